@@ -1,0 +1,188 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/render"
+)
+
+// gridOptionMax is the longest grid text a slash command takes: the one-line
+// form of a 25×25 grid is 625 characters, with room for separators.
+const gridOptionMax = 1500
+
+// Commands returns the slash commands the bot registers: /solve grid:,
+// /check grid: and /help, usable in servers and in DMs with the bot.
+func Commands() []*discordgo.ApplicationCommand {
+	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
+	installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+	minLen := 16
+	grid := func(desc string) []*discordgo.ApplicationCommandOption {
+		return []*discordgo.ApplicationCommandOption{{
+			Type:        discordgo.ApplicationCommandOptionString,
+			Name:        "grid",
+			Description: desc,
+			Required:    true,
+			MinLength:   &minLen,
+			MaxLength:   gridOptionMax,
+		}}
+	}
+	return []*discordgo.ApplicationCommand{
+		{
+			Name:             "solve",
+			Description:      "Solve a Sudoku and say whether its solution is unique",
+			Options:          grid("The puzzle on one line: 81 characters for 9×9, '.' or 0 for empty (4×4 to 25×25)"),
+			Contexts:         &contexts,
+			IntegrationTypes: &installs,
+		},
+		{
+			Name:             "check",
+			Description:      "Check a Sudoku in progress for mistakes, without giving the solution away",
+			Options:          grid("The grid on one line: 81 characters for 9×9, '.' or 0 for empty (4×4 to 25×25)"),
+			Contexts:         &contexts,
+			IntegrationTypes: &installs,
+		},
+		{
+			Name:             "help",
+			Description:      "What the Sudoku bot does and the grid formats it reads",
+			Options:          []*discordgo.ApplicationCommandOption{},
+			Contexts:         &contexts,
+			IntegrationTypes: &installs,
+		},
+	}
+}
+
+// registerCommands overwrites the application's slash commands in one call,
+// globally or in the development guild.
+func (b *Bot) registerCommands(ctx context.Context) error {
+	app := b.applicationID()
+	if app == "" {
+		return fmt.Errorf("register slash commands: no application id in READY")
+	}
+	cmds, err := b.s.ApplicationCommandBulkOverwrite(app, b.cfg.DevGuildID, Commands(), discordgo.WithContext(ctx))
+	if err != nil {
+		return fmt.Errorf("register slash commands: %w", err)
+	}
+	scope := "global"
+	if b.cfg.DevGuildID != "" {
+		scope = "guild " + b.cfg.DevGuildID
+	}
+	b.log.Info("slash commands registered", "count", len(cmds), "scope", scope)
+	return nil
+}
+
+// onInteraction answers one slash command within Discord's 3-second limit:
+// directly when the result is ready in time, otherwise deferred, then edited.
+func (b *Bot) onInteraction(ctx context.Context, i *discordgo.InteractionCreate) {
+	if i.Type != discordgo.InteractionApplicationCommand {
+		return
+	}
+	data := i.ApplicationCommandData()
+	userID := ""
+	if i.Member != nil && i.Member.User != nil {
+		userID = i.Member.User.ID
+	} else if i.User != nil {
+		userID = i.User.ID
+	}
+	log := b.log.With("guild", i.GuildID, "channel", i.ChannelID, "user", userID, "interaction", i.ID, "cmd", "/"+data.Name)
+	if !b.seen.firstTime("i" + i.ID) {
+		log.Info("interaction delivered again; already answered")
+		return
+	}
+	start := time.Now()
+	kind, ok := command.KindOf(data.Name)
+	if !ok {
+		b.respondNotice(ctx, log, i, "unknown_command", msgUnknownCmd)
+		return
+	}
+	if !b.begin() {
+		b.respondNotice(ctx, log, i, "stopping", msgStopping)
+		return
+	}
+	defer b.inflight.Done()
+	if b.limits.check(userID, start) != allow {
+		// A slash command must be answered; the notice is seen only by the user.
+		b.respondNotice(ctx, log, i, "rate_limited", msgRateLimit)
+		return
+	}
+	req := command.Request{Kind: kind}
+	for _, o := range data.Options {
+		if o.Name == "grid" && o.Type == discordgo.ApplicationCommandOptionString {
+			req.Args = o.StringValue()
+		}
+	}
+	if kind == command.Help {
+		b.respondResult(ctx, log, i, b.handler.Handle(ctx, req), start, false)
+		return
+	}
+	result := make(chan command.Reply, 1)
+	submitted := b.pool.trySubmit(func() {
+		defer b.recoverCommand(log, func() {
+			result <- command.Reply{Text: render.Notice(msgApology), Outcome: "panic", UserError: true}
+		})
+		result <- b.handler.Handle(ctx, req)
+	})
+	if !submitted {
+		b.respondNotice(ctx, log, i, "busy", msgBusy)
+		return
+	}
+	timer := time.NewTimer(b.cfg.AckWait)
+	defer timer.Stop()
+	select {
+	case rep := <-result:
+		b.respondResult(ctx, log, i, rep, start, false)
+	case <-timer.C:
+		err := b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		}, discordgo.WithContext(ctx))
+		if err != nil {
+			log.Error("defer interaction", "err", err)
+		}
+		b.respondResult(ctx, log, i, <-result, start, true)
+	}
+}
+
+// respondResult answers i with rep (ephemeral for the user's own mistakes), or
+// edits the deferred answer, and logs the command's line.
+func (b *Bot) respondResult(ctx context.Context, log *slog.Logger, i *discordgo.InteractionCreate, rep command.Reply, start time.Time, deferred bool) {
+	var err error
+	if deferred {
+		_, err = b.s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{
+			Content:         &rep.Text,
+			AllowedMentions: noMentions(),
+		}, discordgo.WithContext(ctx))
+	} else {
+		err = b.respond(ctx, i, rep.Text, rep.UserError)
+	}
+	attrs := []any{"size", rep.Size, "outcome", rep.Outcome, "solve", rep.SolveTime, "latency", time.Since(start), "deferred", deferred}
+	if err != nil {
+		log.Error("reply lost", append(attrs, "err", err)...)
+		return
+	}
+	log.Info("command", attrs...)
+}
+
+// respondNotice answers i with a short notice only its user sees.
+func (b *Bot) respondNotice(ctx context.Context, log *slog.Logger, i *discordgo.InteractionCreate, outcome, text string) {
+	if err := b.respond(ctx, i, render.Notice(text), true); err != nil {
+		log.Error("reply lost", "outcome", outcome, "err", err)
+		return
+	}
+	log.Info("command", "outcome", outcome)
+}
+
+func (b *Bot) respond(ctx context.Context, i *discordgo.InteractionCreate, text string, ephemeral bool) error {
+	data := &discordgo.InteractionResponseData{Content: text, AllowedMentions: noMentions()}
+	if ephemeral {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: data,
+	}, discordgo.WithContext(ctx))
+}

@@ -1,0 +1,54 @@
+package bot
+
+import "sync"
+
+// pool runs jobs on a fixed set of workers behind a short queue. When both are
+// full, trySubmit refuses the job at once instead of letting memory grow.
+type pool struct {
+	mu     sync.RWMutex
+	closed bool
+	jobs   chan func()
+	done   sync.WaitGroup
+}
+
+// newPool starts workers goroutines that take jobs from a queue of queue places.
+func newPool(workers, queue int) *pool {
+	p := &pool{jobs: make(chan func(), queue)}
+	p.done.Add(workers)
+	for range workers {
+		go func() {
+			defer p.done.Done()
+			for job := range p.jobs {
+				job()
+			}
+		}()
+	}
+	return p
+}
+
+// trySubmit queues job, and reports false when the pool is full or closed.
+// With a queue of 0, a job is taken only if a worker is idle.
+func (p *pool) trySubmit(job func()) bool {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	if p.closed {
+		return false
+	}
+	select {
+	case p.jobs <- job:
+		return true
+	default:
+		return false
+	}
+}
+
+// close stops taking jobs and waits until every queued job has run.
+func (p *pool) close() {
+	p.mu.Lock()
+	if !p.closed {
+		p.closed = true
+		close(p.jobs)
+	}
+	p.mu.Unlock()
+	p.done.Wait()
+}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is everything the bot reads from its environment, already checked.
+type Config struct {
+	Token            string        // DISCORD_TOKEN; empty means console mode
+	Prefix           string        // COMMAND_PREFIX
+	SolveTimeout     time.Duration // SOLVE_TIMEOUT
+	Workers          int           // SOLVE_WORKERS
+	Queue            int           // SOLVE_QUEUE
+	UserRate         int           // USER_RATE_LIMIT, commands per user per minute
+	UserBurst        int           // USER_RATE_BURST
+	DevGuildID       string        // DEV_GUILD_ID
+	SpoilerSolutions bool          // SPOILER_SOLUTIONS
+	MessageContent   bool          // MESSAGE_CONTENT_INTENT
+	ShutdownGrace    time.Duration // SHUTDOWN_GRACE
+	LogLevel         slog.Level    // LOG_LEVEL
+	LogFormat        string        // LOG_FORMAT: text or json
+}
+
+// defaultConfig returns the values used for every variable that is not set.
+// .env.example documents the same defaults.
+func defaultConfig() Config {
+	workers := runtime.NumCPU()
+	return Config{
+		Prefix:         "!",
+		SolveTimeout:   2 * time.Second,
+		Workers:        workers,
+		Queue:          4 * workers,
+		UserRate:       12,
+		UserBurst:      4,
+		MessageContent: true,
+		ShutdownGrace:  10 * time.Second,
+		LogLevel:       slog.LevelInfo,
+		LogFormat:      "text",
+	}
+}
+
+// configError names the variable whose value is wrong, for the operator.
+type configError struct {
+	name, value, want string
+}
+
+func (e *configError) Error() string {
+	return fmt.Sprintf("configuration: %s=%q is not valid: want %s", e.name, e.value, e.want)
+}
+
+// loadConfig reads the configuration through getenv (os.Getenv in main, a map
+// in tests). A variable that is unset or blank keeps its default; a bad value
+// is an error naming the variable.
+func loadConfig(getenv func(string) string) (Config, error) {
+	cfg := defaultConfig()
+	get := func(name string) (string, bool) {
+		v := strings.TrimSpace(getenv(name))
+		return v, v != ""
+	}
+	var errs []error
+	bad := func(name, value, want string) { errs = append(errs, &configError{name, value, want}) }
+
+	cfg.Token, _ = get("DISCORD_TOKEN")
+	cfg.Token = strings.TrimPrefix(cfg.Token, "Bot ")
+	if v, ok := get("COMMAND_PREFIX"); ok {
+		if strings.ContainsAny(v, " \t\n`@") || len(v) > 5 {
+			bad("COMMAND_PREFIX", v, "one to five characters, without spaces, backticks or @")
+		} else {
+			cfg.Prefix = v
+		}
+	}
+	duration := func(name string, dst *time.Duration, min, max time.Duration) {
+		v, ok := get(name)
+		if !ok {
+			return
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil || d < min || d > max {
+			bad(name, v, fmt.Sprintf("a Go duration from %v to %v, such as 2s or 500ms", min, max))
+			return
+		}
+		*dst = d
+	}
+	integer := func(name string, dst *int, min, max int) {
+		v, ok := get(name)
+		if !ok {
+			return
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < min || n > max {
+			bad(name, v, fmt.Sprintf("a whole number from %d to %d", min, max))
+			return
+		}
+		*dst = n
+	}
+	boolean := func(name string, dst *bool) {
+		v, ok := get(name)
+		if !ok {
+			return
+		}
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			bad(name, v, "true or false")
+			return
+		}
+		*dst = b
+	}
+	duration("SOLVE_TIMEOUT", &cfg.SolveTimeout, time.Millisecond, time.Minute)
+	integer("SOLVE_WORKERS", &cfg.Workers, 1, 1024)
+	integer("SOLVE_QUEUE", &cfg.Queue, 0, 100000)
+	integer("USER_RATE_LIMIT", &cfg.UserRate, 1, 100000)
+	integer("USER_RATE_BURST", &cfg.UserBurst, 1, 100000)
+	if v, ok := get("DEV_GUILD_ID"); ok {
+		if _, err := strconv.ParseUint(v, 10, 64); err != nil {
+			bad("DEV_GUILD_ID", v, "a server (guild) ID: digits only")
+		} else {
+			cfg.DevGuildID = v
+		}
+	}
+	boolean("SPOILER_SOLUTIONS", &cfg.SpoilerSolutions)
+	boolean("MESSAGE_CONTENT_INTENT", &cfg.MessageContent)
+	duration("SHUTDOWN_GRACE", &cfg.ShutdownGrace, 0, 10*time.Minute)
+	if v, ok := get("LOG_LEVEL"); ok {
+		if err := cfg.LogLevel.UnmarshalText([]byte(v)); err != nil {
+			bad("LOG_LEVEL", v, "debug, info, warn or error")
+		}
+	}
+	if v, ok := get("LOG_FORMAT"); ok {
+		switch strings.ToLower(v) {
+		case "text", "json":
+			cfg.LogFormat = strings.ToLower(v)
+		default:
+			bad("LOG_FORMAT", v, "text or json")
+		}
+	}
+	if len(errs) > 0 {
+		return Config{}, errors.Join(errs...)
+	}
+	return cfg, nil
+}

@@ -1,0 +1,145 @@
+// Command bot runs the Sudoku bot on Discord, or in console mode on standard
+// input and output when no Discord token is configured (or with -console).
+//
+// Usage:
+//
+//	go run ./cmd/bot            # Discord when DISCORD_TOKEN is set, else the console
+//	go run ./cmd/bot -console   # the console, whatever the configuration
+//	echo '!solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79' | go run ./cmd/bot
+//
+// Configuration comes from the environment, and from a .env file in the
+// working directory when there is one (the real environment wins):
+//
+//	DISCORD_TOKEN           bot token; without it the console mode runs
+//	COMMAND_PREFIX          text command prefix (default !)
+//	SOLVE_TIMEOUT           deadline of one solve, a Go duration (default 2s)
+//	SOLVE_WORKERS           solves that run at once (default: number of CPUs)
+//	SOLVE_QUEUE             solves that may wait for a worker (default 4 × workers)
+//	USER_RATE_LIMIT         commands per user per minute (default 12)
+//	USER_RATE_BURST         commands a user may send at once (default 4)
+//	DEV_GUILD_ID            register slash commands in this server only (default: globally)
+//	SPOILER_SOLUTIONS       wrap solutions in spoiler tags (default false)
+//	MESSAGE_CONTENT_INTENT  ask for the privileged message content intent (default true)
+//	SHUTDOWN_GRACE          time to finish commands in flight on SIGINT/SIGTERM (default 10s)
+//	LOG_LEVEL               debug, info, warn or error (default info)
+//	LOG_FORMAT              text or json (default text)
+//
+// .env.example documents the same variables.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/joho/godotenv"
+
+	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/command"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "sudokubot:", err)
+		os.Exit(1)
+	}
+}
+
+// run is the whole program: flags, configuration, logging, then the Discord
+// bot or the console. getenv reads the environment (os.Getenv in main).
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fl := flag.NewFlagSet("bot", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	console := fl.Bool("console", false, "read commands from standard input and print the replies, without Discord")
+	envFile := fl.String("env", ".env", "file of KEY=value lines read when present; the real environment wins")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	if fl.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q: configuration comes from the environment (see .env.example)", fl.Args())
+	}
+	getenv, err := withEnvFile(getenv, *envFile)
+	if err != nil {
+		return err
+	}
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg, stderr)
+
+	if *console || cfg.Token == "" {
+		if !*console {
+			fmt.Fprintln(stderr, "DISCORD_TOKEN is not set, so the bot runs in console mode: type a command such as "+
+				cfg.Prefix+"solve followed by a grid, end a message with an empty line, and read the reply the bot would post.")
+		}
+		h := command.New(command.Config{Prefix: cfg.Prefix, SolveTimeout: cfg.SolveTimeout, Spoiler: cfg.SpoilerSolutions})
+		return runConsole(ctx, h, stdin, stdout, stderr, isTerminal(stdin))
+	}
+
+	s, err := bot.NewSession(cfg.Token, cfg.Workers)
+	if err != nil {
+		return err
+	}
+	b := bot.New(bot.Config{
+		Prefix:           cfg.Prefix,
+		SolveTimeout:     cfg.SolveTimeout,
+		Workers:          cfg.Workers,
+		Queue:            cfg.Queue,
+		UserRate:         cfg.UserRate,
+		UserBurst:        cfg.UserBurst,
+		DevGuildID:       cfg.DevGuildID,
+		SpoilerSolutions: cfg.SpoilerSolutions,
+		MessageContent:   cfg.MessageContent,
+		ShutdownGrace:    cfg.ShutdownGrace,
+	}, s, log)
+	return b.Run(ctx)
+}
+
+// withEnvFile returns a getenv that falls back to the values of file when the
+// environment leaves a variable unset. A missing file is fine.
+func withEnvFile(getenv func(string) string, file string) (func(string) string, error) {
+	if file == "" {
+		return getenv, nil
+	}
+	vals, err := godotenv.Read(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return getenv, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", file, err)
+	}
+	return func(k string) string {
+		if v := getenv(k); v != "" {
+			return v
+		}
+		return vals[k]
+	}, nil
+}
+
+// newLogger builds the structured logger the configuration asks for.
+func newLogger(cfg Config, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,230 @@
+// Package command is the bot's command handling without any transport: text in,
+// reply text out. The Discord adapter (package bot) and the console mode of
+// cmd/bot both use it, so what the console prints is exactly what the bot posts.
+//
+// A message is for the bot when it starts with the command prefix ("!" by
+// default) or with a mention of the bot, followed by a command word:
+//
+//	!solve <grid>   solve a puzzle; the grid may follow on the same line, on the
+//	                next lines, or in a code block
+//	!check <grid>   check a grid in progress: conflicts, still solvable, unique,
+//	                complete — without revealing the solution
+//	!help           what the bot does and the formats it reads
+//
+// Unknown words after the prefix are not for the bot (other bots share the
+// prefix) and are ignored; after a mention they get the help.
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sudokubot/sudokubot/parser"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// Kind is a command the bot knows.
+type Kind uint8
+
+// The commands.
+const (
+	Help Kind = iota + 1
+	Solve
+	Check
+)
+
+var kindNames = map[string]Kind{"help": Help, "solve": Solve, "check": Check}
+
+// String returns the command word: "help", "solve" or "check".
+func (k Kind) String() string {
+	for name, kind := range kindNames {
+		if kind == k {
+			return name
+		}
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// KindOf returns the command named by word (case-insensitive), and false if the
+// word names none.
+func KindOf(word string) (Kind, bool) {
+	k, ok := kindNames[strings.ToLower(word)]
+	return k, ok
+}
+
+// Request is one command to run: what to do and the text after the command word.
+type Request struct {
+	Kind Kind
+	Args string
+	// Unknown is set when a mention of the bot was followed by a word that is no
+	// command; the reply is then the help, naming the word.
+	Unknown string
+}
+
+// Reply is what the bot answers, with the facts an operator's log line needs.
+type Reply struct {
+	Text      string        // the whole message to post, at most render.MaxLen characters
+	Outcome   string        // for logs: unique, multiple, none, invalid, timeout, cancelled, complete, parse_error, no_grid, help
+	Size      int           // grid side when a grid was read, else 0
+	SolveTime time.Duration // time spent in the solver
+	// UserError is set when the input was at fault (no grid, unreadable grid):
+	// such replies are shown only to the user where the transport can do that.
+	UserError bool
+}
+
+// Config sets up a [Handler].
+type Config struct {
+	Prefix       string        // command prefix, such as "!"
+	SolveTimeout time.Duration // deadline of one solve or check
+	Spoiler      bool          // wrap solutions in spoiler tags
+}
+
+// Handler turns requests into replies. It is safe for concurrent use.
+type Handler struct {
+	cfg Config
+}
+
+// New returns a Handler. A zero SolveTimeout means two seconds; an empty
+// prefix means "!".
+func New(cfg Config) *Handler {
+	if cfg.SolveTimeout <= 0 {
+		cfg.SolveTimeout = 2 * time.Second
+	}
+	if cfg.Prefix == "" {
+		cfg.Prefix = "!"
+	}
+	return &Handler{cfg: cfg}
+}
+
+// Prefix returns the command prefix.
+func (h *Handler) Prefix() string { return h.cfg.Prefix }
+
+// Match reads a message's content and returns the request it makes, and false
+// when the message is not for the bot. botID is the bot's user ID, so that a
+// mention works as a prefix; it may be empty.
+func (h *Handler) Match(content, botID string) (Request, bool) {
+	s := strings.TrimLeftFunc(content, unicode.IsSpace)
+	mentioned := false
+	if botID != "" {
+		for _, m := range []string{"<@" + botID + ">", "<@!" + botID + ">"} {
+			if strings.HasPrefix(s, m) {
+				s = strings.TrimLeftFunc(s[len(m):], unicode.IsSpace)
+				mentioned = true
+				break
+			}
+		}
+	}
+	switch {
+	case strings.HasPrefix(s, h.cfg.Prefix):
+		s = s[len(h.cfg.Prefix):]
+	case !mentioned:
+		return Request{}, false
+	}
+	word, rest := splitWord(s)
+	kind, ok := KindOf(word)
+	switch {
+	case ok:
+		return Request{Kind: kind, Args: rest}, true
+	case mentioned:
+		return Request{Kind: Help, Unknown: word}, true
+	}
+	return Request{}, false
+}
+
+// splitWord cuts the leading command word (letters only) from s.
+func splitWord(s string) (word, rest string) {
+	i := 0
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		i += n
+	}
+	return s[:i], s[i:]
+}
+
+// Handle runs req and returns the reply. ctx bounds the whole call; the solver
+// also gets the configured deadline.
+func (h *Handler) Handle(ctx context.Context, req Request) Reply {
+	switch req.Kind {
+	case Solve, Check:
+		return h.grid(ctx, req)
+	default:
+		text := h.Help()
+		if req.Unknown != "" {
+			text = render.Notice(fmt.Sprintf("I don't know the command %q.", truncate(req.Unknown, 20))) + "\n" + text
+		}
+		return Reply{Text: fitReply(text), Outcome: "help"}
+	}
+}
+
+func (h *Handler) grid(ctx context.Context, req Request) Reply {
+	g, err := parser.Parse(req.Args)
+	if errors.Is(err, parser.ErrEmpty) {
+		return Reply{Text: fitReply(h.usage(req.Kind)), Outcome: "no_grid", UserError: true}
+	}
+	if err != nil {
+		return Reply{Text: render.Error(err.Error()), Outcome: "parse_error", UserError: true}
+	}
+	ctx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
+	defer cancel()
+	opt := render.Options{Spoiler: h.cfg.Spoiler, Timeout: h.cfg.SolveTimeout}
+	if req.Kind == Check {
+		p, _ := sudoku.Check(ctx, g) // the error repeats p.Status, which the reply shows
+		return Reply{Text: render.Checked(g, p, opt), Outcome: checkOutcome(p), Size: g.Size(), SolveTime: p.Stats.Elapsed}
+	}
+	res, _ := sudoku.Solve(ctx, g, 2) // the error repeats res.Status, which the reply shows
+	return Reply{Text: render.Solved(g, res, opt), Outcome: res.Status.String(), Size: g.Size(), SolveTime: res.Stats.Elapsed}
+}
+
+func checkOutcome(p sudoku.Progress) string {
+	if p.Complete {
+		return "complete"
+	}
+	return p.Status.String()
+}
+
+// usage is the reply to a command without a grid.
+func (h *Handler) usage(k Kind) string {
+	p := h.cfg.Prefix
+	return render.Notice(fmt.Sprintf("Paste a grid after %s%s, for example:", p, k)) + "\n" +
+		"```\n" + p + k.String() + " 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n```" +
+		"Send " + p + "help for every format I read."
+}
+
+// Help returns the help reply.
+func (h *Handler) Help() string {
+	p := h.cfg.Prefix
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Sudoku bot**: I solve and check Sudoku grids from 4×4 to 25×25.\n")
+	fmt.Fprintf(&b, "`%ssolve <grid>`: solve a puzzle and say whether its solution is unique.\n", p)
+	fmt.Fprintf(&b, "`%scheck <grid>`: check a grid in progress for mistakes, without giving the solution away.\n", p)
+	fmt.Fprintf(&b, "`%shelp`: this message. Slash commands `/solve`, `/check` and `/help` work too, and so does a mention of me instead of `%s`.\n", p, p)
+	fmt.Fprintf(&b, "Example:\n```\n%ssolve\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n```", p)
+	b.WriteString(parser.Help)
+	return b.String()
+}
+
+// fitReply keeps a reply within a Discord message.
+func fitReply(s string) string {
+	if utf8.RuneCountInString(s) <= render.MaxLen {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:render.MaxLen-1]) + "…"
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
