@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -94,6 +95,7 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.InteractionCreate)
 		log.Info("interaction delivered again; already answered")
 		return
 	}
+	defer b.recoverCommand(log, func() { b.respondNotice(ctx, log, i, "panic", msgApology) })
 	start := time.Now()
 	kind, ok := command.KindOf(data.Name)
 	if !ok {
@@ -137,9 +139,11 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.InteractionCreate)
 	case rep := <-result:
 		b.respondResult(ctx, log, i, rep, start, false)
 	case <-timer.C:
-		err := b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
-			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-		}, discordgo.WithContext(ctx))
+		err := deliver(ctx, func(opts ...discordgo.RequestOption) error {
+			return acknowledged(b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			}, opts...))
+		})
 		if err != nil {
 			log.Error("defer interaction", "err", err)
 		}
@@ -152,10 +156,13 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.InteractionCreate)
 func (b *Bot) respondResult(ctx context.Context, log *slog.Logger, i *discordgo.InteractionCreate, rep command.Reply, start time.Time, deferred bool) {
 	var err error
 	if deferred {
-		_, err = b.s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{
-			Content:         &rep.Text,
-			AllowedMentions: noMentions(),
-		}, discordgo.WithContext(ctx))
+		err = deliver(ctx, func(opts ...discordgo.RequestOption) error {
+			_, err := b.s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{
+				Content:         &rep.Text,
+				AllowedMentions: noMentions(),
+			}, opts...)
+			return err
+		})
 	} else {
 		err = b.respond(ctx, i, rep.Text, rep.UserError)
 	}
@@ -181,8 +188,23 @@ func (b *Bot) respond(ctx context.Context, i *discordgo.InteractionCreate, text 
 	if ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	return b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: data,
-	}, discordgo.WithContext(ctx))
+	return deliver(ctx, func(opts ...discordgo.RequestOption) error {
+		return acknowledged(b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: data,
+		}, opts...))
+	})
+}
+
+// codeAlreadyAcknowledged is Discord's error code for a second answer to an
+// interaction: after a retry, it means the first answer did arrive.
+const codeAlreadyAcknowledged = 40060
+
+// acknowledged treats "already acknowledged" as success.
+func acknowledged(err error) error {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Message != nil && re.Message.Code == codeAlreadyAcknowledged {
+		return nil
+	}
+	return err
 }

@@ -2,7 +2,9 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"net/http"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -38,6 +40,7 @@ func (b *Bot) onMessage(ctx context.Context, m *discordgo.MessageCreate) {
 		log.Info("command delivered again; already answered")
 		return
 	}
+	defer b.recoverCommand(log, func() { b.replyNotice(ctx, log, m, "panic", msgApology) })
 	start := time.Now()
 	if !b.begin() {
 		b.replyNotice(ctx, log, m, "stopping", msgStopping)
@@ -89,19 +92,39 @@ func (b *Bot) replyNotice(ctx context.Context, log *slog.Logger, m *discordgo.Me
 	log.Info("command", "outcome", outcome)
 }
 
-// send posts text in m's channel as a reply to m that pings nobody. The
-// reply still goes out if m was deleted meanwhile.
+// replyPayload is a channel message with a nonce: Discord posts one message
+// per nonce, so a retry after a lost answer does not post the reply twice.
+type replyPayload struct {
+	*discordgo.MessageSend
+	Nonce        string `json:"nonce,omitempty"`
+	EnforceNonce bool   `json:"enforce_nonce,omitempty"`
+}
+
+// send posts text in m's channel as a reply to m that pings nobody, with the
+// retry policy of [deliver]. The reply still goes out if m was deleted meanwhile.
 func (b *Bot) send(ctx context.Context, m *discordgo.MessageCreate, text string) error {
 	failIfGone := false
-	_, err := b.s.ChannelMessageSendComplex(m.ChannelID, &discordgo.MessageSend{
-		Content: text,
-		Reference: &discordgo.MessageReference{
-			MessageID:       m.ID,
-			ChannelID:       m.ChannelID,
-			GuildID:         m.GuildID,
-			FailIfNotExists: &failIfGone,
+	payload := replyPayload{
+		MessageSend: &discordgo.MessageSend{
+			Content: text,
+			Reference: &discordgo.MessageReference{
+				MessageID:       m.ID,
+				ChannelID:       m.ChannelID,
+				GuildID:         m.GuildID,
+				FailIfNotExists: &failIfGone,
+			},
+			AllowedMentions: noMentions(),
 		},
-		AllowedMentions: noMentions(),
-	}, discordgo.WithContext(ctx))
-	return err
+		Nonce:        m.ID, // a snowflake: at most 20 digits, within Discord's 25
+		EnforceNonce: true,
+	}
+	endpoint := discordgo.EndpointChannelMessages(m.ChannelID)
+	err := deliver(ctx, func(opts ...discordgo.RequestOption) error {
+		_, err := b.s.RequestWithBucketID(http.MethodPost, endpoint, payload, endpoint, opts...)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("reply to message %s in channel %s: %w", m.ID, m.ChannelID, err)
+	}
+	return nil
 }
