@@ -175,3 +175,6 @@ func (g *Grid) Complete() bool { return g.Filled() == g.Shape().Cells() }
 func (g *Grid) Box(r, c int) int {
 	return (r/int(g.boxRows))*int(g.boxRows) + c/int(g.boxCols)
 }
+
+// String returns the shape as rows×cols of its boxes, for example "3×3".
+func (s Shape) String() string { return fmt.Sprintf("%d×%d", s.BoxRows, s.BoxCols) }
