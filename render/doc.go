@@ -1,0 +1,50 @@
+// Package render writes the bot's replies: whole Discord messages, in
+// monospace where a grid is shown, each at most [MaxLen] characters.
+//
+// Unlike the house style's first sketch (bot adds the code fence), render
+// produces the complete reply text, code block included, because it alone
+// can guarantee Discord's 2,000-character budget for the whole reply: it
+// knows how large each grid is and cuts a long list of conflicts with
+// "… and N more conflicts". The bot sends the string as it is.
+//
+// # Replies
+//
+// [Solved] answers a solve, [Checked] a check of a grid in progress, [Error]
+// a parse error or other failure, [Notice] a short notice (busy, rate
+// limited, help). A reply with a grid is a head line, the grid in a code
+// block (wrapped in spoiler bars for solutions when [Options].Spoiler is
+// set), a legend line, and for conflicts a list in words:
+//
+//	Solved: the puzzle has exactly one solution.
+//	```
+//	[5][3] 4 | 6 [7] 8 | 9  1  2
+//	[6] 7  2 |[1][9][5]| 3  4  8
+//	 1 [9][8]| 3  4  2 | 5 [6] 7
+//	---------+---------+---------
+//	...
+//	```
+//	Digits in [brackets] were given; the others are filled in.
+//
+// # Grids
+//
+// Up to 16×16 each cell takes three columns: " 5 " for a digit, " . " for an
+// empty cell, "[5]" for a given digit in a solution, ">5<" for a digit that
+// clashes; boxes are set apart by | and by lines of - and +. A 9×9 line is
+// 29 columns, so it reads on a phone. A 25×25 grid would not fit 2,000
+// characters that way, so its cells take two columns, a mark and the digit:
+// " 5", ">5" for a clash; givens are not marked there. Values above 9 are
+// letters, A for 10 up to P for 25. The parser reads every grid written
+// here back to the same grid, markers and spoiler bars included.
+//
+// # Safety
+//
+// Text that may come from a user (the message given to [Error] and
+// [Notice]) is neutralised: Markdown characters are escaped, so it can
+// neither open a code fence nor format anything; a zero-width space follows
+// every @ and <, so that @everyone, @here and <@id>, <@&id>, <#id> mentions
+// do not work; control and direction-override characters are replaced. The
+// only ``` in a reply are render's own fences. Grids and conflicts are made
+// only of digits, letters and render's own words.
+//
+// Length is counted as Discord counts it, in UTF-16 code units ([Len]).
+package render

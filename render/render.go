@@ -1,0 +1,235 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// MaxLen is the longest reply Discord accepts, in characters as Discord
+// counts them (UTF-16 code units, see [Len]). Every function of this package
+// returns a reply at most this long.
+const MaxLen = 2000
+
+// Options change how replies look.
+type Options struct {
+	// Spoiler wraps every solution in Discord spoiler bars (||…||), so that a
+	// puzzle channel is not spoiled for whoever has not solved it yet.
+	Spoiler bool
+	// Timeout is the solve deadline, named in a timed-out reply. When it is
+	// zero the reply names Result.Stats.Elapsed instead.
+	Timeout time.Duration
+}
+
+// Solved renders the reply to a solve of puzzle that gave res, for every
+// status: the solution for Unique and Multiple, with the givens marked; the
+// puzzle for None; the puzzle with its conflicts marked and listed for
+// Invalid; a sentence for TimedOut and Cancelled.
+func Solved(puzzle sudoku.Grid, res sudoku.Result, opt Options) string {
+	switch res.Status {
+	case sudoku.Unique, sudoku.Multiple:
+		sol := res.Solution
+		if sol.Size() == 0 {
+			break
+		}
+		head := "Solved: the puzzle has exactly one solution."
+		if res.Status == sudoku.Multiple {
+			head = "The puzzle has several solutions (a proper sudoku has one); here is one of them."
+		}
+		marks := make([]mark, sol.Shape().Cells())
+		if puzzle.Shape() == sol.Shape() {
+			for i := range marks {
+				if puzzle.At(i) != 0 {
+					marks[i] = given
+				}
+			}
+		}
+		r := reply{head: head, grid: sol, marks: marks, spoiler: opt.Spoiler}
+		if layoutFor(sol.Size()).narrow {
+			r.legend = "Given digits are not marked at this size."
+		} else {
+			r.legend = "Digits in [brackets] were given; the others are filled in."
+		}
+		return r.String()
+	case sudoku.None:
+		return reply{head: "This puzzle has no solution, although no digit breaks the rules yet.", grid: puzzle}.String()
+	case sudoku.Invalid:
+		return conflictReply("This puzzle breaks the rules, so it has no solution.", puzzle, res.Conflicts)
+	case sudoku.TimedOut:
+		return reply{head: fmt.Sprintf("I gave up after %v without finishing: this puzzle takes too long to solve.", deadline(opt, res.Stats))}.String()
+	case sudoku.Cancelled:
+		return reply{head: "The solve was stopped before it finished (the bot may be restarting). Please try again."}.String()
+	}
+	return reply{head: "Something went wrong while solving. Please try again."}.String()
+}
+
+// Checked renders the reply to a check of a grid in progress, g, given the
+// status of its completions and its conflicts (those of [sudoku.Validate]):
+// conflicts marked in the grid and listed under it; complete and correct;
+// still exactly one completion (Unique); several (Multiple); none (None,
+// without revealing which digit is wrong); TimedOut; Cancelled.
+func Checked(g sudoku.Grid, status sudoku.Status, conflicts []sudoku.Conflict, opt Options) string {
+	if len(conflicts) > 0 || status == sudoku.Invalid {
+		return conflictReply("Some digits clash: the same digit twice in a row, column or box.", g, conflicts)
+	}
+	cells := g.Shape().Cells()
+	filled := fmt.Sprintf("%d of %d cells are filled.", g.Filled(), cells)
+	var head string
+	switch {
+	case g.Size() == 0:
+		return reply{head: "Something went wrong while checking. Please try again."}.String()
+	case g.Complete() && status != sudoku.Cancelled && status != sudoku.TimedOut:
+		head = "Complete and correct. Well done!"
+	case status == sudoku.Unique:
+		head = "So far so good: no digit clashes, and the grid can still be completed in exactly one way. " + filled
+	case status == sudoku.Multiple:
+		head = "No digit clashes, but the grid can be completed in several ways. " + filled
+	case status == sudoku.None:
+		head = "No digit clashes yet, but the grid cannot be completed: at least one digit is wrong."
+	case status == sudoku.TimedOut:
+		head = fmt.Sprintf("No digit clashes, but after %v I had not found out whether the grid can be completed.", deadline(opt, sudoku.Stats{}))
+	case status == sudoku.Cancelled:
+		head = "The check was stopped before it finished (the bot may be restarting). Please try again."
+	default:
+		head = "No digit clashes. " + filled
+	}
+	return reply{head: head, grid: g}.String()
+}
+
+func deadline(opt Options, st sudoku.Stats) string {
+	d := opt.Timeout
+	if d == 0 {
+		d = st.Elapsed
+	}
+	if d == 0 {
+		return "the time allowed"
+	}
+	return d.String()
+}
+
+// conflictReply shows g with every conflicting cell marked, and the
+// conflicts in words under it.
+func conflictReply(head string, g sudoku.Grid, conflicts []sudoku.Conflict) string {
+	if g.Size() == 0 {
+		return reply{head: head}.String()
+	}
+	n := g.Size()
+	marks := make([]mark, n*n)
+	list := make([]string, 0, len(conflicts))
+	for _, c := range conflicts {
+		for _, cell := range c.Cells {
+			if cell.Row >= 0 && cell.Row < n && cell.Col >= 0 && cell.Col < n {
+				marks[cell.Row*n+cell.Col] = conflict
+			}
+		}
+		list = append(list, describe(c))
+	}
+	legend := "Clashing digits are marked >5< in the grid"
+	if layoutFor(n).narrow {
+		legend = "Clashing digits are marked >5 in the grid"
+	}
+	if len(list) > 0 {
+		legend += ":"
+	} else {
+		legend += "."
+	}
+	return reply{head: head, grid: g, marks: marks, legend: legend, list: list}.String()
+}
+
+// maxCellsNamed is how many cells of one conflict are named before "and N more".
+const maxCellsNamed = 4
+
+// describe puts a conflict in words, with its digit written as in the grid:
+// "row 1 has 5 twice: r1c1, r1c4".
+func describe(c sudoku.Conflict) string {
+	times := "twice"
+	if len(c.Cells) != 2 {
+		times = fmt.Sprintf("%d times", len(c.Cells))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v has %c %s:", c.Unit, symbol(c.Digit), times)
+	for i, cell := range c.Cells {
+		if i == maxCellsNamed && len(c.Cells) > maxCellsNamed+1 {
+			fmt.Fprintf(&b, " and %d more", len(c.Cells)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(" " + cell.String())
+	}
+	return b.String()
+}
+
+// reply is the text of a whole reply: a head line, the grid in a code block,
+// a legend and a list, cut to fit [MaxLen].
+type reply struct {
+	head    string
+	grid    sudoku.Grid // none when its Size is 0
+	marks   []mark      // one per cell, or nil
+	spoiler bool
+	legend  string
+	list    []string
+}
+
+func (r reply) String() string {
+	var b strings.Builder
+	b.WriteString(r.head)
+	if r.grid.Size() > 0 {
+		open, end := "```\n", "```"
+		if r.spoiler {
+			open, end = "||```\n", "```||"
+		}
+		b.WriteString("\n" + open + board(r.grid, r.marks) + "\n" + end)
+	}
+	if r.legend != "" {
+		b.WriteString("\n" + r.legend)
+	}
+	used := Len(b.String())
+	for i, item := range r.list {
+		line := "\n• " + item
+		rest := len(r.list) - i - 1
+		reserve := 0
+		if rest > 0 {
+			reserve = Len(more(rest))
+		}
+		if used+Len(line)+reserve > MaxLen {
+			b.WriteString(more(len(r.list) - i))
+			break
+		}
+		b.WriteString(line)
+		used += Len(line)
+	}
+	out := b.String()
+	if Len(out) > MaxLen { // no grid and head this long exist; stay within the limit anyway
+		return "The reply was too long to send."
+	}
+	return out
+}
+
+func more(n int) string {
+	return fmt.Sprintf("\n… and %d more %s", n, plural(n, "conflict", "conflicts"))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// Len returns the length of s as Discord counts it against [MaxLen]: in
+// UTF-16 code units, so a character outside the Basic Multilingual Plane
+// (most emoji) counts two.
+func Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if r >= 0x10000 {
+			n++
+		}
+	}
+	return n
+}
