@@ -9,6 +9,7 @@ import (
 // geom holds the unit and peer tables of one shape, built once on first use.
 type geom struct {
 	n, cells int
+	br, bc   int
 	full     uint32    // candidate bits of digits 1..n (digit d is bit d-1)
 	units    [][]int16 // 3n units (rows, columns, boxes), n cells each
 	peers    [][]int16 // for each cell, the other cells sharing a unit with it
@@ -28,7 +29,7 @@ func geomFor(s Shape) *geom {
 
 func buildGeom(s Shape) *geom {
 	n, br, bc := s.Size(), s.BoxRows, s.BoxCols
-	g := &geom{n: n, cells: n * n, full: 1<<n - 1}
+	g := &geom{n: n, cells: n * n, br: br, bc: bc, full: 1<<n - 1}
 	for u := 0; u < n; u++ {
 		row := make([]int16, 0, n)
 		col := make([]int16, 0, n)
@@ -76,6 +77,9 @@ type genSolver struct {
 	err      error // the context's error, once seen
 	queue    []int16
 	levels   [][]uint32
+
+	seg, colSeg   []uint32 // scratch of locked
+	lockedChanged bool
 }
 
 func newGenSolver(ctx context.Context, s Shape, limit int) *genSolver {
@@ -86,7 +90,8 @@ func newGenSolver(ctx context.Context, s Shape, limit int) *genSolver {
 	} else if geo.n > 6 {
 		pollMask = 63
 	}
-	return &genSolver{geo: geo, ctx: ctx, limit: limit, pollMask: pollMask, queue: make([]int16, 0, geo.cells)}
+	return &genSolver{geo: geo, ctx: ctx, limit: limit, pollMask: pollMask, queue: make([]int16, 0, geo.cells),
+		seg: make([]uint32, geo.n*geo.br), colSeg: make([]uint32, geo.n*geo.bc)}
 }
 
 // run searches from the grid g (already validated) and reports whether the
@@ -144,6 +149,22 @@ func (s *genSolver) search(depth int, cand []uint32) {
 		return
 	}
 	next := s.level(depth + 1)
+	if bestN > 2 {
+		// A digit with only two places in some unit gives a binary branch
+		// where no cell does.
+		if c1, c2, bit, ok := s.pair(cand); ok {
+			for _, c := range [2]int{c1, c2} {
+				s.guesses++
+				copy(next, cand)
+				next[c] = bit
+				s.search(depth+1, next)
+				if s.done() {
+					return
+				}
+			}
+			return
+		}
+	}
 	for m := cand[best]; m != 0; m &= m - 1 {
 		s.guesses++
 		copy(next, cand)
@@ -153,6 +174,36 @@ func (s *genSolver) search(depth int, cand []uint32) {
 			return
 		}
 	}
+}
+
+// pair finds a digit (bit) with exactly two places, c1 and c2, in some unit.
+func (s *genSolver) pair(cand []uint32) (c1, c2 int, bit uint32, ok bool) {
+	for _, unit := range s.geo.units {
+		var once, twice, thrice uint32
+		for _, c := range unit {
+			m := cand[c]
+			if m&placed != 0 {
+				continue
+			}
+			thrice |= twice & m
+			twice |= once & m
+			once |= m
+		}
+		if two := twice &^ thrice; two != 0 {
+			bit = two & -two
+			c1 = -1
+			for _, c := range unit {
+				if cand[c]&placed == 0 && cand[c]&bit != 0 {
+					if c1 < 0 {
+						c1 = int(c)
+					} else {
+						return c1, int(c), bit, true
+					}
+				}
+			}
+		}
+	}
+	return 0, 0, 0, false
 }
 
 // propagate places every single until none is left. It returns false on a
@@ -227,11 +278,171 @@ func (s *genSolver) propagate(cand []uint32) bool {
 				}
 			}
 		}
-		if !changed && len(q) == 0 {
+		if changed {
+			continue
+		}
+		var ok bool
+		if q, ok = s.locked(cand, q); !ok {
+			return false
+		}
+		if len(q) == 0 && !s.lockedChanged {
 			s.queue = q
 			return true
 		}
 	}
+}
+
+// locked applies box-line interactions: a digit whose places in a box all lie
+// in one row (or column) leaves the rest of that row (column), and a digit
+// whose places in a row (column) all lie in one box leaves the rest of that
+// box. New singles are appended to q. It returns false on a contradiction and
+// sets s.lockedChanged if it removed any candidate.
+func (s *genSolver) locked(cand []uint32, q []int16) ([]int16, bool) {
+	geo := s.geo
+	n, br, bc := geo.n, geo.br, geo.bc
+	s.lockedChanged = false
+	// seg[r*br+j] is the union of row r's cells in box column j; likewise for
+	// columns, colSeg[c*bc+i] over column c's cells in box row i.
+	seg, colSeg := s.seg, s.colSeg
+	for r := 0; r < n; r++ {
+		row := cand[r*n : r*n+n]
+		for j := 0; j < br; j++ {
+			var m uint32
+			for _, v := range row[j*bc : j*bc+bc] {
+				m |= v
+			}
+			seg[r*br+j] = m &^ placed
+		}
+	}
+	for c := 0; c < n; c++ {
+		for i := 0; i < bc; i++ {
+			var m uint32
+			for k := i * br; k < i*br+br; k++ {
+				m |= cand[k*n+c]
+			}
+			colSeg[c*bc+i] = m &^ placed
+		}
+	}
+	remove := func(c int, bit uint32) bool {
+		m := cand[c]
+		if m&bit == 0 {
+			return true
+		}
+		if m&placed != 0 {
+			return false
+		}
+		m &^= bit
+		cand[c] = m
+		s.lockedChanged = true
+		if m&(m-1) == 0 {
+			if m == 0 {
+				return false
+			}
+			q = append(q, int16(c))
+		}
+		return true
+	}
+	for band := 0; band < bc; band++ {
+		for stack := 0; stack < br; stack++ {
+			// Box (band, stack): rows band*br.., columns stack*bc...
+			// Pointing along rows.
+			var once, twice uint32
+			for t := 0; t < br; t++ {
+				m := seg[(band*br+t)*br+stack]
+				twice |= once & m
+				once |= m
+			}
+			for e := once &^ twice; e != 0; e &= e - 1 {
+				bit := e & -e
+				for t := 0; t < br; t++ {
+					r := band*br + t
+					if seg[r*br+stack]&bit == 0 {
+						continue
+					}
+					for c := 0; c < n; c++ {
+						if c/bc != stack && !remove(r*n+c, bit) {
+							return q, false
+						}
+					}
+					break
+				}
+			}
+			// Pointing along columns.
+			once, twice = 0, 0
+			for t := 0; t < bc; t++ {
+				m := colSeg[(stack*bc+t)*bc+band]
+				twice |= once & m
+				once |= m
+			}
+			for e := once &^ twice; e != 0; e &= e - 1 {
+				bit := e & -e
+				for t := 0; t < bc; t++ {
+					c := stack*bc + t
+					if colSeg[c*bc+band]&bit == 0 {
+						continue
+					}
+					for r := 0; r < n; r++ {
+						if r/br != band && !remove(r*n+c, bit) {
+							return q, false
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+	// Claiming: a row's digit confined to one box leaves the box's other rows.
+	for r := 0; r < n; r++ {
+		var once, twice uint32
+		for j := 0; j < br; j++ {
+			m := seg[r*br+j]
+			twice |= once & m
+			once |= m
+		}
+		for e := once &^ twice; e != 0; e &= e - 1 {
+			bit := e & -e
+			for j := 0; j < br; j++ {
+				if seg[r*br+j]&bit == 0 {
+					continue
+				}
+				r0 := r / br * br
+				for rr := r0; rr < r0+br; rr++ {
+					for c := j * bc; c < j*bc+bc && rr != r; c++ {
+						if !remove(rr*n+c, bit) {
+							return q, false
+						}
+					}
+				}
+				break
+			}
+		}
+	}
+	for c := 0; c < n; c++ {
+		var once, twice uint32
+		for i := 0; i < bc; i++ {
+			m := colSeg[c*bc+i]
+			twice |= once & m
+			once |= m
+		}
+		for e := once &^ twice; e != 0; e &= e - 1 {
+			bit := e & -e
+			for i := 0; i < bc; i++ {
+				if colSeg[c*bc+i]&bit == 0 {
+					continue
+				}
+				c0 := c / bc * bc
+				for r := i * br; r < i*br+br; r++ {
+					for cc := c0; cc < c0+bc; cc++ {
+						if cc != c && !remove(r*n+cc, bit) {
+							return q, false
+						}
+					}
+				}
+				break
+			}
+		}
+	}
+	return q, true
 }
 
 // solution writes the first solution found into g.

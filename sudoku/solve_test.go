@@ -211,8 +211,9 @@ func TestSolveZeroGrid(t *testing.T) {
 }
 
 // pigeonhole returns a grid of shape s (boxes at least 3×3) with no conflict
-// and no solution that singles cannot see: digits 1, 2 and 3 are kept out of
-// row 1 everywhere but r1c1 and r1c2. The cells given are far from those two, so
+// and no solution, which singles, box-line interactions and digits with two
+// places cannot see: k = min(BoxRows, BoxCols) digits are kept out of row 1
+// everywhere but its first k-1 cells. The cells given are far from those, so
 // the search fills much of the grid before running into it, again and again.
 func pigeonhole(tb testing.TB, s Shape) Grid {
 	tb.Helper()
@@ -221,14 +222,15 @@ func pigeonhole(tb testing.TB, s Shape) Grid {
 		tb.Fatal(err)
 	}
 	br, bc := s.BoxRows, s.BoxCols
-	for d := 1; d <= 3; d++ {
-		// Boxes 2.. of the first band: d in rows 2..br, never row 1.
-		for k := 1; k < br; k++ {
-			g.Set(1+(d-1+k)%(br-1), k*bc+d-1, d)
+	k := min(br, bc)
+	for d := 1; d <= k; d++ {
+		// Boxes 2.. of the first band: d in each of rows 2..br, never row 1.
+		for b := 1; b < br; b++ {
+			g.Set(1+(d-1+b)%(br-1), b*bc+d-1, d)
 		}
-		// Columns 3..bc of the first stack: d lower down, one band each.
-		for j := 2; j < bc; j++ {
-			g.Set(br*(j-1)+d-1, j, d)
+		// Columns k..bc of the first stack: d lower down, one band each.
+		for j := k - 1; j < bc; j++ {
+			g.Set(br*(j-k+2)+d-1, j, d)
 		}
 	}
 	if c := Validate(g); c != nil {
