@@ -1,0 +1,41 @@
+// Package discordtest is a fake Discord for tests: a REST API and a gateway
+// websocket, both served on 127.0.0.1 only, that speak enough of Discord's
+// protocol for a real *discordgo.Session (github.com/bwmarrin/discordgo
+// v0.29.0) to connect, identify, receive dispatches and make REST calls.
+//
+// Tests drive the fake as Discord would (Dispatch, GuildMessage, SendCommand,
+// faults such as DropConnections, SendReconnect, InvalidateSession,
+// InjectFault) and assert on what the bot sent (Messages, Requests,
+// Identifies, Resumes), waiting on channels instead of sleeping
+// (WaitMessages, WaitRequests, WaitIdentifies, WaitResumes, WaitUntil,
+// NoMoreMessages).
+//
+// Nothing leaves the machine: the HTTP client built by Server.Transport
+// rewrites discord.com requests to the fake and refuses every other host,
+// and Server.Dialer only dials the fake's own loopback address. discordgo's
+// package-level endpoint variables are never modified, so tests may run in
+// parallel, each with its own Server.
+//
+// A typical test:
+//
+//	func TestReply(t *testing.T) {
+//		t.Parallel()
+//		srv := discordtest.New(t)
+//		sess := srv.Session(t, discordgo.IntentsGuildMessages|discordgo.IntentsMessageContent)
+//		sess.AddHandler(func(s *discordgo.Session, m *discordgo.MessageCreate) {
+//			s.ChannelMessageSend(m.ChannelID, "pong")
+//		})
+//		if err := sess.Open(); err != nil {
+//			t.Fatal(err)
+//		}
+//		srv.Dispatch("MESSAGE_CREATE", srv.GuildMessage("ping"))
+//		msgs := srv.WaitMessages(t, 1, 5*time.Second)
+//		if msgs[0].Content != "pong" {
+//			t.Fatalf("reply = %q", msgs[0].Content)
+//		}
+//		srv.NoMoreMessages(t, 1, 200*time.Millisecond)
+//	}
+//
+// See NOTES.md in this directory for how discordgo v0.29.0 itself behaves on
+// disconnects, op 7, op 9, rate limits and server errors.
+package discordtest

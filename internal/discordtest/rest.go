@@ -1,0 +1,955 @@
+package discordtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Route names: the method and Discord's documented path template. They are
+// the Route field of recorded requests and the route argument of
+// RequestsFor, WaitRequests and InjectFault.
+const (
+	RouteGetGateway                  = "GET /gateway"
+	RouteGetGatewayBot               = "GET /gateway/bot"
+	RouteGetCurrentUser              = "GET /users/@me"
+	RouteCreateDM                    = "POST /users/@me/channels"
+	RouteGetCurrentApplication       = "GET /applications/@me"
+	RouteGetOAuth2Application        = "GET /oauth2/applications/@me"
+	RouteGetGlobalCommands           = "GET /applications/{application_id}/commands"
+	RouteBulkOverwriteGlobalCommands = "PUT /applications/{application_id}/commands"
+	RouteCreateGlobalCommand         = "POST /applications/{application_id}/commands"
+	RouteDeleteGlobalCommand         = "DELETE /applications/{application_id}/commands/{command_id}"
+	RouteGetGuildCommands            = "GET /applications/{application_id}/guilds/{guild_id}/commands"
+	RouteBulkOverwriteGuildCommands  = "PUT /applications/{application_id}/guilds/{guild_id}/commands"
+	RouteCreateGuildCommand          = "POST /applications/{application_id}/guilds/{guild_id}/commands"
+	RouteDeleteGuildCommand          = "DELETE /applications/{application_id}/guilds/{guild_id}/commands/{command_id}"
+	RouteCreateMessage               = "POST /channels/{channel_id}/messages"
+	RouteEditMessage                 = "PATCH /channels/{channel_id}/messages/{message_id}"
+	RouteDeleteMessage               = "DELETE /channels/{channel_id}/messages/{message_id}"
+	RouteTriggerTyping               = "POST /channels/{channel_id}/typing"
+	RouteInteractionCallback         = "POST /interactions/{interaction_id}/{interaction_token}/callback"
+	RouteGetOriginalResponse         = "GET /webhooks/{application_id}/{interaction_token}/messages/@original"
+	RouteEditOriginalResponse        = "PATCH /webhooks/{application_id}/{interaction_token}/messages/@original"
+	RouteDeleteOriginalResponse      = "DELETE /webhooks/{application_id}/{interaction_token}/messages/@original"
+	RouteCreateFollowup              = "POST /webhooks/{application_id}/{interaction_token}"
+	RouteEditFollowup                = "PATCH /webhooks/{application_id}/{interaction_token}/messages/{message_id}"
+	RouteDeleteFollowup              = "DELETE /webhooks/{application_id}/{interaction_token}/messages/{message_id}"
+)
+
+type route struct {
+	name    string
+	method  string
+	segs    []string
+	noAuth  bool // interaction and webhook routes authenticate by token in the path
+	handler func(s *Server, x *exchange)
+}
+
+var routes = func() []*route {
+	defs := []struct {
+		name    string
+		handler func(s *Server, x *exchange)
+	}{
+		{RouteGetGateway, (*Server).hGateway},
+		{RouteGetGatewayBot, (*Server).hGatewayBot},
+		{RouteGetCurrentUser, (*Server).hCurrentUser},
+		{RouteCreateDM, (*Server).hCreateDM},
+		{RouteGetCurrentApplication, (*Server).hApplication},
+		{RouteGetOAuth2Application, (*Server).hApplication},
+		{RouteGetGlobalCommands, (*Server).hGetCommands},
+		{RouteBulkOverwriteGlobalCommands, (*Server).hBulkOverwrite},
+		{RouteCreateGlobalCommand, (*Server).hCreateCommand},
+		{RouteDeleteGlobalCommand, (*Server).hDeleteCommand},
+		{RouteGetGuildCommands, (*Server).hGetCommands},
+		{RouteBulkOverwriteGuildCommands, (*Server).hBulkOverwrite},
+		{RouteCreateGuildCommand, (*Server).hCreateCommand},
+		{RouteDeleteGuildCommand, (*Server).hDeleteCommand},
+		{RouteCreateMessage, (*Server).hCreateMessage},
+		{RouteEditMessage, (*Server).hEditMessage},
+		{RouteDeleteMessage, (*Server).hNoContent},
+		{RouteTriggerTyping, (*Server).hNoContent},
+		{RouteInteractionCallback, (*Server).hCallback},
+		{RouteGetOriginalResponse, (*Server).hGetOriginal},
+		{RouteEditOriginalResponse, (*Server).hEditWebhookMessage},
+		{RouteDeleteOriginalResponse, (*Server).hDeleteWebhookMessage},
+		{RouteCreateFollowup, (*Server).hFollowup},
+		{RouteEditFollowup, (*Server).hEditWebhookMessage},
+		{RouteDeleteFollowup, (*Server).hDeleteWebhookMessage},
+	}
+	out := make([]*route, 0, len(defs))
+	for _, d := range defs {
+		method, path, _ := strings.Cut(d.name, " ")
+		out = append(out, &route{
+			name:    d.name,
+			method:  method,
+			segs:    strings.Split(strings.Trim(path, "/"), "/"),
+			noAuth:  strings.HasPrefix(path, "/interactions/") || strings.HasPrefix(path, "/webhooks/"),
+			handler: d.handler,
+		})
+	}
+	return out
+}()
+
+// match returns the route for method and path segments; pathOK reports
+// whether some route matched the path with another method.
+func match(method string, segs []string) (r *route, params map[string]string, pathOK bool) {
+	for _, rt := range routes {
+		p, ok := matchSegs(rt.segs, segs)
+		if !ok {
+			continue
+		}
+		if rt.method != method {
+			pathOK = true
+			continue
+		}
+		return rt, p, true
+	}
+	return nil, nil, pathOK
+}
+
+func matchSegs(tmpl, segs []string) (map[string]string, bool) {
+	if len(tmpl) != len(segs) {
+		return nil, false
+	}
+	params := map[string]string{}
+	for i, t := range tmpl {
+		if strings.HasPrefix(t, "{") {
+			if segs[i] == "" || segs[i] == "@original" || segs[i] == "@me" {
+				return nil, false
+			}
+			params[strings.Trim(t, "{}")] = segs[i]
+			continue
+		}
+		if t != segs[i] {
+			return nil, false
+		}
+	}
+	return params, true
+}
+
+// exchange is one request being answered.
+type exchange struct {
+	rec     *Request
+	params  map[string]string
+	status  int
+	resp    any // JSON-encoded unless nil
+	headers http.Header
+	msg     *SentMessage
+	echo    json.RawMessage // MESSAGE_CREATE to dispatch if echo is on
+}
+
+func (x *exchange) reply(status int, body any) { x.status, x.resp = status, body }
+
+// discordError answers with Discord's JSON error shape.
+func (x *exchange) fail(status, code int, message string) {
+	x.rec.Error = message
+	x.reply(status, map[string]any{"message": message, "code": code})
+}
+
+// formError answers 400 Invalid Form Body with an error under field.
+func (x *exchange) formError(field, errCode, message string) {
+	x.rec.Error = "Invalid Form Body: " + field + ": " + message
+	errs := map[string]any{"_errors": []any{map[string]any{"code": errCode, "message": message}}}
+	parts := strings.Split(field, ".")
+	for i := len(parts) - 1; i >= 0; i-- {
+		errs = map[string]any{parts[i]: errs}
+	}
+	x.reply(http.StatusBadRequest, map[string]any{"message": "Invalid Form Body", "code": 50035, "errors": errs})
+}
+
+var apiPrefix = regexp.MustCompile(`^/api/v(\d+)(/.*)$`)
+
+func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/ws" || r.URL.Path == "/ws/" {
+		s.serveGateway(w, r)
+		return
+	}
+	rec := &Request{
+		Time:          time.Now(),
+		Method:        r.Method,
+		Path:          r.URL.Path,
+		Query:         r.URL.Query(),
+		Authorization: r.Header.Get("Authorization"),
+		Header:        r.Header.Clone(),
+		ContentType:   r.Header.Get("Content-Type"),
+	}
+	x := &exchange{rec: rec, headers: http.Header{}}
+	var rt *route
+	if m := apiPrefix.FindStringSubmatch(r.URL.Path); m != nil {
+		rec.APIVersion, rec.Path = m[1], m[2]
+	}
+	if err := s.readBody(r, rec); err != nil {
+		x.fail(http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
+	} else if rec.APIVersion == "" {
+		rec.Unexpected = true
+		x.fail(http.StatusNotFound, 0, "404: Not Found")
+	} else {
+		var pathOK bool
+		rt, x.params, pathOK = match(r.Method, strings.Split(strings.Trim(rec.Path, "/"), "/"))
+		switch {
+		case rt == nil && pathOK:
+			rec.Unexpected = true
+			x.fail(http.StatusMethodNotAllowed, 0, "405: Method Not Allowed")
+		case rt == nil:
+			rec.Unexpected = true
+			x.fail(http.StatusNotFound, 0, "404: Not Found")
+		default:
+			rec.Route, rec.Params = rt.name, x.params
+		}
+	}
+
+	var fault *Fault
+	if rec.Status == 0 && x.status == 0 {
+		fault = s.takeFault(rec.Route)
+	}
+	if fault != nil && fault.Delay > 0 {
+		select {
+		case <-time.After(fault.Delay):
+		case <-r.Context().Done():
+		}
+	}
+
+	s.mu.Lock()
+	switch {
+	case x.status != 0:
+	case fault != nil && fault.Status != 0:
+		rec.Fault = true
+		s.faultResponse(x, *fault)
+	case !rt.noAuth && rec.Authorization != "Bot "+s.cfg.token:
+		x.fail(http.StatusUnauthorized, 0, "401: Unauthorized")
+	default:
+		rt.handler(s, x)
+	}
+	if x.status == 0 {
+		x.status = http.StatusOK
+	}
+	s.reqSeq++
+	rec.Seq = s.reqSeq
+	rec.Status = x.status
+	s.requests = append(s.requests, rec)
+	if x.msg != nil && x.status < 300 {
+		x.msg.Request = *rec
+		s.messages = append(s.messages, *x.msg)
+	}
+	if x.echo != nil && s.everReady {
+		s.dispatchAllLocked("MESSAGE_CREATE", x.echo)
+	}
+	if rt != nil && !rec.Fault {
+		s.rateLimitHeaders(x, rt.name)
+	}
+	s.notifyLocked()
+	s.mu.Unlock()
+	s.logf("%s", rec.String())
+
+	for k, v := range x.headers {
+		w.Header()[k] = v
+	}
+	if x.status == http.StatusNoContent || x.resp == nil {
+		w.WriteHeader(x.status)
+		return
+	}
+	var body []byte
+	switch v := x.resp.(type) {
+	case rawBody:
+		body = v
+	default:
+		body = mustJSON(x.resp)
+		w.Header().Set("Content-Type", "application/json")
+	}
+	w.WriteHeader(x.status)
+	_, _ = w.Write(body)
+}
+
+// rawBody is a non-JSON response body.
+type rawBody []byte
+
+func (s *Server) rateLimitHeaders(x *exchange, routeName string) {
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(routeName))
+	x.headers.Set("X-RateLimit-Bucket", fmt.Sprintf("%016x", h.Sum64()))
+	x.headers.Set("X-RateLimit-Limit", "50")
+	x.headers.Set("X-RateLimit-Remaining", "49")
+	x.headers.Set("X-RateLimit-Reset", fmt.Sprintf("%.3f", float64(time.Now().Add(time.Second).UnixMilli())/1000))
+	x.headers.Set("X-RateLimit-Reset-After", "1.000")
+}
+
+func (s *Server) readBody(r *http.Request, rec *Request) error {
+	data, err := io.ReadAll(io.LimitReader(r.Body, 32<<20))
+	if err != nil {
+		return err
+	}
+	if len(data) == 0 {
+		return nil
+	}
+	mt, params, _ := mime.ParseMediaType(rec.ContentType)
+	if mt == "multipart/form-data" {
+		mr := multipart.NewReader(bytes.NewReader(data), params["boundary"])
+		for {
+			p, err := mr.NextPart()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return err
+			}
+			b, err := io.ReadAll(p)
+			if err != nil {
+				return err
+			}
+			if p.FormName() == "payload_json" {
+				rec.Body = b
+				continue
+			}
+			rec.Files = append(rec.Files, File{Field: p.FormName(), Name: p.FileName(), ContentType: p.Header.Get("Content-Type"), Data: b})
+		}
+	} else {
+		rec.Body = data
+	}
+	if len(rec.Body) > 0 {
+		return json.Unmarshal(rec.Body, &rec.JSON)
+	}
+	return nil
+}
+
+func (s *Server) recordRefused(req *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.reqSeq++
+	s.requests = append(s.requests, &Request{
+		Seq: s.reqSeq, Time: time.Now(), Method: req.Method, Path: req.URL.Redacted(),
+		Query: req.URL.Query(), Header: req.Header.Clone(), Unexpected: true,
+		Authorization: req.Header.Get("Authorization"),
+		Error:         "refused by Transport: not a Discord host",
+	})
+	s.notifyLocked()
+}
+
+// ---- faults ----
+
+// Fault is an injected failure for InjectFault.
+type Fault struct {
+	// Status is the HTTP status to answer (429, 500, 502, 503, 400...). Zero
+	// with a Delay means: wait, then answer normally.
+	Status int
+	// RetryAfter is sent for 429s: body retry_after (seconds, float),
+	// Retry-After header (whole seconds, rounded up) and
+	// X-RateLimit-Reset-After. Default 100 ms.
+	RetryAfter time.Duration
+	// Global marks a 429 as a global rate limit (body "global": true,
+	// X-RateLimit-Global and X-RateLimit-Scope: global).
+	Global bool
+	// Message overrides the JSON error message.
+	Message string
+	// Delay holds the answer back (e.g. to test client timeouts or slow
+	// Discord); the wait ends early if the client gives up.
+	Delay time.Duration
+}
+
+type faultRule struct {
+	route string
+	left  int
+	f     Fault
+}
+
+// InjectFault makes the next n requests to route (a Route constant; "" for
+// any request) be answered with f instead of being processed; the faulted
+// requests are recorded with Fault set and produce no SentMessage. Rules
+// are consumed in the order they were added.
+func (s *Server) InjectFault(route string, n int, f Fault) {
+	if f.Status == http.StatusTooManyRequests && f.RetryAfter == 0 {
+		f.RetryAfter = 100 * time.Millisecond
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults = append(s.faults, &faultRule{route: route, left: n, f: f})
+}
+
+// FailNext answers the next n requests to route with status (429 with
+// Retry-After retryAfter, or 5xx...). It is InjectFault with a bucket
+// (non-global) fault.
+func (s *Server) FailNext(route string, n, status int, retryAfter time.Duration) {
+	s.InjectFault(route, n, Fault{Status: status, RetryAfter: retryAfter})
+}
+
+// ClearFaults removes every pending fault.
+func (s *Server) ClearFaults() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults = nil
+}
+
+func (s *Server) takeFault(routeName string) *Fault {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, fr := range s.faults {
+		if fr.route != "" && fr.route != routeName {
+			continue
+		}
+		f := fr.f
+		fr.left--
+		if fr.left <= 0 {
+			s.faults = append(s.faults[:i:i], s.faults[i+1:]...)
+		}
+		return &f
+	}
+	return nil
+}
+
+func (s *Server) faultResponse(x *exchange, f Fault) {
+	msg := f.Message
+	if f.Status == http.StatusTooManyRequests {
+		if msg == "" {
+			msg = "You are being rate limited."
+		}
+		secs := f.RetryAfter.Seconds()
+		h := fnv.New64a()
+		_, _ = h.Write([]byte(x.rec.Route))
+		x.headers.Set("Retry-After", strconv.Itoa(int(math.Ceil(secs))))
+		x.headers.Set("X-RateLimit-Limit", "5")
+		x.headers.Set("X-RateLimit-Remaining", "0")
+		x.headers.Set("X-RateLimit-Reset", fmt.Sprintf("%.3f", float64(time.Now().Add(f.RetryAfter).UnixMilli())/1000))
+		x.headers.Set("X-RateLimit-Reset-After", fmt.Sprintf("%.3f", secs))
+		x.headers.Set("X-RateLimit-Bucket", fmt.Sprintf("%016x", h.Sum64()))
+		if f.Global {
+			x.headers.Set("X-RateLimit-Global", "true")
+			x.headers.Set("X-RateLimit-Scope", "global")
+		} else {
+			x.headers.Set("X-RateLimit-Scope", "user")
+		}
+		x.rec.Error = msg
+		x.reply(f.Status, map[string]any{"message": msg, "retry_after": secs, "global": f.Global, "code": 0})
+		return
+	}
+	if msg == "" {
+		msg = fmt.Sprintf("%d: %s", f.Status, http.StatusText(f.Status))
+	}
+	x.fail(f.Status, 0, msg)
+}
+
+// ---- handlers (called with s.mu held) ----
+
+func (s *Server) hGateway(x *exchange) { x.reply(200, map[string]any{"url": s.GatewayURL()}) }
+
+func (s *Server) hGatewayBot(x *exchange) {
+	x.reply(200, map[string]any{
+		"url":    s.GatewayURL(),
+		"shards": 1,
+		"session_start_limit": map[string]any{
+			"total": 1000, "remaining": 999, "reset_after": 86400000, "max_concurrency": 1,
+		},
+	})
+}
+
+func (s *Server) hCurrentUser(x *exchange) { x.reply(200, userJSON(s.BotUser())) }
+
+func (s *Server) hApplication(x *exchange) {
+	x.reply(200, map[string]any{
+		"id": s.cfg.appID, "name": s.cfg.botName, "description": "", "icon": nil,
+		"bot_public": true, "bot_require_code_grant": false, "flags": 0,
+		"bot": userJSON(s.BotUser()),
+	})
+}
+
+func (s *Server) hCreateDM(x *exchange) {
+	var b struct {
+		RecipientID string `json:"recipient_id"`
+	}
+	if x.rec.Decode(&b) != nil || b.RecipientID == "" {
+		x.formError("recipient_id", "BASE_TYPE_REQUIRED", "This field is required")
+		return
+	}
+	id, ok := s.dmChannels[b.RecipientID]
+	if !ok {
+		id = s.NewID()
+		s.dmChannels[b.RecipientID] = id
+	}
+	s.channelGuild[id] = ""
+	x.reply(200, map[string]any{
+		"id": id, "type": 1, "last_message_id": nil, "flags": 0,
+		"recipients": []any{map[string]any{"id": b.RecipientID, "username": "user" + b.RecipientID, "discriminator": "0", "avatar": nil}},
+	})
+}
+
+func (s *Server) hNoContent(x *exchange) { x.reply(http.StatusNoContent, nil) }
+
+// messageBody is the JSON body of message create/edit, interaction
+// callback data, webhook execute and webhook edit.
+type messageBody struct {
+	Content         *string                           `json:"content"`
+	TTS             bool                              `json:"tts"`
+	Embeds          []*discordgo.MessageEmbed         `json:"embeds"`
+	Components      []json.RawMessage                 `json:"components"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	Reference       *discordgo.MessageReference       `json:"message_reference"`
+	StickerIDs      []string                          `json:"sticker_ids"`
+	Flags           discordgo.MessageFlags            `json:"flags"`
+	Poll            json.RawMessage                   `json:"poll"`
+	Attachments     []json.RawMessage                 `json:"attachments"`
+}
+
+func (b *messageBody) content() string {
+	if b.Content == nil {
+		return ""
+	}
+	return *b.Content
+}
+
+// validate applies Discord's basic message rules; it reports false after
+// answering with an error.
+func (b *messageBody) validate(x *exchange, create bool, files int) bool {
+	if create && strings.TrimSpace(b.content()) == "" && len(b.Embeds) == 0 && files == 0 &&
+		len(b.Components) == 0 && len(b.StickerIDs) == 0 && len(b.Poll) == 0 {
+		x.fail(http.StatusBadRequest, 50006, "Cannot send an empty message")
+		return false
+	}
+	if utf8.RuneCountInString(b.content()) > 2000 {
+		x.formError("content", "BASE_TYPE_MAX_LENGTH", "Must be 2000 or fewer in length.")
+		return false
+	}
+	if len(b.Embeds) > 10 {
+		x.formError("embeds", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
+		return false
+	}
+	return true
+}
+
+func (s *Server) decodeMessage(x *exchange) (*messageBody, bool) {
+	var b messageBody
+	if len(x.rec.Body) > 0 {
+		if err := json.Unmarshal(x.rec.Body, &b); err != nil {
+			x.fail(http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+			return nil, false
+		}
+	}
+	return &b, true
+}
+
+func (s *Server) sentMessage(kind MessageKind, id, channelID string, b *messageBody, files []File) *SentMessage {
+	return &SentMessage{
+		Kind: kind, ID: id, ChannelID: channelID, GuildID: s.channelGuild[channelID],
+		Content: b.content(), ContentSet: b.Content != nil, Flags: b.Flags, Embeds: b.Embeds,
+		Components: b.Components, AllowedMentions: b.AllowedMentions, Reference: b.Reference, Files: files,
+	}
+}
+
+// messageJSON is the message object the fake answers and echoes.
+func (s *Server) messageJSON(id, channelID string, b *messageBody, files []File, webhookID string, typ int) map[string]any {
+	atts := []any{}
+	for _, f := range files {
+		aid := s.NewID()
+		url := "https://cdn.discordapp.com/attachments/" + channelID + "/" + aid + "/" + f.Name
+		atts = append(atts, map[string]any{
+			"id": aid, "filename": f.Name, "size": len(f.Data), "url": url, "proxy_url": url, "content_type": f.ContentType,
+		})
+	}
+	embeds := b.Embeds
+	if embeds == nil {
+		embeds = []*discordgo.MessageEmbed{}
+	}
+	components := b.Components
+	if components == nil {
+		components = []json.RawMessage{}
+	}
+	m := map[string]any{
+		"id": id, "channel_id": channelID, "author": userJSON(s.BotUser()),
+		"content": b.content(), "timestamp": time.Now().UTC().Format(time.RFC3339Nano),
+		"edited_timestamp": nil, "tts": b.TTS, "mention_everyone": false, "mentions": []any{},
+		"mention_roles": []any{}, "attachments": atts, "embeds": embeds, "components": components,
+		"pinned": false, "type": typ, "flags": b.Flags,
+	}
+	if g := s.channelGuild[channelID]; g != "" {
+		m["guild_id"] = g
+	}
+	if webhookID != "" {
+		m["webhook_id"] = webhookID
+	}
+	if b.Reference != nil {
+		m["message_reference"] = b.Reference
+		if typ == 0 {
+			m["type"] = 19
+		}
+	}
+	return m
+}
+
+func (s *Server) hCreateMessage(x *exchange) {
+	b, ok := s.decodeMessage(x)
+	if !ok || !b.validate(x, true, len(x.rec.Files)) {
+		return
+	}
+	ch := x.params["channel_id"]
+	id := s.NewID()
+	msg := s.messageJSON(id, ch, b, x.rec.Files, "", 0)
+	x.msg = s.sentMessage(KindChannelMessage, id, ch, b, x.rec.Files)
+	if s.cfg.echo {
+		x.echo = mustJSON(msg)
+	}
+	x.reply(200, msg)
+}
+
+func (s *Server) hEditMessage(x *exchange) {
+	b, ok := s.decodeMessage(x)
+	if !ok || !b.validate(x, false, len(x.rec.Files)) {
+		return
+	}
+	ch, id := x.params["channel_id"], x.params["message_id"]
+	msg := s.messageJSON(id, ch, b, x.rec.Files, "", 0)
+	msg["edited_timestamp"] = time.Now().UTC().Format(time.RFC3339Nano)
+	x.msg = s.sentMessage(KindMessageEdit, id, ch, b, x.rec.Files)
+	x.reply(200, msg)
+}
+
+// interactionState tracks an interaction dispatched through the fake.
+type interactionState struct {
+	id, token, appID, channelID, guildID string
+	typ                                  int
+	created                              time.Time
+	acked                                bool
+	ackType                              discordgo.InteractionResponseType
+	originalID                           string
+}
+
+func (s *Server) hCallback(x *exchange) {
+	st := s.interactions[x.params["interaction_id"]]
+	if st == nil || st.token != x.params["interaction_token"] ||
+		(s.cfg.interactionTTL > 0 && time.Since(st.created) > s.cfg.interactionTTL) {
+		x.fail(http.StatusNotFound, 10062, "Unknown interaction")
+		return
+	}
+	if st.acked {
+		x.fail(http.StatusBadRequest, 40060, "Interaction has already been acknowledged.")
+		return
+	}
+	var cb struct {
+		Type discordgo.InteractionResponseType `json:"type"`
+		Data json.RawMessage                   `json:"data"`
+	}
+	if err := x.rec.Decode(&cb); err != nil {
+		x.fail(http.StatusBadRequest, 50035, "Invalid Form Body")
+		return
+	}
+	var b messageBody
+	if len(cb.Data) > 0 && string(cb.Data) != "null" {
+		if err := json.Unmarshal(cb.Data, &b); err != nil {
+			x.fail(http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+			return
+		}
+	}
+	switch cb.Type {
+	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage:
+		if !b.validate(x, true, len(x.rec.Files)) {
+			return
+		}
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate,
+		discordgo.InteractionApplicationCommandAutocompleteResult, discordgo.InteractionResponseModal:
+	default:
+		x.formError("type", "BASE_TYPE_CHOICES", fmt.Sprintf("Value must be one of {4, 5, 6, 7, 8, 9}, got %d.", cb.Type))
+		return
+	}
+	st.acked, st.ackType = true, cb.Type
+	id := ""
+	if cb.Type == discordgo.InteractionResponseChannelMessageWithSource || cb.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		st.originalID = s.NewID()
+		id = st.originalID
+	}
+	m := s.sentMessage(KindInteractionResponse, id, st.channelID, &b, x.rec.Files)
+	m.GuildID = st.guildID
+	m.InteractionID, m.InteractionToken, m.ResponseType = st.id, st.token, cb.Type
+	x.msg = m
+	x.reply(http.StatusNoContent, nil)
+}
+
+// webhookInteraction resolves {application_id}/{interaction_token}.
+func (s *Server) webhookInteraction(x *exchange) *interactionState {
+	st := s.byToken[x.params["interaction_token"]]
+	if st == nil || x.params["application_id"] != s.cfg.appID {
+		x.fail(http.StatusNotFound, 10015, "Unknown Webhook")
+		return nil
+	}
+	return st
+}
+
+func (s *Server) hGetOriginal(x *exchange) {
+	st := s.webhookInteraction(x)
+	if st == nil {
+		return
+	}
+	if st.originalID == "" {
+		x.fail(http.StatusNotFound, 10008, "Unknown Message")
+		return
+	}
+	x.reply(200, s.messageJSON(st.originalID, st.channelID, &messageBody{}, nil, s.cfg.appID, 20))
+}
+
+func (s *Server) hEditWebhookMessage(x *exchange) {
+	st := s.webhookInteraction(x)
+	if st == nil {
+		return
+	}
+	id, kind := x.params["message_id"], KindFollowupEdit
+	if strings.HasSuffix(x.rec.Path, "/@original") {
+		id, kind = st.originalID, KindOriginalEdit
+		if id == "" {
+			x.fail(http.StatusNotFound, 10008, "Unknown Message")
+			return
+		}
+	}
+	b, ok := s.decodeMessage(x)
+	if !ok || !b.validate(x, false, len(x.rec.Files)) {
+		return
+	}
+	m := s.sentMessage(kind, id, st.channelID, b, x.rec.Files)
+	m.GuildID = st.guildID
+	m.InteractionID, m.InteractionToken = st.id, st.token
+	x.msg = m
+	msg := s.messageJSON(id, st.channelID, b, x.rec.Files, s.cfg.appID, 20)
+	msg["edited_timestamp"] = time.Now().UTC().Format(time.RFC3339Nano)
+	x.reply(200, msg)
+}
+
+func (s *Server) hDeleteWebhookMessage(x *exchange) {
+	st := s.webhookInteraction(x)
+	if st == nil {
+		return
+	}
+	if strings.HasSuffix(x.rec.Path, "/@original") {
+		if st.originalID == "" {
+			x.fail(http.StatusNotFound, 10008, "Unknown Message")
+			return
+		}
+		st.originalID = ""
+	}
+	x.reply(http.StatusNoContent, nil)
+}
+
+func (s *Server) hFollowup(x *exchange) {
+	st := s.webhookInteraction(x)
+	if st == nil {
+		return
+	}
+	if !st.acked {
+		x.fail(http.StatusNotFound, 10015, "Unknown Webhook")
+		return
+	}
+	b, ok := s.decodeMessage(x)
+	if !ok || !b.validate(x, true, len(x.rec.Files)) {
+		return
+	}
+	id := s.NewID()
+	m := s.sentMessage(KindFollowup, id, st.channelID, b, x.rec.Files)
+	m.GuildID = st.guildID
+	m.InteractionID, m.InteractionToken = st.id, st.token
+	x.msg = m
+	if x.rec.Query.Get("wait") == "true" {
+		x.reply(200, s.messageJSON(id, st.channelID, b, x.rec.Files, s.cfg.appID, 0))
+		return
+	}
+	x.reply(http.StatusNoContent, nil)
+}
+
+// ---- application commands ----
+
+var commandName = regexp.MustCompile(`^[-_\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
+
+func (s *Server) commandScope(x *exchange) (string, bool) {
+	if x.params["application_id"] != s.cfg.appID {
+		x.fail(http.StatusForbidden, 50001, "Missing Access")
+		return "", false
+	}
+	return x.params["guild_id"], true
+}
+
+func (s *Server) hGetCommands(x *exchange) {
+	g, ok := s.commandScope(x)
+	if !ok {
+		return
+	}
+	cmds := s.commands[g]
+	if cmds == nil {
+		cmds = []*discordgo.ApplicationCommand{}
+	}
+	x.reply(200, cmds)
+}
+
+// validateCommand checks Discord's rules for a command; field is the form
+// path prefix for errors.
+func validateCommand(x *exchange, c *discordgo.ApplicationCommand, field string) bool {
+	if c.Type == 0 {
+		c.Type = discordgo.ChatApplicationCommand
+	}
+	if !commandName.MatchString(c.Name) || (c.Type == discordgo.ChatApplicationCommand && strings.ToLower(c.Name) != c.Name) {
+		x.formError(field+"name", "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+		return false
+	}
+	if c.Type == discordgo.ChatApplicationCommand {
+		if n := utf8.RuneCountInString(c.Description); n < 1 || n > 100 {
+			x.formError(field+"description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+			return false
+		}
+	}
+	return validateOptions(x, c.Options, field+"options.")
+}
+
+func validateOptions(x *exchange, opts []*discordgo.ApplicationCommandOption, field string) bool {
+	if len(opts) > 25 {
+		x.formError(strings.TrimSuffix(field, "."), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+		return false
+	}
+	seen := map[string]bool{}
+	optional := false
+	for i, o := range opts {
+		f := fmt.Sprintf("%s%d.", field, i)
+		if !commandName.MatchString(o.Name) || strings.ToLower(o.Name) != o.Name || seen[o.Name] {
+			x.formError(f+"name", "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+			return false
+		}
+		seen[o.Name] = true
+		if n := utf8.RuneCountInString(o.Description); n < 1 || n > 100 {
+			x.formError(f+"description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+			return false
+		}
+		if o.Type != discordgo.ApplicationCommandOptionSubCommand && o.Type != discordgo.ApplicationCommandOptionSubCommandGroup {
+			if o.Required && optional {
+				x.formError(f+"required", "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID", "Required options must be placed before non-required options")
+				return false
+			}
+			if !o.Required {
+				optional = true
+			}
+		}
+		if len(o.Choices) > 25 {
+			x.formError(f+"choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+			return false
+		}
+		if !validateOptions(x, o.Options, f+"options.") {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Server) storeCommandLocked(guildID string, c *discordgo.ApplicationCommand, old []*discordgo.ApplicationCommand) {
+	c.ID = ""
+	for _, o := range old {
+		if o.Name == c.Name && o.Type == c.Type {
+			c.ID = o.ID
+		}
+	}
+	if c.ID == "" {
+		c.ID = s.NewID()
+	}
+	c.ApplicationID = s.cfg.appID
+	c.GuildID = guildID
+	c.Version = s.NewID()
+}
+
+func (s *Server) hBulkOverwrite(x *exchange) {
+	g, ok := s.commandScope(x)
+	if !ok {
+		return
+	}
+	var cmds []*discordgo.ApplicationCommand
+	if err := x.rec.Decode(&cmds); err != nil {
+		x.fail(http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+		return
+	}
+	if len(cmds) > 100 {
+		x.formError("_", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+		return
+	}
+	names := map[string]bool{}
+	for i, c := range cmds {
+		if c == nil || !validateCommand(x, c, fmt.Sprintf("%d.", i)) {
+			if c == nil {
+				x.formError(strconv.Itoa(i), "MODEL_TYPE_REQUIRED", "This field is required")
+			}
+			return
+		}
+		key := fmt.Sprintf("%d/%s", c.Type, c.Name)
+		if names[key] {
+			x.formError(fmt.Sprintf("%d.name", i), "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique")
+			return
+		}
+		names[key] = true
+	}
+	old := s.commands[g]
+	for _, c := range cmds {
+		s.storeCommandLocked(g, c, old)
+	}
+	if cmds == nil {
+		cmds = []*discordgo.ApplicationCommand{}
+	}
+	s.commands[g] = cmds
+	x.reply(200, cmds)
+}
+
+func (s *Server) hCreateCommand(x *exchange) {
+	g, ok := s.commandScope(x)
+	if !ok {
+		return
+	}
+	var c discordgo.ApplicationCommand
+	if err := x.rec.Decode(&c); err != nil {
+		x.fail(http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+		return
+	}
+	if !validateCommand(x, &c, "") {
+		return
+	}
+	old := s.commands[g]
+	s.storeCommandLocked(g, &c, old)
+	status := http.StatusCreated
+	kept := old[:0:0]
+	for _, o := range old {
+		if o.ID == c.ID {
+			status = http.StatusOK
+			continue
+		}
+		kept = append(kept, o)
+	}
+	s.commands[g] = append(kept, &c)
+	x.reply(status, &c)
+}
+
+func (s *Server) hDeleteCommand(x *exchange) {
+	g, ok := s.commandScope(x)
+	if !ok {
+		return
+	}
+	id := x.params["command_id"]
+	old := s.commands[g]
+	for i, c := range old {
+		if c.ID == id {
+			s.commands[g] = append(old[:i:i], old[i+1:]...)
+			x.reply(http.StatusNoContent, nil)
+			return
+		}
+	}
+	x.fail(http.StatusNotFound, 10063, "Unknown application command")
+}
+
+// Commands returns the application commands currently registered for
+// guildID ("" for global commands), as the fake stored them (with ids).
+func (s *Server) Commands(guildID string) []*discordgo.ApplicationCommand {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*discordgo.ApplicationCommand, len(s.commands[guildID]))
+	for i, c := range s.commands[guildID] {
+		cp := *c
+		out[i] = &cp
+	}
+	return out
+}
