@@ -126,9 +126,13 @@ func conflictReply(head string, g sudoku.Grid, conflicts []sudoku.Conflict) stri
 		}
 		list = append(list, describe(c))
 	}
-	legend := "Clashing digits are marked >5< in the grid"
+	example := "5"
+	if len(conflicts) > 0 {
+		example = string(symbol(conflicts[0].Digit))
+	}
+	legend := "Clashing digits are marked >" + example + "< in the grid"
 	if layoutFor(n).narrow {
-		legend = "Clashing digits are marked >5 in the grid"
+		legend = "Clashing digits are marked >" + example + " in the grid"
 	}
 	if len(list) > 0 {
 		legend += ":"
@@ -142,14 +146,14 @@ func conflictReply(head string, g sudoku.Grid, conflicts []sudoku.Conflict) stri
 const maxCellsNamed = 4
 
 // describe puts a conflict in words, with its digit written as in the grid:
-// "row 1 has 5 twice: r1c1, r1c4".
+// "5 appears twice in row 1: r1c1, r1c4".
 func describe(c sudoku.Conflict) string {
 	times := "twice"
 	if len(c.Cells) != 2 {
 		times = fmt.Sprintf("%d times", len(c.Cells))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%v has %c %s:", c.Unit, symbol(c.Digit), times)
+	fmt.Fprintf(&b, "%c appears %s in %v:", symbol(c.Digit), times, c.Unit)
 	for i, cell := range c.Cells {
 		if i == maxCellsNamed && len(c.Cells) > maxCellsNamed+1 {
 			fmt.Fprintf(&b, " and %d more", len(c.Cells)-i)
