@@ -1,18 +1,372 @@
 package sudoku
 
-import "context"
+import (
+	"context"
+	"math/bits"
+)
 
-// solve9 is the 9×9 path. For now it uses the general solver.
+// The 9×9 fast path keeps, for each digit and each band (three rows), one
+// 27-bit word of the cells where the digit may still go: bit (row%3)*9+col.
+// A placed cell keeps its bit in its own digit's word only. On these words:
+//
+//   - Within a band, a digit takes one cell in each of the three rows and
+//     each of the three boxes, so the row-box "triplets" it occupies form a
+//     permutation. A 512-entry table keeps the triplets that belong to some
+//     permutation that fits; that covers pointing and claiming inside a band
+//     and finds rows or boxes that lost the digit.
+//   - A box whose candidates for the digit lie in one column removes the
+//     digit from that column in the other two bands (another table).
+//   - Naked singles (a cell with one candidate), hidden singles in rows and
+//     boxes (from each word) and in columns (from the three words of a digit).
+//
+// The search branches on a cell with two candidates when there is one, copying
+// the 228-byte state on the stack: a solve allocates nothing.
+
+// state9 is the search state of the fast path.
+type state9 struct {
+	f    [27]uint32 // f[d*3+b]: cells of band b where digit d+1 may go (or is placed)
+	prev [27]uint32 // f as it was when last examined; equal means nothing new
+	open [3]uint32  // cells of each band still empty
+}
+
+const all27 = 1<<27 - 1
+
+// tables9 are the lookup tables of the fast path.
+type tables9 struct {
+	perm      [512]uint32 // triplet occupancy (bit r*3+k) → the 27-bit mask of triplets in a fitting permutation; 0 if none fits
+	trip      [512]uint32 // one row of 9 cells → its 3 triplets' occupancy (bits 0-2)
+	colLock   [512]uint32 // columns occupied in a band → the other bands' cells to clear: columns alone in their box
+	rowSingle [512]uint32 // a row of 9 cells → itself if it holds exactly one cell, else 0
+	peers     [27]uint32  // cell → the other cells of its row and box in the band
+	column    [9]uint32   // column → its three cells in a band
+}
+
+var tab9 = newTables9()
+
+func newTables9() *tables9 {
+	t := new(tables9)
+	for x := 0; x < 512; x++ {
+		for k := 0; k < 3; k++ {
+			if x>>(3*k)&7 != 0 {
+				t.trip[x] |= 1 << k
+			}
+		}
+		if bits.OnesCount(uint(x)) == 1 {
+			t.rowSingle[x] = uint32(x)
+		}
+		for k := 0; k < 3; k++ {
+			if g := x >> (3 * k) & 7; g != 0 && g&(g-1) == 0 {
+				c := bits.TrailingZeros(uint(g)) + 3*k
+				t.colLock[x] |= 1<<c | 1<<(c+9) | 1<<(c+18)
+			}
+		}
+	}
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	for occ := 0; occ < 512; occ++ {
+		var m uint32
+		for _, p := range perms {
+			var need int
+			for r, k := range p {
+				need |= 1 << (r*3 + k)
+			}
+			if occ&need != need {
+				continue
+			}
+			for r, k := range p {
+				m |= 7 << (r*9 + 3*k)
+			}
+		}
+		t.perm[occ] = m
+	}
+	for p := 0; p < 27; p++ {
+		r, c := p/9, p%9
+		k := c / 3
+		m := uint32(0x1FF) << (9 * r)
+		m |= 7<<(3*k) | 7<<(9+3*k) | 7<<(18+3*k)
+		t.peers[p] = m &^ (1 << p)
+	}
+	for c := 0; c < 9; c++ {
+		t.column[c] = 1<<c | 1<<(c+9) | 1<<(c+18)
+	}
+	return t
+}
+
+// solver9 is one 9×9 search.
+type solver9 struct {
+	ctx     context.Context
+	limit   int
+	count   int
+	nodes   int
+	guesses int64
+	err     error
+	first   state9
+	stack   [82]state9 // stack[k] is the state at guess depth k
+}
+
+// solve9 is the 9×9 path of [Solve]: a quick duplicate check (exact conflicts
+// come from [Validate] only when there is one), then the bitboard search.
 func solve9(ctx context.Context, g *Grid, limit int) (Result, error) {
-	if c := Validate(*g); c != nil {
-		return invalid(c)
+	var st state9
+	for i := range st.f {
+		st.f[i] = all27
 	}
-	gs := newGenSolver(ctx, Classic, limit)
-	gs.run(g)
-	res := Result{Count: gs.count, Stats: Stats{Guesses: gs.guesses}}
-	if gs.count > 0 {
+	st.open = [3]uint32{all27, all27, all27}
+	var rows, cols, boxes [9]uint16
+	for i := 0; i < 81; i++ {
+		v := g.cells[i]
+		if v == 0 {
+			continue
+		}
+		r, c := i/9, i%9
+		bit := uint16(1) << v
+		bx := r/3*3 + c/3
+		if (rows[r]|cols[c]|boxes[bx])&bit != 0 {
+			return invalid(Validate(*g))
+		}
+		rows[r] |= bit
+		cols[c] |= bit
+		boxes[bx] |= bit
+	}
+	for i := 0; i < 81; i++ {
+		if v := g.cells[i]; v != 0 {
+			// Cannot fail: no two givens clash.
+			place(&st, int(v)-1, i/27, uint32(1)<<(i%27))
+		}
+	}
+	s := solver9{ctx: ctx, limit: limit}
+	s.stack[0] = st
+	s.search(0)
+	res := Result{Count: s.count, Stats: Stats{Guesses: s.guesses}}
+	if s.count > 0 {
 		res.Solution = *g
-		gs.solution(&res.Solution)
+		s.first.write(&res.Solution)
 	}
-	return finish(res, limit, gs.err)
+	return finish(res, limit, s.err)
+}
+
+// write stores the digits of a solved state in g.
+func (st *state9) write(g *Grid) {
+	for d := 0; d < 9; d++ {
+		for b := 0; b < 3; b++ {
+			for m := st.f[d*3+b]; m != 0; m &= m - 1 {
+				p := bits.TrailingZeros32(m)
+				g.cells[b*27+p] = uint8(d + 1)
+			}
+		}
+	}
+}
+
+// place puts digit d+1 in the cell bit of band b and clears the digit from
+// the cell's peers and the other digits from the cell. It returns false if
+// the cell can no longer take the digit.
+func place(st *state9, d, b int, bit uint32) bool {
+	i := d*3 + b
+	if st.open[b]&bit == 0 {
+		return st.f[i]&bit != 0 // placed already: fine if with the same digit
+	}
+	if st.f[i]&bit == 0 {
+		return false
+	}
+	st.open[b] &^= bit
+	p := bits.TrailingZeros32(bit)
+	col := tab9.column[p%9]
+	f := &st.f
+	f[d*3] &^= col
+	f[d*3+1] &^= col
+	f[d*3+2] &^= col
+	for j := b; j < 27; j += 3 {
+		f[j] &^= bit
+	}
+	f[i] = f[i]&^tab9.peers[p] | bit
+	return true
+}
+
+// propagate applies the band tables and singles until nothing changes. It
+// returns false on a contradiction.
+func propagate(st *state9) bool {
+	t := tab9
+	for {
+		changed := false
+		for d := 0; d < 9; d++ {
+			for b := 0; b < 3; b++ {
+				i := d*3 + b
+				x := st.f[i]
+				if x == st.prev[i] {
+					continue
+				}
+				changed = true
+				x &= t.perm[t.trip[x&511]|t.trip[x>>9&511]<<3|t.trip[x>>18&511]<<6]
+				if x == 0 {
+					return false
+				}
+				lock := t.colLock[(x|x>>9|x>>18)&511]
+				st.f[i], st.prev[i] = x, x
+				switch b {
+				case 0:
+					st.f[i+1] &^= lock
+					st.f[i+2] &^= lock
+				case 1:
+					st.f[i-1] &^= lock
+					st.f[i+1] &^= lock
+				case 2:
+					st.f[i-2] &^= lock
+					st.f[i-1] &^= lock
+				}
+				// Hidden singles in the band's rows and boxes.
+				hs := t.rowSingle[x&511] | t.rowSingle[x>>9&511]<<9 | t.rowSingle[x>>18&511]<<18
+				for k := 0; k < 3; k++ {
+					if m := x & (0x1C0E07 << (3 * k)); m&(m-1) == 0 {
+						hs |= m
+					}
+				}
+				for hs &= st.open[b]; hs != 0; hs &= hs - 1 {
+					if !place(st, d, b, hs&-hs) {
+						return false
+					}
+				}
+			}
+		}
+		if !changed {
+			return true
+		}
+		// Naked singles.
+		for b := 0; b < 3; b++ {
+			var once, twice uint32
+			for j := b; j < 27; j += 3 {
+				x := st.f[j]
+				twice |= once & x
+				once |= x
+			}
+			open := st.open[b]
+			if open&^once != 0 {
+				return false
+			}
+			for ns := open & once &^ twice; ns != 0; ns &= ns - 1 {
+				bit := ns & -ns
+				d := 0
+				for st.f[d*3+b]&bit == 0 {
+					if d++; d == 9 {
+						return false // emptied by an earlier single
+					}
+				}
+				if !place(st, d, b, bit) {
+					return false
+				}
+			}
+		}
+		// Hidden singles in columns.
+		for d := 0; d < 9; d++ {
+			x0, x1, x2 := st.f[d*3], st.f[d*3+1], st.f[d*3+2]
+			var once, twice uint32
+			for _, x := range [3]uint32{x0, x1, x2} {
+				r0, r1, r2 := x&511, x>>9&511, x>>18
+				twice |= once&r0 | (once|r0)&r1 | (once|r0|r1)&r2
+				once |= r0 | r1 | r2
+			}
+			if once != 511 {
+				return false
+			}
+			done := x0&^st.open[0] | x1&^st.open[1] | x2&^st.open[2]
+			done = (done | done>>9 | done>>18) & 511
+			for cs := once &^ twice &^ done; cs != 0; cs &= cs - 1 {
+				col := t.column[bits.TrailingZeros32(cs)]
+				var ok bool
+				switch {
+				case x0&col != 0:
+					ok = place(st, d, 0, x0&col)
+				case x1&col != 0:
+					ok = place(st, d, 1, x1&col)
+				default:
+					ok = place(st, d, 2, x2&col)
+				}
+				if !ok {
+					return false
+				}
+			}
+		}
+	}
+}
+
+func (s *solver9) search(depth int) {
+	st := &s.stack[depth]
+	for {
+		s.nodes++
+		if s.nodes&255 == 0 {
+			if err := s.ctx.Err(); err != nil {
+				s.err = err
+				return
+			}
+		}
+		if !propagate(st) {
+			return
+		}
+		if st.open[0]|st.open[1]|st.open[2] == 0 {
+			s.count++
+			if s.count == 1 {
+				s.first = *st
+			}
+			return
+		}
+		b, bit := pickCell(st)
+		// Try every candidate but the last on a copy; the last one reuses st.
+		var digits [9]int8
+		n := 0
+		for d := 0; d < 9; d++ {
+			if st.f[d*3+b]&bit != 0 {
+				digits[n] = int8(d)
+				n++
+			}
+		}
+		if n == 0 {
+			return // cannot happen after propagate; kept for safety
+		}
+		for k := 0; k < n-1; k++ {
+			s.guesses++
+			child := &s.stack[depth+1]
+			*child = *st
+			if place(child, int(digits[k]), b, bit) {
+				s.search(depth + 1)
+			}
+			if s.count >= s.limit || s.err != nil {
+				return
+			}
+		}
+		s.guesses++
+		if !place(st, int(digits[n-1]), b, bit) {
+			return
+		}
+	}
+}
+
+// pickCell returns an open cell with the fewest candidates: the first with
+// two if there is one.
+func pickCell(st *state9) (band int, bit uint32) {
+	for b := 0; b < 3; b++ {
+		var once, twice, thrice uint32
+		for j := b; j < 27; j += 3 {
+			x := st.f[j]
+			thrice |= twice & x
+			twice |= once & x
+			once |= x
+		}
+		if two := st.open[b] & twice &^ thrice; two != 0 {
+			return b, two & -two
+		}
+	}
+	bestN := 10
+	for b := 0; b < 3; b++ {
+		for m := st.open[b]; m != 0; m &= m - 1 {
+			c := m & -m
+			n := 0
+			for j := b; j < 27; j += 3 {
+				if st.f[j]&c != 0 {
+					n++
+				}
+			}
+			if n < bestN {
+				band, bit, bestN = b, c, n
+			}
+		}
+	}
+	return band, bit
 }
