@@ -51,8 +51,9 @@
 // either case, or numbers of two digits when cells are separated (10 11 12).
 //
 // A line made only of - or _ (and |) is a row of empty cells when it has as
-// many cells as most other rows, or when nothing else is there; otherwise it
-// is a rule. A line with + = or box drawing and no digit is always a rule.
+// many cells as most other rows, or when nothing else is there, unless the
+// grid only has a valid size without such lines; otherwise it is a rule. A
+// line with + = or box drawing and no digit is always a rule.
 //
 // A word of two or more digits between separators (such as 534 or 10) is
 // read digit by digit when that gives a valid number of cells, and as one

@@ -276,7 +276,8 @@ func (s *scan) tokens(text string) error {
 // pick returns the rows that hold cells in one reading, and their cells.
 // Content rows always count and rule rows never do. A row of only - and _
 // counts when no row has other cells, or when it has as many cells as most
-// content rows: then it is a row of empty cells, else a rule.
+// content rows: then it is a row of empty cells, else a rule. If counting
+// such rows gives no valid size and leaving them out does, they are rules.
 func (s *scan) pick(numbers bool) ([]row, int) {
 	freq := make(map[int]int)
 	width, best := -1, 0
@@ -289,13 +290,21 @@ func (s *scan) pick(numbers bool) ([]row, int) {
 			}
 		}
 	}
-	var out []row
-	total := 0
+	var out, without []row
+	total, totalWithout := 0, 0
 	for _, r := range s.rows {
 		if r.kind == content || r.kind == maybe && (width < 0 || r.cells(numbers) == width) {
 			out = append(out, r)
 			total += r.cells(numbers)
 		}
+		if r.kind == content {
+			without = append(without, r)
+			totalWithout += r.cells(numbers)
+		}
+	}
+	_, ok := sudoku.ShapeForCells(total)
+	if _, okWithout := sudoku.ShapeForCells(totalWithout); !ok && okWithout {
+		return without, totalWithout // those rows were rules after all
 	}
 	return out, total
 }

@@ -133,6 +133,7 @@ func TestParse(t *testing.T) {
 		{"row of dashes is a row of empties", strings.ReplaceAll(spaced(emptyRow, "", "\n"), ".........", "---------"), emptyRow},
 		{"row of spaced dashes in a board", strings.Replace(spaced(emptyRow, " ", "\n"), ". . . . . . . . .", "- - - | - - - | - - -", 1), emptyRow},
 		{"all dashes", strings.Repeat("-", 81), strings.Repeat(".", 81)},
+		{"rules as long as rows", strings.Join(append(append(append(append(rows(classic)[:3:3], "---------"), rows(classic)[3:6]...), "_________"), rows(classic)[6:]...), "\n"), classic},
 		{"4x4", sizes["4x4"], sizes["4x4"]},
 		{"4x4, rows of digits", "1004\n0010\n0300\n4003", sizes["4x4"]},
 		{"6x6", spaced(sizes["6x6"], " ", "\n"), sizes["6x6"]},
