@@ -641,3 +641,105 @@ func TestWaitsCanFail(t *testing.T) {
 		t.Fatalf("AssertClean failed on a clean server: %v", ftb.failed)
 	}
 }
+
+func TestDisallowedIntentsFailOpen(t *testing.T) {
+	t.Parallel()
+	srv := New(t, WithDisallowedIntents(discordgo.IntentsMessageContent))
+	sess := srv.Session(t, discordgo.IntentsGuildMessages|discordgo.IntentsMessageContent)
+	err := sess.Open()
+	if err == nil || !strings.Contains(err.Error(), "4014") {
+		t.Fatalf("Open error = %v, want close 4014", err)
+	}
+	ids := srv.Identifies()
+	if len(ids) != 1 || ids[0].Accepted || ids[0].CloseCode != 4014 {
+		t.Errorf("identifies = %+v", ids)
+	}
+}
+
+func TestInteractionDeadlineAndUnknown(t *testing.T) {
+	t.Parallel()
+	srv := New(t, WithInteractionDeadline(30*time.Millisecond))
+	sess := srv.OpenSession(t, 0)
+	in := srv.SendCommand(Command{Name: "slow"})
+	it := &discordgo.Interaction{ID: in.ID, Token: in.Token, AppID: DefaultAppID}
+	// Not synchronisation: the behaviour under test is a wall-clock deadline.
+	time.Sleep(40 * time.Millisecond)
+	err := sess.InteractionRespond(it, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
+	var rerr *discordgo.RESTError
+	if !errors.As(err, &rerr) || rerr.Message.Code != 10062 {
+		t.Errorf("late respond error = %v", err)
+	}
+	content := "x"
+	if _, err := sess.InteractionResponseEdit(it, &discordgo.WebhookEdit{Content: &content}); !errors.As(err, &rerr) || rerr.Message.Code != 10008 {
+		t.Errorf("edit before any response error = %v", err)
+	}
+	it.Token = "forged"
+	if _, err := sess.FollowupMessageCreate(it, true, &discordgo.WebhookParams{Content: "x"}); !errors.As(err, &rerr) || rerr.Message.Code != 10015 {
+		t.Errorf("followup with unknown token error = %v", err)
+	}
+	if len(srv.Messages()) != 0 {
+		t.Errorf("messages = %v", srv.Messages())
+	}
+}
+
+func TestMiscRoutes(t *testing.T) {
+	t.Parallel()
+	srv := New(t)
+	sess := srv.Session(t, 0)
+	gb, err := sess.GatewayBot()
+	if err != nil || !strings.HasPrefix(gb.URL, "ws://127.0.0.1:") || gb.Shards != 1 {
+		t.Errorf("GatewayBot = %+v, %v", gb, err)
+	}
+	ch, err := sess.UserChannelCreate(DefaultUserID)
+	if err != nil || ch.ID != DefaultDMChannelID || ch.Type != discordgo.ChannelTypeDM {
+		t.Errorf("UserChannelCreate = %+v, %v", ch, err)
+	}
+	m, err := sess.ChannelMessageSend(DefaultChannelID, "react to me")
+	if err != nil || m.Author == nil || m.Author.ID != DefaultBotID || m.GuildID != DefaultGuildID {
+		t.Fatalf("send = %+v, %v", m, err)
+	}
+	if err := sess.MessageReactionAdd(DefaultChannelID, m.ID, "✅"); err != nil {
+		t.Errorf("reaction: %v", err)
+	}
+	if r := srv.RequestsFor(RouteAddOwnReaction); len(r) != 1 || r[0].Params["emoji"] != "✅" {
+		t.Errorf("reaction requests = %v", r)
+	}
+	if _, err := sess.ChannelMessageEdit(DefaultChannelID, m.ID, "edited"); err != nil {
+		t.Errorf("edit: %v", err)
+	}
+	got, err := sess.ChannelMessage(DefaultChannelID, m.ID)
+	if err != nil || got.Content != "edited" {
+		t.Errorf("get message = %+v, %v", got, err)
+	}
+	if c, err := sess.Channel(DefaultChannelID); err != nil || c.GuildID != DefaultGuildID {
+		t.Errorf("channel = %+v, %v", c, err)
+	}
+	if err := sess.ChannelTyping(DefaultChannelID); err != nil {
+		t.Errorf("typing: %v", err)
+	}
+	kinds := []MessageKind{}
+	for _, m := range srv.Messages() {
+		kinds = append(kinds, m.Kind)
+	}
+	if fmt.Sprint(kinds) != fmt.Sprint([]MessageKind{KindChannelMessage, KindMessageEdit}) {
+		t.Errorf("kinds = %v", kinds)
+	}
+	srv.AssertClean(t)
+}
+
+func TestCloseCodes(t *testing.T) {
+	t.Parallel()
+	srv, _, got := resumeHarness(t)
+	// 4000 (unknown error): session stays resumable.
+	srv.CloseConnections(4000, "Unknown error")
+	srv.WaitResumes(t, 1, wait)
+	// 4009 (session timed out): resume refused, discordgo identifies again.
+	srv.CloseConnections(4009, "Session timed out")
+	srv.WaitIdentifies(t, 2, wait)
+	srv.Dispatch("MESSAGE_CREATE", srv.GuildMessage("two"))
+	expectContents(t, got, "two")
+	rs := srv.Resumes()
+	if len(rs) != 2 || !rs[0].Accepted || rs[1].Accepted {
+		t.Errorf("resumes = %+v", rs)
+	}
+}

@@ -41,6 +41,10 @@ const (
 	RouteEditMessage                 = "PATCH /channels/{channel_id}/messages/{message_id}"
 	RouteDeleteMessage               = "DELETE /channels/{channel_id}/messages/{message_id}"
 	RouteTriggerTyping               = "POST /channels/{channel_id}/typing"
+	RouteGetChannel                  = "GET /channels/{channel_id}"
+	RouteGetMessage                  = "GET /channels/{channel_id}/messages/{message_id}"
+	RouteAddOwnReaction              = "PUT /channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"
+	RouteDeleteOwnReaction           = "DELETE /channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"
 	RouteInteractionCallback         = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 	RouteGetOriginalResponse         = "GET /webhooks/{application_id}/{interaction_token}/messages/@original"
 	RouteEditOriginalResponse        = "PATCH /webhooks/{application_id}/{interaction_token}/messages/@original"
@@ -81,6 +85,10 @@ var routes = func() []*route {
 		{RouteEditMessage, (*Server).hEditMessage},
 		{RouteDeleteMessage, (*Server).hNoContent},
 		{RouteTriggerTyping, (*Server).hNoContent},
+		{RouteGetChannel, (*Server).hGetChannel},
+		{RouteGetMessage, (*Server).hGetMessage},
+		{RouteAddOwnReaction, (*Server).hNoContent},
+		{RouteDeleteOwnReaction, (*Server).hNoContent},
 		{RouteInteractionCallback, (*Server).hCallback},
 		{RouteGetOriginalResponse, (*Server).hGetOriginal},
 		{RouteEditOriginalResponse, (*Server).hEditWebhookMessage},
@@ -219,6 +227,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-time.After(fault.Delay):
 		case <-r.Context().Done():
+		case <-s.done:
 		}
 	}
 
@@ -484,6 +493,38 @@ func (s *Server) hCreateDM(x *exchange) {
 }
 
 func (s *Server) hNoContent(x *exchange) { x.reply(http.StatusNoContent, nil) }
+
+// hGetChannel answers for channels the fake knows: the defaults, DM
+// channels it created, and channels seen in dispatched payloads.
+func (s *Server) hGetChannel(x *exchange) {
+	id := x.params["channel_id"]
+	g, ok := s.channelGuild[id]
+	if !ok {
+		x.fail(http.StatusNotFound, 10003, "Unknown Channel")
+		return
+	}
+	if g == "" {
+		x.reply(200, map[string]any{"id": id, "type": 1, "last_message_id": nil, "flags": 0, "recipients": []any{}})
+		return
+	}
+	x.reply(200, map[string]any{"id": id, "type": 0, "guild_id": g, "name": "channel-" + id, "position": 0,
+		"permission_overwrites": []any{}, "nsfw": false, "topic": nil, "last_message_id": nil})
+}
+
+// hGetMessage answers with the latest version of a message the bot sent.
+func (s *Server) hGetMessage(x *exchange) {
+	ch, id := x.params["channel_id"], x.params["message_id"]
+	for i := len(s.messages) - 1; i >= 0; i-- {
+		m := s.messages[i]
+		if m.ID == id && m.ChannelID == ch {
+			c := m.Content
+			b := &messageBody{Content: &c, Embeds: m.Embeds, Components: m.Components, Flags: m.Flags, Reference: m.Reference}
+			x.reply(200, s.messageJSON(id, ch, b, nil, "", 0))
+			return
+		}
+	}
+	x.fail(http.StatusNotFound, 10008, "Unknown Message")
+}
 
 // messageBody is the JSON body of message create/edit, interaction
 // callback data, webhook execute and webhook edit.

@@ -130,6 +130,7 @@ type Server struct {
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced whenever recorded state changes
 	closed  bool
+	done    chan struct{} // closed by Close
 
 	// gateway state (guarded by mu)
 	conns       map[*gwConn]struct{}
@@ -177,6 +178,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		tb:           tb,
 		cfg:          cfg,
 		changed:      make(chan struct{}),
+		done:         make(chan struct{}),
 		conns:        make(map[*gwConn]struct{}),
 		sessions:     make(map[string]*gwSession),
 		commands:     make(map[string][]*discordgo.ApplicationCommand),
@@ -207,6 +209,7 @@ func (s *Server) Close() {
 		return
 	}
 	s.closed = true
+	close(s.done)
 	conns := make([]*gwConn, 0, len(s.conns))
 	for c := range s.conns {
 		conns = append(conns, c)
