@@ -178,7 +178,7 @@ func (h *Handler) grid(ctx context.Context, req Request) Reply {
 	opt := render.Options{Spoiler: h.cfg.Spoiler, Timeout: h.cfg.SolveTimeout}
 	if req.Kind == Check {
 		p, _ := sudoku.Check(ctx, g) // the error repeats p.Status, which the reply shows
-		return Reply{Text: render.Checked(g, p, opt), Outcome: checkOutcome(p), Size: g.Size(), SolveTime: p.Stats.Elapsed}
+		return Reply{Text: render.Checked(g, p.Status, p.Conflicts, opt), Outcome: checkOutcome(p), Size: g.Size(), SolveTime: p.Stats.Elapsed}
 	}
 	res, _ := sudoku.Solve(ctx, g, 2) // the error repeats res.Status, which the reply shows
 	return Reply{Text: render.Solved(g, res, opt), Outcome: res.Status.String(), Size: g.Size(), SolveTime: res.Stats.Elapsed}
@@ -207,18 +207,18 @@ func (h *Handler) Help() string {
 	fmt.Fprintf(&b, "`%ssolve <grid>`: solve a puzzle and say whether its solution is unique.\n", p)
 	fmt.Fprintf(&b, "`%scheck <grid>`: check a grid in progress for mistakes, without giving the solution away.\n", p)
 	fmt.Fprintf(&b, "`%shelp`: this message. Slash commands `/solve`, `/check` and `/help` work too, and so does a mention of me instead of `%s`.\n", p, p)
-	fmt.Fprintf(&b, "Example:\n```\n%ssolve\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n```", p)
-	b.WriteString(parser.Help)
+	fmt.Fprintf(&b, "Example:\n```\n%ssolve\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n```\n", p)
+	b.WriteString(render.Notice(parser.Help))
 	return b.String()
 }
 
-// fitReply keeps a reply within a Discord message.
+// fitReply keeps a reply within a Discord message. Help and usage replies are
+// far shorter (a test checks it); this only guards a long custom prefix.
 func fitReply(s string) string {
-	if utf8.RuneCountInString(s) <= render.MaxLen {
+	if render.Len(s) <= render.MaxLen {
 		return s
 	}
-	r := []rune(s)
-	return string(r[:render.MaxLen-1]) + "…"
+	return render.Notice(s)
 }
 
 func truncate(s string, n int) string {

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/command"
+)
+
+const lc37 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+// replies splits console output into the replies it printed.
+func replies(out string) []string {
+	var rs []string
+	for _, r := range strings.Split(strings.TrimSuffix(out, "\n\n"), "\n\n") {
+		if r != "" {
+			rs = append(rs, r)
+		}
+	}
+	return rs
+}
+
+func TestConsoleRepliesAsTheBotWould(t *testing.T) {
+	h := command.New(command.Config{Prefix: "!"})
+	ninelines := "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n"
+	in := "stray text before any command\n" +
+		"!solve " + lc37 + "\r\n" +
+		"!check\n" + ninelines +
+		"!dance\n" +
+		"!solve\n```\n" + ninelines + "\n```\n"
+	var out, errw bytes.Buffer
+	if err := runConsole(context.Background(), h, strings.NewReader(in), &out, &errw, false); err != nil {
+		t.Fatal(err)
+	}
+	// Each reply is exactly what the handler answers for that message.
+	want := []string{
+		h.Handle(context.Background(), mustMatch(t, h, "!solve "+lc37)).Text,
+		h.Handle(context.Background(), mustMatch(t, h, "!check\n"+ninelines)).Text,
+		h.Handle(context.Background(), mustMatch(t, h, "!solve\n```\n"+ninelines+"\n```\n")).Text,
+	}
+	got := out.String()
+	for _, w := range want {
+		if !strings.Contains(got, w+"\n\n") {
+			t.Errorf("console output lacks the reply\n%s\n--- got ---\n%s", w, got)
+		}
+	}
+	if strings.Count(got, "```")/2 < 3 {
+		t.Errorf("expected three replies with code blocks, got:\n%s", got)
+	}
+	e := errw.String()
+	if !strings.Contains(e, "line 1 ignored") || !strings.Contains(e, "!dance") {
+		t.Errorf("stderr should say what was not answered, got %q", e)
+	}
+}
+
+func TestConsoleInteractiveEndsMessageAtEmptyLine(t *testing.T) {
+	h := command.New(command.Config{Prefix: "!"})
+	var out, errw bytes.Buffer
+	in := "!help\n\n!solve " + lc37 + "\n\n"
+	if err := runConsole(context.Background(), h, strings.NewReader(in), &out, &errw, true); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), h.Help()) {
+		t.Errorf("first reply is not the help:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), h.Handle(context.Background(), mustMatch(t, h, "!solve "+lc37)).Text) {
+		t.Errorf("second reply missing:\n%s", out.String())
+	}
+}
+
+func mustMatch(t *testing.T, h *command.Handler, msg string) command.Request {
+	t.Helper()
+	req, ok := h.Match(msg, "")
+	if !ok {
+		t.Fatalf("%q is not a command", msg)
+	}
+	return req
+}
+
+func TestRunConsoleWithoutToken(t *testing.T) {
+	var out, errw bytes.Buffer
+	err := run(context.Background(), []string{"-env", ""}, env(nil), strings.NewReader("!solve "+lc37+"\n"), &out, &errw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errw.String(), "DISCORD_TOKEN is not set") {
+		t.Errorf("no word about console mode on stderr: %q", errw.String())
+	}
+	if !strings.Contains(out.String(), "```") {
+		t.Errorf("no reply printed: %q", out.String())
+	}
+}
+
+func TestRunBadConfigStops(t *testing.T) {
+	var out, errw bytes.Buffer
+	err := run(context.Background(), []string{"-env", ""}, env(map[string]string{"SOLVE_WORKERS": "many"}), strings.NewReader(""), &out, &errw)
+	if err == nil || !strings.Contains(err.Error(), "SOLVE_WORKERS") {
+		t.Errorf("run = %v, want an error naming SOLVE_WORKERS", err)
+	}
+}

@@ -1,0 +1,150 @@
+package command
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/sudokubot/sudokubot/parser"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+const botID = "1000"
+
+func TestMatch(t *testing.T) {
+	h := New(Config{Prefix: "!"})
+	tests := []struct {
+		name    string
+		content string
+		ok      bool
+		want    Request
+	}{
+		{"solve same line", "!solve 123", true, Request{Kind: Solve, Args: " 123"}},
+		{"solve next line", "!solve\n123", true, Request{Kind: Solve, Args: "\n123"}},
+		{"solve code block", "!solve```\n123\n```", true, Request{Kind: Solve, Args: "```\n123\n```"}},
+		{"upper case word", "!SOLVE 1", true, Request{Kind: Solve, Args: " 1"}},
+		{"leading space", "  \n!check 1", true, Request{Kind: Check, Args: " 1"}},
+		{"help", "!help", true, Request{Kind: Help}},
+		{"unknown word ignored", "!play music", false, Request{}},
+		{"word glued to letters", "!solver 1", false, Request{}},
+		{"no prefix", "solve 1", false, Request{}},
+		{"prefix alone", "!", false, Request{}},
+		{"prefix elsewhere", "hello !solve 1", false, Request{}},
+		{"mention prefix", "<@1000> solve 1", true, Request{Kind: Solve, Args: " 1"}},
+		{"nick mention prefix", "<@!1000>check 1", true, Request{Kind: Check, Args: " 1"}},
+		{"mention and prefix", "<@1000> !solve 1", true, Request{Kind: Solve, Args: " 1"}},
+		{"mention alone gets help", "<@1000>", true, Request{Kind: Help}},
+		{"mention unknown word gets help", "<@1000> dance", true, Request{Kind: Help, Unknown: "dance"}},
+		{"other user's mention", "<@2000> solve 1", false, Request{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := h.Match(tt.content, botID)
+			if ok != tt.ok || got != tt.want {
+				t.Errorf("Match(%q) = %+v, %v; want %+v, %v", tt.content, got, ok, tt.want, tt.ok)
+			}
+		})
+	}
+}
+
+func TestMatchCustomPrefix(t *testing.T) {
+	h := New(Config{Prefix: "sb?"})
+	if got, ok := h.Match("sb?solve x", ""); !ok || got.Kind != Solve {
+		t.Errorf("custom prefix not matched: %+v %v", got, ok)
+	}
+	if _, ok := h.Match("!solve x", ""); ok {
+		t.Error("the default prefix matched although another was configured")
+	}
+}
+
+const (
+	lc37Puzzle   = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	lc37Solution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+)
+
+func TestHandleSolve(t *testing.T) {
+	h := New(Config{})
+	rep := h.Handle(context.Background(), Request{Kind: Solve, Args: " " + lc37Puzzle})
+	if rep.Outcome != "unique" || rep.Size != 9 || rep.UserError {
+		t.Fatalf("reply %+v, want a unique 9×9 solve", rep)
+	}
+	// The reply shows the solution: every row of it appears once the reply is
+	// read back as a grid.
+	g, err := parser.Parse(rep.Text)
+	if err != nil {
+		t.Fatalf("reply is not a readable grid: %v\n%s", err, rep.Text)
+	}
+	want, _ := parser.Parse(lc37Solution)
+	if g != want {
+		t.Errorf("reply grid differs from the published solution:\n%s", rep.Text)
+	}
+}
+
+func TestHandleOutcomes(t *testing.T) {
+	h := New(Config{SolveTimeout: time.Second})
+	tests := []struct {
+		name    string
+		req     Request
+		outcome string
+		user    bool
+	}{
+		{"no grid", Request{Kind: Solve, Args: "   "}, "no_grid", true},
+		{"unreadable grid", Request{Kind: Solve, Args: "12345"}, "parse_error", true},
+		{"conflicts", Request{Kind: Solve, Args: "55" + strings.Repeat(".", 79)}, "invalid", false},
+		{"several", Request{Kind: Solve, Args: strings.Repeat(".", 81)}, "multiple", false},
+		{"check in progress", Request{Kind: Check, Args: lc37Puzzle}, "unique", false},
+		{"check complete", Request{Kind: Check, Args: lc37Solution}, "complete", false},
+		{"check conflicts", Request{Kind: Check, Args: "55" + strings.Repeat(".", 79)}, "invalid", false},
+		{"help", Request{Kind: Help}, "help", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := h.Handle(context.Background(), tt.req)
+			if rep.Outcome != tt.outcome || rep.UserError != tt.user {
+				t.Errorf("outcome %q user error %v, want %q %v\n%s", rep.Outcome, rep.UserError, tt.outcome, tt.user, rep.Text)
+			}
+			if n := utf8.RuneCountInString(rep.Text); n == 0 || n > render.MaxLen {
+				t.Errorf("reply has %d characters", n)
+			}
+		})
+	}
+}
+
+func TestHandleCheckDoesNotRevealSolution(t *testing.T) {
+	h := New(Config{})
+	rep := h.Handle(context.Background(), Request{Kind: Check, Args: lc37Puzzle})
+	g, err := parser.Parse(rep.Text)
+	if err == nil && g.Filled() > 30 {
+		t.Errorf("the check reply shows a grid with %d digits; the puzzle has 30:\n%s", g.Filled(), rep.Text)
+	}
+}
+
+func TestHandleTimeout(t *testing.T) {
+	h := New(Config{SolveTimeout: time.Millisecond})
+	// An empty 25×25 grid with a contradiction planted far from the start keeps
+	// a solver busy well past a millisecond.
+	g, _ := sudoku.New(sudoku.Shape{BoxRows: 5, BoxCols: 5})
+	_ = g
+	rep := h.Handle(context.Background(), Request{Kind: Solve, Args: strings.Repeat(".", 625)})
+	if rep.Outcome != "timeout" && rep.Outcome != "multiple" {
+		t.Errorf("outcome %q", rep.Outcome)
+	}
+}
+
+func TestHelpFits(t *testing.T) {
+	for _, prefix := range []string{"!", "sudo?"} {
+		h := New(Config{Prefix: prefix})
+		for _, req := range []Request{{Kind: Help}, {Kind: Help, Unknown: strings.Repeat("x", 100)}, {Kind: Solve}, {Kind: Check}} {
+			rep := h.Handle(context.Background(), req)
+			if n := utf8.RuneCountInString(rep.Text); n > render.MaxLen {
+				t.Errorf("%+v: reply of %d characters", req, n)
+			}
+			if strings.Count(rep.Text, "```")%2 != 0 {
+				t.Errorf("%+v: unbalanced code fences:\n%s", req, rep.Text)
+			}
+		}
+	}
+}
