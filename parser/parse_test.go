@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/parser"
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -306,5 +307,47 @@ func TestHelp(t *testing.T) {
 	}
 	if strings.Contains(parser.Help, "`") || strings.Contains(parser.Help, "@") {
 		t.Error("Help contains a backtick or an at sign")
+	}
+}
+
+// TestParseLargeInputs feeds inputs of the largest accepted length, shaped to
+// stress each part of Parse, and requires each to finish quickly (Parse is
+// linear; a quadratic step would take seconds here) with a positioned error
+// or a grid.
+func TestParseLargeInputs(t *testing.T) {
+	n := parser.MaxInputBytes
+	for name, in := range map[string]string{
+		"dots":            strings.Repeat(".", n),
+		"lines":           strings.Repeat("\n", n),
+		"CRs":             strings.Repeat("\r", n),
+		"dash rows":       strings.Repeat("-\n", n/2),
+		"rule rows":       strings.Repeat("-+\n", n/3),
+		"content rows":    strings.Repeat("1\n", n/2),
+		"numbers":         strings.Repeat("12 ", n/3),
+		"long number":     strings.Repeat("1", n-2) + " 2",
+		"fences":          strings.Repeat("``` ", n/4),
+		"backticks":       strings.Repeat("`", n),
+		"spaces":          strings.Repeat(" ", n),
+		"full-width":      strings.Repeat("１", n/3),
+		"box drawing":     strings.Repeat("─", n/3),
+		"zeros for 16x16": strings.Repeat("0", 256) + strings.Repeat(" ", n-256),
+	} {
+		t.Run(name, func(t *testing.T) {
+			if len(in) > n {
+				t.Fatalf("test input is %d bytes, more than %d", len(in), n)
+			}
+			start := time.Now()
+			g, err := parser.Parse(in)
+			if d := time.Since(start); d > time.Second {
+				t.Errorf("Parse took %v", d)
+			}
+			var perr *parser.Error
+			if err != nil && !errors.As(err, &perr) {
+				t.Errorf("error %T, want *parser.Error", err)
+			}
+			if err == nil && !g.Shape().Valid() {
+				t.Errorf("grid of shape %v", g.Shape())
+			}
+		})
 	}
 }
