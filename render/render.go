@@ -39,17 +39,21 @@ func Solved(puzzle sudoku.Grid, res sudoku.Result, opt Options) string {
 			head = "The puzzle has several solutions (a proper sudoku has one); here is one of them."
 		}
 		marks := make([]mark, sol.Shape().Cells())
+		givens := 0
 		if puzzle.Shape() == sol.Shape() {
 			for i := range marks {
 				if puzzle.At(i) != 0 {
 					marks[i] = given
+					givens++
 				}
 			}
 		}
 		r := reply{head: head, grid: sol, marks: marks, spoiler: opt.Spoiler}
-		if layoutFor(sol.Size()).narrow {
+		switch {
+		case givens == 0:
+		case layoutFor(sol.Size()).narrow:
 			r.legend = "Given digits are not marked at this size."
-		} else {
+		default:
 			r.legend = "Digits in [brackets] were given; the others are filled in."
 		}
 		return r.String()

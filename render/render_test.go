@@ -224,6 +224,11 @@ func TestLayout(t *testing.T) {
 		t.Errorf("first row %q, want givens 5 and 3 bracketed, 4 plain", lines[0])
 	}
 
+	empty, _ := sudoku.New(sudoku.Classic)
+	if reply := render.Solved(empty, sudoku.Result{Status: sudoku.Multiple, Solution: sol}, render.Options{}); strings.Contains(reply, "[") {
+		t.Errorf("solution of an empty grid has givens or a legend for them:\n%s", reply)
+	}
+
 	p := player(t)
 	conflicts := sudoku.Validate(p)
 	reply = render.Checked(p, sudoku.Invalid, conflicts, render.Options{})
