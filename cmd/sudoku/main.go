@@ -1,0 +1,36 @@
+// Command sudoku solves and benchmarks sudoku puzzles written one per line.
+//
+// Usage:
+//
+//	sudoku solve [-timeout d] [FILE]
+//	sudoku bench [-first] FILE...
+//
+// A puzzle is one line of 16, 36, 64, 81, 144, 256 or 625 symbols (4×4 to
+// 25×25 grids, row by row): '.' or '0' for an empty cell, '1'-'9' for 1 to 9
+// and 'A'-'Z' (or 'a'-'z') for 10 and up, so 16×16 puzzles use 1-9A-G:
+//
+//	53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+//
+// Blank lines are ignored; surrounding spaces and a final '\r' are trimmed.
+//
+// solve reads FILE, or standard input when there is none, and prints one line
+// per puzzle: the solution in the same one-line form, a space and "unique" or
+// "multiple"; or "none" (no solution), "invalid <first conflict>", "timeout
+// <reason>" (the -timeout per puzzle, default 10s, passed) or "error <reason>"
+// for a line it cannot read, which is also reported on standard error with its
+// line number. The exit status is 1 if any line could not be read.
+//
+// bench solves every puzzle of each FILE, counting to two solutions (with
+// -first, stopping at the first), then verifies every solution (complete,
+// consistent, keeping the givens) and prints per file: puzzles, puzzles per
+// second, microseconds per puzzle, average guesses per puzzle, the slowest
+// puzzle's time and line, and how many were unique, multiple or without
+// solution. A line it cannot read is reported with its line number and the
+// file is not timed; the exit status is then 1, as it is for a wrong solution.
+package main
+
+import "os"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
