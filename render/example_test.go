@@ -32,3 +32,31 @@ func ExampleSolved() {
 	// ```
 	// Digits in [brackets] were given; the others are filled in.
 }
+
+func ExampleChecked() {
+	g, _ := sudoku.FromCells(sudoku.Shape{BoxRows: 2, BoxCols: 2}, []int{
+		1, 0, 0, 1,
+		0, 0, 0, 0,
+		0, 3, 0, 0,
+		4, 0, 0, 3,
+	})
+	fmt.Println(render.Checked(g, sudoku.Invalid, sudoku.Validate(g), render.Options{}))
+	// Output:
+	// Some digits clash: the same digit twice in a row, column or box.
+	// ```
+	// >1< . | . >1<
+	//  .  . | .  .
+	// ------+------
+	//  .  3 | .  .
+	//  4  . | .  3
+	// ```
+	// Clashing digits are marked >1< in the grid:
+	// • 1 appears twice in row 1: r1c1, r1c4
+}
+
+func ExampleError() {
+	reply := render.Error("line 1, column 3: unexpected character 'q' <@123> ```")
+	fmt.Printf("%+q\n", reply) // %+q shows the zero-width spaces that defuse the mention
+	// Output:
+	// "\u26a0\ufe0f line 1, column 3: unexpected character 'q' <\u200b@\u200b123\\> \\`\\`\\`"
+}
