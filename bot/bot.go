@@ -96,6 +96,18 @@ type Bot struct {
 	stopMu   sync.RWMutex
 	stopping bool
 	inflight sync.WaitGroup
+
+	// beforeHandle, when set (by tests only), runs just before a command is
+	// handled, on the goroutine that handles it.
+	beforeHandle func(command.Request)
+}
+
+// handle runs one command through the handler.
+func (b *Bot) handle(ctx context.Context, req command.Request) command.Reply {
+	if b.beforeHandle != nil {
+		b.beforeHandle(req)
+	}
+	return b.handler.Handle(ctx, req)
 }
 
 // New returns a bot that will use session s (made by [NewSession], or wired to

@@ -119,7 +119,7 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.InteractionCreate)
 		}
 	}
 	if kind == command.Help {
-		b.respondResult(ctx, log, i, b.handler.Handle(ctx, req), start, false)
+		b.respondResult(ctx, log, i, b.handle(ctx, req), start, false)
 		return
 	}
 	result := make(chan command.Reply, 1)
@@ -127,7 +127,7 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.InteractionCreate)
 		defer b.recoverCommand(log, func() {
 			result <- command.Reply{Text: render.Notice(msgApology), Outcome: "panic", UserError: true}
 		})
-		result <- b.handler.Handle(ctx, req)
+		result <- b.handle(ctx, req)
 	})
 	if !submitted {
 		b.respondNotice(ctx, log, i, "busy", msgBusy)

@@ -58,13 +58,13 @@ func (b *Bot) onMessage(ctx context.Context, m *discordgo.MessageCreate) {
 	}
 	if req.Kind == command.Help {
 		defer b.inflight.Done()
-		b.replyResult(ctx, log, m, b.handler.Handle(ctx, req), start)
+		b.replyResult(ctx, log, m, b.handle(ctx, req), start)
 		return
 	}
 	submitted := b.pool.trySubmit(func() {
 		defer b.inflight.Done()
 		defer b.recoverCommand(log, func() { b.replyNotice(ctx, log, m, "panic", msgApology) })
-		b.replyResult(ctx, log, m, b.handler.Handle(ctx, req), start)
+		b.replyResult(ctx, log, m, b.handle(ctx, req), start)
 	})
 	if !submitted {
 		b.replyNotice(ctx, log, m, "busy", msgBusy)

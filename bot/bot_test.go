@@ -1,0 +1,509 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/internal/testgrids"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+const (
+	lc37     = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	conflict = "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	wait     = 10 * time.Second
+)
+
+// slowGrid is a 25×25 grid no solver finishes within the deadlines used here.
+var slowGrid = testgrids.Line(testgrids.Pigeonhole(sudoku.Shape{BoxRows: 5, BoxCols: 5}))
+
+// syncBuffer collects log output from many goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// lines returns the JSON log records with the given msg.
+func (s *syncBuffer) lines(msg string) []map[string]any {
+	var out []map[string]any
+	for _, l := range strings.Split(s.String(), "\n") {
+		var rec map[string]any
+		if json.Unmarshal([]byte(l), &rec) == nil && rec["msg"] == msg {
+			out = append(out, rec)
+		}
+	}
+	return out
+}
+
+type harness struct {
+	srv    *discordtest.Server
+	bot    *Bot
+	logs   *syncBuffer
+	cancel context.CancelFunc
+	done   chan error
+}
+
+// testConfig is a configuration for tests: generous limits, message content on.
+func testConfig() Config {
+	return Config{
+		Prefix:         "!",
+		SolveTimeout:   2 * time.Second,
+		Workers:        2,
+		Queue:          8,
+		UserRate:       600,
+		UserBurst:      100,
+		MessageContent: true,
+		ShutdownGrace:  5 * time.Second,
+	}
+}
+
+// start runs a bot with cfg against a fresh fake Discord and waits until it
+// has registered its slash commands. setup, if not nil, adjusts the bot first.
+func start(t *testing.T, cfg Config, setup func(*Bot), opts ...discordtest.Option) *harness {
+	t.Helper()
+	srv := discordtest.New(t, opts...)
+	sess := srv.Session(t, 0)
+	logs := &syncBuffer{}
+	b := New(cfg, sess, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	if setup != nil {
+		setup(b)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	h := &harness{srv: srv, bot: b, logs: logs, cancel: cancel, done: make(chan error, 1)}
+	go func() { h.done <- b.Run(ctx) }()
+	route := discordtest.RouteBulkOverwriteGlobalCommands
+	if cfg.DevGuildID != "" {
+		route = discordtest.RouteBulkOverwriteGuildCommands
+	}
+	srv.WaitRequests(t, route, 1, wait)
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-h.done:
+		case <-time.After(wait):
+			t.Error("bot did not stop")
+		}
+		if tok := srv.Token(); strings.Contains(logs.String(), tok) {
+			t.Error("the token appears in the logs")
+		}
+	})
+	return h
+}
+
+// stop stops the bot as a signal would and returns Run's result.
+func (h *harness) stop(t *testing.T) error {
+	t.Helper()
+	h.cancel()
+	select {
+	case err := <-h.done:
+		h.done <- err // for the cleanup
+		return err
+	case <-time.After(wait):
+		t.Fatal("bot did not stop")
+		return nil
+	}
+}
+
+func expectedReply(t *testing.T, cfg Config, content string) string {
+	t.Helper()
+	h := command.New(command.Config{Prefix: cfg.Prefix, SolveTimeout: cfg.SolveTimeout, Spoiler: cfg.SpoilerSolutions})
+	req, ok := h.Match(content, "")
+	if !ok {
+		t.Fatalf("%q is not a command", content)
+	}
+	return h.Handle(context.Background(), req).Text
+}
+
+// checkSafeReply asserts the reply pings nobody and quotes the message.
+func checkSafeReply(t *testing.T, m discordtest.SentMessage, replyTo string) {
+	t.Helper()
+	am := m.AllowedMentions
+	if am == nil || am.Parse == nil || len(am.Parse) != 0 || am.RepliedUser || len(am.Users) != 0 || len(am.Roles) != 0 {
+		t.Errorf("allowed_mentions = %+v, want parse [] and replied_user false", am)
+	}
+	if replyTo != "" {
+		if m.Reference == nil || m.Reference.MessageID != replyTo {
+			t.Errorf("message_reference = %+v, want message %s", m.Reference, replyTo)
+		} else if m.Reference.FailIfNotExists == nil || *m.Reference.FailIfNotExists {
+			t.Errorf("fail_if_not_exists must be false, so a deleted message still gets its answer")
+		}
+	}
+	if render.Len(m.Content) > render.MaxLen {
+		t.Errorf("reply of %d characters", render.Len(m.Content))
+	}
+}
+
+func TestIdentifyAsksForTheIntentsItNeeds(t *testing.T) {
+	t.Parallel()
+	h := start(t, testConfig(), nil)
+	ids := h.srv.WaitIdentifies(t, 1, wait)
+	want := discordgo.IntentsGuilds | discordgo.IntentsGuildMessages | discordgo.IntentsDirectMessages | discordgo.IntentsMessageContent
+	if ids[0].Intents != want {
+		t.Errorf("intents %b, want %b", ids[0].Intents, want)
+	}
+	if !strings.HasSuffix(ids[0].Token, h.srv.Token()) {
+		t.Errorf("identify token not the configured one")
+	}
+}
+
+func TestSolveInGuildAndDM(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	h := start(t, cfg, nil)
+	guild := h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
+	dm := h.srv.SendMessage(discordtest.Message{DM: true, Content: "!solve\n```\n" + lc37 + "\n```"})
+	msgs := h.srv.WaitMessages(t, 2, wait)
+	h.srv.NoMoreMessages(t, 2, 200*time.Millisecond)
+	want := expectedReply(t, cfg, "!solve "+lc37)
+	byChannel := map[string]discordtest.SentMessage{}
+	for _, m := range msgs {
+		byChannel[m.ChannelID] = m
+	}
+	for _, tc := range []struct {
+		name    string
+		payload map[string]any
+		channel string
+	}{{"guild", guild, discordtest.DefaultChannelID}, {"dm", dm, discordtest.DefaultDMChannelID}} {
+		m, ok := byChannel[tc.channel]
+		if !ok {
+			t.Errorf("%s: no reply in channel %s: %v", tc.name, tc.channel, msgs)
+			continue
+		}
+		if m.Kind != discordtest.KindChannelMessage || m.Content != want {
+			t.Errorf("%s: reply %q\nwant %q", tc.name, m.Content, want)
+		}
+		checkSafeReply(t, m, tc.payload["id"].(string))
+		var body struct {
+			Nonce        string `json:"nonce"`
+			EnforceNonce bool   `json:"enforce_nonce"`
+		}
+		if err := m.Request.Decode(&body); err != nil || body.Nonce != tc.payload["id"] || !body.EnforceNonce {
+			t.Errorf("%s: nonce %+v (%v), want the message id, enforced", tc.name, body, err)
+		}
+	}
+	logs := h.logs.lines("command")
+	if len(logs) != 2 {
+		t.Fatalf("%d command log lines, want 2:\n%s", len(logs), h.logs.String())
+	}
+	for _, rec := range logs {
+		for _, k := range []string{"guild", "channel", "user", "cmd", "size", "outcome", "solve", "latency"} {
+			if _, ok := rec[k]; !ok {
+				t.Errorf("command log line lacks %q: %v", k, rec)
+			}
+		}
+		if rec["outcome"] != "unique" || rec["size"] != float64(9) {
+			t.Errorf("log line %v", rec)
+		}
+	}
+	if strings.Contains(h.logs.String(), lc37) {
+		t.Error("the message text was logged")
+	}
+	h.srv.AssertClean(t)
+}
+
+func TestCheckWithConflicts(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	h := start(t, cfg, nil)
+	h.srv.SendMessage(discordtest.Message{Content: "!check " + conflict})
+	m := h.srv.WaitMessages(t, 1, wait)[0]
+	if want := expectedReply(t, cfg, "!check "+conflict); m.Content != want {
+		t.Errorf("reply %q\nwant %q", m.Content, want)
+	}
+	if !strings.Contains(m.Content, "row 1") || !strings.Contains(m.Content, "box 1") {
+		t.Errorf("the conflicts are not named:\n%s", m.Content)
+	}
+}
+
+func TestIgnoresBotsWebhooksItselfAndOtherCommands(t *testing.T) {
+	t.Parallel()
+	h := start(t, testConfig(), nil, discordtest.WithEchoMessages())
+	h.srv.Dispatch("MESSAGE_CREATE", h.srv.BotMessage("!solve "+lc37))
+	h.srv.Dispatch("MESSAGE_CREATE", h.srv.OwnMessage("!solve "+lc37))
+	h.srv.SendMessage(discordtest.Message{WebhookID: discordtest.DefaultWebhookID, Content: "!solve " + lc37})
+	h.srv.SendMessage(discordtest.Message{Content: "!play some music"})
+	h.srv.SendMessage(discordtest.Message{Content: "just chatting about !solve"})
+	// A real command last: once it is answered, the others were seen first.
+	h.srv.SendMessage(discordtest.Message{Content: "!help"})
+	h.srv.WaitMessages(t, 1, wait)
+	// The echo of the bot's own reply comes back as a MESSAGE_CREATE too.
+	h.srv.NoMoreMessages(t, 1, 300*time.Millisecond)
+}
+
+func TestMentionWorksAsPrefix(t *testing.T) {
+	t.Parallel()
+	h := start(t, testConfig(), nil)
+	id := h.srv.BotID()
+	h.srv.SendMessage(discordtest.Message{Content: "<@" + id + "> solve " + lc37, Mentions: []*discordgo.User{h.srv.BotUser()}})
+	m := h.srv.WaitMessages(t, 1, wait)[0]
+	if !strings.Contains(m.Content, "exactly one solution") && !strings.Contains(m.Content, "[5]") {
+		t.Errorf("mention command not solved:\n%s", m.Content)
+	}
+}
+
+func TestMalformedGridGetsTheParserError(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	h := start(t, cfg, nil)
+	bad := "!solve " + lc37[:80]
+	h.srv.SendMessage(discordtest.Message{Content: bad})
+	m := h.srv.WaitMessages(t, 1, wait)[0]
+	if want := expectedReply(t, cfg, bad); m.Content != want || !strings.Contains(m.Content, "80") {
+		t.Errorf("reply %q, want the parser's error %q", m.Content, want)
+	}
+}
+
+func TestTimeoutReply(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.SolveTimeout = 50 * time.Millisecond
+	h := start(t, cfg, nil)
+	h.srv.SendMessage(discordtest.Message{Content: "!solve " + slowGrid})
+	m := h.srv.WaitMessages(t, 1, wait)[0]
+	if want := expectedReply(t, cfg, "!solve "+slowGrid); m.Content != want {
+		t.Errorf("reply %q\nwant the timeout reply %q", m.Content, want)
+	}
+	if rec := h.logs.lines("command"); len(rec) != 1 || rec[0]["outcome"] != "timeout" {
+		t.Errorf("log: %v", rec)
+	}
+}
+
+func TestSlashCommandsRegisteredAndAnswered(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	h := start(t, cfg, nil)
+	var names []string
+	for _, c := range h.srv.Commands("") {
+		names = append(names, c.Name)
+		if c.Contexts == nil || len(*c.Contexts) != 2 {
+			t.Errorf("/%s contexts %v, want guild and bot DM", c.Name, c.Contexts)
+		}
+	}
+	if strings.Join(names, ",") != "solve,check,help" {
+		t.Errorf("registered %v", names)
+	}
+	if n := len(h.srv.RequestsFor(discordtest.RouteBulkOverwriteGlobalCommands)); n != 1 {
+		t.Errorf("%d bulk overwrites, want 1", n)
+	}
+
+	solve := h.srv.SendCommand(discordtest.Command{Name: "solve", Options: opts("grid", lc37)})
+	check := h.srv.SendCommand(discordtest.Command{Name: "check", DM: true, Options: opts("grid", conflict)})
+	help := h.srv.SendCommand(discordtest.Command{Name: "help"})
+	bad := h.srv.SendCommand(discordtest.Command{Name: "solve", Options: opts("grid", "12345678901234567")})
+	h.srv.WaitMessages(t, 4, wait)
+	for _, tc := range []struct {
+		name      string
+		ix        discordtest.Interaction
+		want      string
+		ephemeral bool
+	}{
+		{"solve", solve, expectedReply(t, cfg, "!solve "+lc37), false},
+		{"check in DM", check, expectedReply(t, cfg, "!check "+conflict), false},
+		{"help", help, expectedReply(t, cfg, "!help"), false},
+		{"bad grid", bad, expectedReply(t, cfg, "!solve 12345678901234567"), true},
+	} {
+		ms := h.srv.InteractionMessages(tc.ix.ID)
+		if len(ms) != 1 {
+			t.Errorf("%s: %d messages, want one direct answer: %v", tc.name, len(ms), ms)
+			continue
+		}
+		m := ms[0]
+		if m.ResponseType != discordgo.InteractionResponseChannelMessageWithSource || m.Content != tc.want || m.Ephemeral() != tc.ephemeral {
+			t.Errorf("%s: type %d ephemeral %v content %q\nwant type 4 ephemeral %v %q", tc.name, m.ResponseType, m.Ephemeral(), m.Content, tc.ephemeral, tc.want)
+		}
+		checkSafeReply(t, m, "")
+	}
+	h.srv.AssertClean(t)
+}
+
+func opts(name, value string) []*discordgo.ApplicationCommandInteractionDataOption {
+	return []*discordgo.ApplicationCommandInteractionDataOption{discordtest.Opt(name, value)}
+}
+
+func TestSlashCommandDeferredThenEdited(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.SolveTimeout = 300 * time.Millisecond
+	cfg.AckWait = 20 * time.Millisecond
+	h := start(t, cfg, nil, discordtest.WithInteractionDeadline(3*time.Second))
+	ix := h.srv.SendCommand(discordtest.Command{Name: "solve", Options: opts("grid", slowGrid)})
+	h.srv.WaitMessages(t, 2, wait)
+	ms := h.srv.InteractionMessages(ix.ID)
+	if len(ms) != 2 || !ms[0].Deferred() || ms[1].Kind != discordtest.KindOriginalEdit {
+		t.Fatalf("want a deferred answer then an edit, got %v", ms)
+	}
+	if want := expectedReply(t, cfg, "!solve "+slowGrid); ms[1].Content != want {
+		t.Errorf("edit %q\nwant the timeout reply %q", ms[1].Content, want)
+	}
+	checkSafeReply(t, ms[1], "")
+	h.srv.AssertClean(t)
+}
+
+func TestDevGuildRegistration(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.DevGuildID = discordtest.DefaultGuildID
+	h := start(t, cfg, nil)
+	if n := len(h.srv.Commands(discordtest.DefaultGuildID)); n != 3 {
+		t.Errorf("%d guild commands, want 3", n)
+	}
+	if n := len(h.srv.Commands("")); n != 0 {
+		t.Errorf("%d global commands, want none", n)
+	}
+}
+
+func TestSpoilerSolutions(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.SpoilerSolutions = true
+	h := start(t, cfg, nil)
+	h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
+	m := h.srv.WaitMessages(t, 1, wait)[0]
+	if !strings.Contains(m.Content, "||") {
+		t.Errorf("solution not in spoiler tags:\n%s", m.Content)
+	}
+}
+
+func TestRateLimitNoticeOnceThenSilence(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.UserRate = 1 // a token a minute: none comes back during the test
+	cfg.UserBurst = 2
+	h := start(t, cfg, nil)
+	for range 2 {
+		h.srv.SendMessage(discordtest.Message{Content: "!help"})
+	}
+	h.srv.WaitMessages(t, 2, wait)
+	for range 4 {
+		h.srv.SendMessage(discordtest.Message{Content: "!help"})
+	}
+	msgs := h.srv.WaitMessages(t, 3, wait)
+	h.srv.NoMoreMessages(t, 3, 300*time.Millisecond)
+	if !strings.Contains(msgs[2].Content, "faster than I answer") {
+		t.Errorf("third reply %q, want the rate-limit notice", msgs[2].Content)
+	}
+	// Another user is not limited.
+	other := &discordgo.User{ID: "4000000000000000099", Username: "bob"}
+	h.srv.SendMessage(discordtest.Message{Author: other, Content: "!help"})
+	h.srv.WaitMessages(t, 4, wait)
+}
+
+func TestBusyWhenPoolAndQueueAreFull(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.Workers = 1
+	cfg.Queue = 0
+	cfg.SolveTimeout = 500 * time.Millisecond
+	running := make(chan struct{}, 1)
+	h := start(t, cfg, func(b *Bot) {
+		b.beforeHandle = func(command.Request) { running <- struct{}{} }
+	})
+	h.srv.SendMessage(discordtest.Message{Content: "!solve " + slowGrid})
+	<-running // the only worker is busy for 500 ms
+	h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
+	h.srv.SendCommand(discordtest.Command{Name: "solve", Options: opts("grid", lc37)})
+	msgs := h.srv.WaitMessages(t, 3, wait)
+	h.srv.NoMoreMessages(t, 3, 200*time.Millisecond)
+	busy := 0
+	for _, m := range msgs {
+		if strings.Contains(m.Content, "busy") {
+			busy++
+			if m.Kind == discordtest.KindInteractionResponse && !m.Ephemeral() {
+				t.Error("the busy answer to a slash command should be ephemeral")
+			}
+		}
+	}
+	if busy != 2 {
+		t.Errorf("%d busy replies, want 2: %v", busy, msgs)
+	}
+}
+
+func TestGracefulShutdownAnswersCommandInFlight(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.SolveTimeout = 300 * time.Millisecond
+	running := make(chan struct{}, 1)
+	h := start(t, cfg, func(b *Bot) {
+		b.beforeHandle = func(command.Request) { running <- struct{}{} }
+	})
+	h.srv.SendMessage(discordtest.Message{Content: "!solve " + slowGrid})
+	<-running
+	if err := h.stop(t); err != nil {
+		t.Fatalf("Run returned %v after a stop signal", err)
+	}
+	msgs := h.srv.Messages()
+	if len(msgs) != 1 || !strings.Contains(msgs[0].Content, expectedReply(t, cfg, "!solve "+slowGrid)) {
+		t.Errorf("the command in flight was not answered before the bot stopped: %v", msgs)
+	}
+	if h.srv.Connected() {
+		t.Error("session still connected after Run returned")
+	}
+}
+
+func TestPanicIsRecoveredAndAnswered(t *testing.T) {
+	t.Parallel()
+	h := start(t, testConfig(), func(b *Bot) {
+		b.beforeHandle = func(req command.Request) {
+			if strings.Contains(req.Args, "boom") {
+				panic("boom")
+			}
+		}
+	})
+	h.srv.SendMessage(discordtest.Message{Content: "!solve boom"})
+	h.srv.SendCommand(discordtest.Command{Name: "check", Options: opts("grid", "boom boom boom boom")})
+	msgs := h.srv.WaitMessages(t, 2, wait)
+	for _, m := range msgs {
+		if !strings.Contains(m.Content, "went wrong") {
+			t.Errorf("reply %q, want the apology", m.Content)
+		}
+	}
+	// The bot carries on.
+	h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
+	msgs = h.srv.WaitMessages(t, 3, wait)
+	if !strings.Contains(msgs[2].Content, "[5]") {
+		t.Errorf("no solve after the panic: %q", msgs[2].Content)
+	}
+	if got := h.logs.lines("panic while handling a command"); len(got) != 2 || got[0]["stack"] == "" {
+		t.Errorf("panic log lines: %v", got)
+	}
+}
+
+func TestFallsBackWithoutMessageContentIntent(t *testing.T) {
+	t.Parallel()
+	h := start(t, testConfig(), nil, discordtest.WithDisallowedIntents(discordgo.IntentsMessageContent))
+	ids := h.srv.Identifies()
+	if len(ids) != 2 || ids[0].Accepted || !ids[1].Accepted || ids[1].Intents&discordgo.IntentsMessageContent != 0 {
+		t.Fatalf("identifies %+v: want a refused one with message content, then one without", ids)
+	}
+	if !strings.Contains(h.logs.String(), "Message Content intent") {
+		t.Error("the fallback is not logged")
+	}
+	// DMs still carry their text.
+	h.srv.SendMessage(discordtest.Message{DM: true, Content: "!solve " + lc37})
+	if m := h.srv.WaitMessages(t, 1, wait)[0]; !strings.Contains(m.Content, "[5]") {
+		t.Errorf("DM not solved: %q", m.Content)
+	}
+}
