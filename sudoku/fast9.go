@@ -185,6 +185,7 @@ func place(st *state9, d, b int, bit uint32) bool {
 // returns false on a contradiction.
 func propagate(st *state9) bool {
 	t := tab9
+	colChecked := false
 	for {
 		changed := false
 		for d := 0; d < 9; d++ {
@@ -212,13 +213,10 @@ func propagate(st *state9) bool {
 					st.f[i-2] &^= lock
 					st.f[i-1] &^= lock
 				}
-				// Hidden singles in the band's rows and boxes.
+				// Hidden singles in the band's rows. (Those of boxes show up
+				// as rows with one triplet after the permutation table, or
+				// as naked singles: testing boxes too saved no guess.)
 				hs := t.rowSingle[x&511] | t.rowSingle[x>>9&511]<<9 | t.rowSingle[x>>18&511]<<18
-				for k := 0; k < 3; k++ {
-					if m := x & (0x1C0E07 << (3 * k)); m&(m-1) == 0 {
-						hs |= m
-					}
-				}
 				for hs &= st.open[b]; hs != 0; hs &= hs - 1 {
 					if !place(st, d, b, hs&-hs) {
 						return false
@@ -227,8 +225,22 @@ func propagate(st *state9) bool {
 			}
 		}
 		if !changed {
-			return true
+			if colChecked || st.open[0]|st.open[1]|st.open[2] == 0 {
+				return true
+			}
+			// Stable: look for hidden singles in columns, which are too
+			// costly to look for at every round.
+			colChecked = true
+			placed, ok := columnSingles(st)
+			if !ok {
+				return false
+			}
+			if !placed {
+				return true
+			}
+			continue
 		}
+		colChecked = false
 		// Naked singles.
 		for b := 0; b < 3; b++ {
 			var once, twice uint32
@@ -254,37 +266,44 @@ func propagate(st *state9) bool {
 				}
 			}
 		}
-		// Hidden singles in columns.
-		for d := 0; d < 9; d++ {
-			x0, x1, x2 := st.f[d*3], st.f[d*3+1], st.f[d*3+2]
-			var once, twice uint32
-			for _, x := range [3]uint32{x0, x1, x2} {
-				r0, r1, r2 := x&511, x>>9&511, x>>18
-				twice |= once&r0 | (once|r0)&r1 | (once|r0|r1)&r2
-				once |= r0 | r1 | r2
+	}
+}
+
+// columnSingles places the hidden singles of columns. It reports whether it
+// placed any, and false on a contradiction.
+func columnSingles(st *state9) (placed, ok bool) {
+	t := tab9
+	for d := 0; d < 9; d++ {
+		x0, x1, x2 := st.f[d*3], st.f[d*3+1], st.f[d*3+2]
+		var once, twice uint32
+		for _, x := range [3]uint32{x0, x1, x2} {
+			r0, r1, r2 := x&511, x>>9&511, x>>18
+			twice |= once&r0 | (once|r0)&r1 | (once|r0|r1)&r2
+			once |= r0 | r1 | r2
+		}
+		if once != 511 {
+			return false, false
+		}
+		done := x0&^st.open[0] | x1&^st.open[1] | x2&^st.open[2]
+		done = (done | done>>9 | done>>18) & 511
+		for cs := once &^ twice &^ done; cs != 0; cs &= cs - 1 {
+			col := t.column[bits.TrailingZeros32(cs)]
+			var ok bool
+			switch {
+			case x0&col != 0:
+				ok = place(st, d, 0, x0&col)
+			case x1&col != 0:
+				ok = place(st, d, 1, x1&col)
+			default:
+				ok = place(st, d, 2, x2&col)
 			}
-			if once != 511 {
-				return false
+			if !ok {
+				return false, false
 			}
-			done := x0&^st.open[0] | x1&^st.open[1] | x2&^st.open[2]
-			done = (done | done>>9 | done>>18) & 511
-			for cs := once &^ twice &^ done; cs != 0; cs &= cs - 1 {
-				col := t.column[bits.TrailingZeros32(cs)]
-				var ok bool
-				switch {
-				case x0&col != 0:
-					ok = place(st, d, 0, x0&col)
-				case x1&col != 0:
-					ok = place(st, d, 1, x1&col)
-				default:
-					ok = place(st, d, 2, x2&col)
-				}
-				if !ok {
-					return false
-				}
-			}
+			placed = true
 		}
 	}
+	return placed, true
 }
 
 func (s *solver9) search(depth int) {
