@@ -174,6 +174,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	removeInt := b.s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.onInteraction(work, i) })
 	defer removeMsg()
 	defer removeInt()
+	for _, remove := range b.watchConnection() {
+		defer remove()
+	}
 
 	if err := b.open(); err != nil {
 		b.pool.close()
@@ -208,6 +211,23 @@ func (b *Bot) open() error {
 		b.log.Warn("running without the Message Content intent: server messages arrive without text unless they mention the bot")
 	}
 	return nil
+}
+
+// watchConnection logs the gateway's ups and downs, and Discord's rate
+// limits, for the operator. It returns the functions that remove its handlers.
+func (b *Bot) watchConnection() []func() {
+	return []func(){
+		b.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) { b.log.Info("gateway connected") }),
+		b.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) {
+			b.log.Warn("gateway disconnected; discordgo reconnects and resumes by itself")
+		}),
+		b.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.log.Info("gateway session resumed") }),
+		b.s.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) {
+			if r.TooManyRequests != nil {
+				b.log.Warn("discord rate limit", "url", r.URL, "retry_after", r.RetryAfter)
+			}
+		}),
+	}
 }
 
 // shutdown stops taking commands, waits for those in flight up to the grace

@@ -1,0 +1,114 @@
+package command
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/render"
+)
+
+// mentionRE matches what Discord turns into a ping or a link to one: user,
+// role and channel mentions, @everyone and @here.
+var mentionRE = regexp.MustCompile(`<@[!&]?\d+>|<#\d+>|@everyone|@here`)
+
+// checkReply asserts the invariants of every reply: it fits in a Discord
+// message, pings nobody, and the only code fences are render's own, balanced.
+func checkReply(t *testing.T, in string, rep Reply) {
+	t.Helper()
+	if n := render.Len(rep.Text); n == 0 || n > render.MaxLen {
+		t.Fatalf("input %q: reply of %d characters", clip(in), n)
+	}
+	if m := mentionRE.FindString(rep.Text); m != "" {
+		t.Fatalf("input %q: reply contains %q:\n%s", clip(in), m, rep.Text)
+	}
+	if strings.Count(rep.Text, "```")%2 != 0 {
+		t.Fatalf("input %q: unbalanced code fences:\n%s", clip(in), rep.Text)
+	}
+}
+
+func clip(s string) string {
+	if len(s) > 200 {
+		return s[:200] + "…"
+	}
+	return s
+}
+
+// hostile are messages written to break the bot, each with the outcome it must get.
+func hostile() []struct{ name, msg, outcome string } {
+	grid := strings.Repeat("1.", 40) + "1"
+	return []struct{ name, msg, outcome string }{
+		{"4000 characters", "!solve " + strings.Repeat("12345678.", 443), "parse_error"},
+		{"control characters", "!solve " + grid[:40] + "\x00\x07\x1b[31m" + grid[40:], "parse_error"},
+		// A zero-width space (Discord inserts them when copying) is read as a space.
+		{"zero-width space", "!solve " + grid[:40] + "\u200b" + grid[40:], "invalid"},
+		{"right-to-left mark", "!solve \u202e" + grid, "parse_error"},
+		{"emoji", "!solve " + grid[:80] + "😀", "parse_error"},
+		{"624 cells", "!solve " + strings.Repeat(".", 624), "parse_error"},
+		{"626 cells", "!solve " + strings.Repeat(".", 626), "parse_error"},
+		{"thousands of newlines", "!solve" + strings.Repeat("\n", 3990) + "1", "parse_error"},
+		{"only newlines", "!solve" + strings.Repeat("\n", 3990), "no_grid"},
+		{"fence breakout", "!solve ```\n@everyone ```" + grid, "parse_error"},
+		{"everyone in grid", "!check @everyone " + grid, "parse_error"},
+		{"user mention", "!solve <@123456789012345678> " + grid, "parse_error"},
+		{"role mention", "!solve <@&123456789012345678>", "parse_error"},
+		{"10 KiB", "!solve " + strings.Repeat("9", 10<<10), "parse_error"},
+	}
+}
+
+func TestHostileInputGetsClearErrors(t *testing.T) {
+	h := New(Config{SolveTimeout: 100 * time.Millisecond})
+	for _, tc := range hostile() {
+		t.Run(tc.name, func(t *testing.T) {
+			req, ok := h.Match(tc.msg, botID)
+			if !ok {
+				t.Fatalf("not matched")
+			}
+			rep := h.Handle(context.Background(), req)
+			checkReply(t, tc.msg, rep)
+			if rep.Outcome != tc.outcome {
+				t.Errorf("outcome %q, want %q:\n%s", rep.Outcome, tc.outcome, rep.Text)
+			}
+		})
+	}
+}
+
+func BenchmarkHostileInput(b *testing.B) {
+	h := New(Config{SolveTimeout: 100 * time.Millisecond})
+	for _, tc := range hostile() {
+		req, _ := h.Match(tc.msg, botID)
+		b.Run(strings.ReplaceAll(tc.name, " ", "_"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				h.Handle(context.Background(), req)
+			}
+		})
+	}
+}
+
+// FuzzHandle feeds arbitrary messages through the whole path, message text to
+// reply text: no panic, and every reply keeps the invariants of checkReply.
+func FuzzHandle(f *testing.F) {
+	f.Add("!solve " + lc37Puzzle)
+	f.Add("!check " + lc37Solution)
+	f.Add("!solve\n```\n5 3 . | . 7 .\n```")
+	f.Add("!check [[\"5\",\"3\"],[\".\"]]")
+	f.Add("<@1000> solve @everyone")
+	f.Add("!solve " + strings.Repeat(".", 256))
+	f.Add("!help")
+	for _, tc := range hostile() {
+		if len(tc.msg) < 1000 {
+			f.Add(tc.msg)
+		}
+	}
+	h := New(Config{SolveTimeout: 20 * time.Millisecond})
+	f.Fuzz(func(t *testing.T, msg string) {
+		req, ok := h.Match(msg, botID)
+		if !ok {
+			return
+		}
+		checkReply(t, msg, h.Handle(context.Background(), req))
+	})
+}
