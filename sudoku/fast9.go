@@ -24,21 +24,25 @@ import (
 
 // state9 is the search state of the fast path.
 type state9 struct {
-	f    [27]uint32 // f[d*3+b]: cells of band b where digit d+1 may go (or is placed)
-	prev [27]uint32 // f as it was when last examined; equal means nothing new
-	open [3]uint32  // cells of each band still empty
+	f     [27]uint32 // f[d*3+b]: cells of band b where digit d+1 may go (or is placed)
+	prev  [27]uint32 // f as it was when last examined; equal means nothing new
+	open  [3]uint32  // cells of each band still empty
+	dirty uint32     // bit i: f[i] may have changed since propagate last saw it
 }
 
 const all27 = 1<<27 - 1
 
 // tables9 are the lookup tables of the fast path.
 type tables9 struct {
-	perm      [512]uint32 // triplet occupancy (bit r*3+k) → the 27-bit mask of triplets in a fitting permutation; 0 if none fits
-	trip      [512]uint32 // one row of 9 cells → its 3 triplets' occupancy (bits 0-2)
-	colLock   [512]uint32 // columns occupied in a band → the other bands' cells to clear: columns alone in their box
-	rowSingle [512]uint32 // a row of 9 cells → itself if it holds exactly one cell, else 0
-	peers     [27]uint32  // cell → the other cells of its row and box in the band
-	column    [9]uint32   // column → its three cells in a band
+	perm      [512]uint32  // triplet occupancy (bit r*3+k) → the 27-bit mask of triplets in a fitting permutation; 0 if none fits
+	trip      [512]uint32  // one row of 9 cells → its 3 triplets' occupancy (bits 0-2)
+	colLock   [512]uint32  // columns occupied in a band → the other bands' cells to clear: columns alone in their box
+	rowSingle [512]uint32  // a row of 9 cells → itself if it holds exactly one cell, else 0
+	peers     [27]uint32   // cell → the other cells of its row and box in the band
+	column    [9]uint32    // column → its three cells in a band
+	others    [27][2]uint8 // f index → the same digit's other two bands
+	band      [27]uint8    // f index → band
+	digit     [27]uint8    // f index → digit - 1
 }
 
 var tab9 = newTables9()
@@ -85,6 +89,11 @@ func newTables9() *tables9 {
 		m |= 7<<(3*k) | 7<<(9+3*k) | 7<<(18+3*k)
 		t.peers[p] = m &^ (1 << p)
 	}
+	for i := 0; i < 27; i++ {
+		d, b := i/3, i%3
+		t.digit[i], t.band[i] = uint8(d), uint8(b)
+		t.others[i] = [2]uint8{uint8(d*3 + (b+1)%3), uint8(d*3 + (b+2)%3)}
+	}
 	for c := 0; c < 9; c++ {
 		t.column[c] = 1<<c | 1<<(c+9) | 1<<(c+18)
 	}
@@ -111,6 +120,7 @@ func solve9(ctx context.Context, g *Grid, limit int) (Result, error) {
 		st.f[i] = all27
 	}
 	st.open = [3]uint32{all27, all27, all27}
+	st.dirty = all27
 	var rows, cols, boxes [9]uint16
 	for i := 0; i < 81; i++ {
 		v := g.cells[i]
@@ -178,6 +188,7 @@ func place(st *state9, d, b int, bit uint32) bool {
 		f[j] &^= bit
 	}
 	f[i] = f[i]&^tab9.peers[p] | bit
+	st.dirty |= 7<<(3*d) | 0x1249249<<b
 	return true
 }
 
@@ -185,62 +196,42 @@ func place(st *state9, d, b int, bit uint32) bool {
 // returns false on a contradiction.
 func propagate(st *state9) bool {
 	t := tab9
-	colChecked := false
 	for {
-		changed := false
-		for d := 0; d < 9; d++ {
-			for b := 0; b < 3; b++ {
-				i := d*3 + b
-				x := st.f[i]
-				if x == st.prev[i] {
-					continue
-				}
-				changed = true
-				x &= t.perm[t.trip[x&511]|t.trip[x>>9&511]<<3|t.trip[x>>18&511]<<6]
-				if x == 0 {
-					return false
-				}
-				lock := t.colLock[(x|x>>9|x>>18)&511]
-				st.f[i], st.prev[i] = x, x
-				switch b {
-				case 0:
-					st.f[i+1] &^= lock
-					st.f[i+2] &^= lock
-				case 1:
-					st.f[i-1] &^= lock
-					st.f[i+1] &^= lock
-				case 2:
-					st.f[i-2] &^= lock
-					st.f[i-1] &^= lock
-				}
-				// Hidden singles in the band's rows. (Those of boxes show up
-				// as rows with one triplet after the permutation table, or
-				// as naked singles: testing boxes too saved no guess.)
-				hs := t.rowSingle[x&511] | t.rowSingle[x>>9&511]<<9 | t.rowSingle[x>>18&511]<<18
-				for hs &= st.open[b]; hs != 0; hs &= hs - 1 {
-					if !place(st, d, b, hs&-hs) {
-						return false
-					}
-				}
+		// Digit-bands that may have changed, lowest first, until none is left.
+		for st.dirty != 0 {
+			i := bits.TrailingZeros32(st.dirty)
+			st.dirty &= st.dirty - 1
+			x := st.f[i]
+			if x == st.prev[i] {
+				continue
 			}
-		}
-		if !changed {
-			if colChecked || st.open[0]|st.open[1]|st.open[2] == 0 {
-				return true
-			}
-			// Stable: look for hidden singles in columns, which are too
-			// costly to look for at every round.
-			colChecked = true
-			placed, ok := columnSingles(st)
-			if !ok {
+			x &= t.perm[t.trip[x&511]|t.trip[x>>9&511]<<3|t.trip[x>>18&511]<<6]
+			if x == 0 {
 				return false
 			}
-			if !placed {
-				return true
+			st.f[i], st.prev[i] = x, x
+			if lock := t.colLock[(x|x>>9|x>>18)&511]; lock != 0 {
+				o := &t.others[i]
+				if st.f[o[0]]&lock != 0 {
+					st.f[o[0]] &^= lock
+					st.dirty |= 1 << o[0]
+				}
+				if st.f[o[1]]&lock != 0 {
+					st.f[o[1]] &^= lock
+					st.dirty |= 1 << o[1]
+				}
 			}
-			continue
+			// Hidden singles in the band's rows. (Those of boxes show up as
+			// rows with one triplet after the permutation table, or as naked
+			// singles: testing boxes too saved no guess.)
+			b := int(t.band[i])
+			hs := (t.rowSingle[x&511] | t.rowSingle[x>>9&511]<<9 | t.rowSingle[x>>18&511]<<18) & st.open[b]
+			for ; hs != 0; hs &= hs - 1 {
+				if !place(st, int(t.digit[i]), b, hs&-hs) {
+					return false
+				}
+			}
 		}
-		colChecked = false
 		// Naked singles.
 		for b := 0; b < 3; b++ {
 			var once, twice uint32
@@ -266,12 +257,26 @@ func propagate(st *state9) bool {
 				}
 			}
 		}
+		if st.dirty != 0 {
+			continue
+		}
+		if st.open[0]|st.open[1]|st.open[2] == 0 {
+			return true
+		}
+		// Stable: look for hidden singles in columns, too costly to look
+		// for at every round.
+		if !columnSingles(st) {
+			return false
+		}
+		if st.dirty == 0 {
+			return true
+		}
 	}
 }
 
-// columnSingles places the hidden singles of columns. It reports whether it
-// placed any, and false on a contradiction.
-func columnSingles(st *state9) (placed, ok bool) {
+// columnSingles places the hidden singles of columns. It returns false on a
+// contradiction.
+func columnSingles(st *state9) bool {
 	t := tab9
 	for d := 0; d < 9; d++ {
 		x0, x1, x2 := st.f[d*3], st.f[d*3+1], st.f[d*3+2]
@@ -282,7 +287,7 @@ func columnSingles(st *state9) (placed, ok bool) {
 			once |= r0 | r1 | r2
 		}
 		if once != 511 {
-			return false, false
+			return false
 		}
 		done := x0&^st.open[0] | x1&^st.open[1] | x2&^st.open[2]
 		done = (done | done>>9 | done>>18) & 511
@@ -298,12 +303,11 @@ func columnSingles(st *state9) (placed, ok bool) {
 				ok = place(st, d, 2, x2&col)
 			}
 			if !ok {
-				return false, false
+				return false
 			}
-			placed = true
 		}
 	}
-	return placed, true
+	return true
 }
 
 func (s *solver9) search(depth int) {
