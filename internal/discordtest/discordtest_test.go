@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -468,8 +469,14 @@ func TestServerErrors(t *testing.T) {
 
 // resumeHarness opens a session that forwards MESSAGE_CREATE contents.
 func resumeHarness(t *testing.T, opts ...Option) (*Server, *discordgo.Session, *collector[string]) {
+	if os.Getenv("DISCORDTEST_DEBUG") != "" {
+		opts = append(opts, WithVerbose())
+	}
 	srv := New(t, opts...)
 	sess := srv.Session(t, discordgo.IntentsGuildMessages|discordgo.IntentsMessageContent)
+	if os.Getenv("DISCORDTEST_DEBUG") != "" {
+		sess.LogLevel = discordgo.LogInformational
+	}
 	got := newCollector[string]()
 	sess.AddHandler(func(_ *discordgo.Session, m *discordgo.MessageCreate) { got.add(m.Content) })
 	if err := sess.Open(); err != nil {
@@ -479,6 +486,7 @@ func resumeHarness(t *testing.T, opts ...Option) (*Server, *discordgo.Session, *
 	if c := got.next(t, "first message"); c != "one" {
 		t.Fatalf("got %q", c)
 	}
+	srv.WaitSettled(t, wait)
 	return srv, sess, got
 }
 
@@ -733,6 +741,7 @@ func TestCloseCodes(t *testing.T) {
 	// 4000 (unknown error): session stays resumable.
 	srv.CloseConnections(4000, "Unknown error")
 	srv.WaitResumes(t, 1, wait)
+	srv.WaitSettled(t, wait) // see NOTES.md, double reconnect
 	// 4009 (session timed out): resume refused, discordgo identifies again.
 	srv.CloseConnections(4009, "Session timed out")
 	srv.WaitIdentifies(t, 2, wait)
@@ -741,5 +750,37 @@ func TestCloseCodes(t *testing.T) {
 	rs := srv.Resumes()
 	if len(rs) != 2 || !rs[0].Accepted || rs[1].Accepted {
 		t.Errorf("resumes = %+v", rs)
+	}
+}
+
+func TestSimulatedRateLimit(t *testing.T) {
+	t.Parallel()
+	srv := New(t)
+	sess := srv.Session(t, 0)
+	const window = 200 * time.Millisecond
+	srv.SetRateLimit(RouteCreateMessage, 2, window)
+	start := time.Now()
+	for i := 0; i < 5; i++ {
+		if _, err := sess.ChannelMessageSend(DefaultChannelID, fmt.Sprint(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// 5 messages at 2 per window need at least two full windows.
+	if d := time.Since(start); d < 2*window {
+		t.Errorf("5 messages took %v, the bucket was not respected", d)
+	}
+	if n := len(srv.Messages()); n != 5 {
+		t.Errorf("messages = %d", n)
+	}
+	// discordgo follows X-RateLimit-Remaining/Reset-After and never hits the limit.
+	for _, r := range srv.RequestsFor(RouteCreateMessage) {
+		if r.Status == 429 {
+			t.Errorf("429 received: %v", r)
+		}
+	}
+	// Another channel has its own bucket.
+	other := "3000000000000000099"
+	if _, err := sess.ChannelMessageSend(other, "x"); err != nil {
+		t.Fatal(err)
 	}
 }

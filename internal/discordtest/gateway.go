@@ -66,6 +66,7 @@ type gwConn struct {
 	encoding string
 	session  *gwSession // guarded by s.mu
 	reason   string     // why the server ended it, guarded by s.mu
+	beats    int        // heartbeats received, guarded by s.mu
 
 	qmu   sync.Mutex
 	queue []outFrame
@@ -289,6 +290,7 @@ func (s *Server) closeConn(c *gwConn, code int, text string) {
 func (s *Server) onHeartbeat(c *gwConn) {
 	s.mu.Lock()
 	s.heartbeats++
+	c.beats++
 	noAck := s.noAck
 	s.notifyLocked()
 	s.mu.Unlock()
@@ -704,6 +706,30 @@ func (s *Server) Connected() bool {
 func (s *Server) WaitConnected(tb testing.TB, timeout time.Duration) {
 	tb.Helper()
 	s.WaitUntil(tb, timeout, "a connected gateway session", s.Connected)
+}
+
+// Settled reports whether some live session is connected and its client has
+// sent a heartbeat on that connection, which discordgo does right after Open
+// (or a reconnect) completes. See WaitSettled.
+func (s *Server) Settled() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, sess := range s.sessions {
+		if !sess.invalid && sess.conn != nil && sess.conn.beats > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// WaitSettled waits until Settled is true; it fails the test after timeout.
+// Call it before injecting a gateway fault right after a (re)connection:
+// discordgo's first heartbeat write races with a close of the new
+// connection, and if the write loses, two reconnect loops run and events can
+// be lost (NOTES.md, "double reconnect").
+func (s *Server) WaitSettled(tb testing.TB, timeout time.Duration) {
+	tb.Helper()
+	s.WaitUntil(tb, timeout, "a settled gateway connection (heartbeat received)", s.Settled)
 }
 
 // WaitIdentifies waits until at least n identifies were accepted (READY

@@ -157,6 +157,7 @@ type exchange struct {
 	headers http.Header
 	msg     *SentMessage
 	echo    json.RawMessage // MESSAGE_CREATE to dispatch if echo is on
+	bucket  *bucketState    // rate limit bucket counted, if any
 }
 
 func (x *exchange) reply(status int, body any) { x.status, x.resp = status, body }
@@ -232,11 +233,14 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 
 	s.mu.Lock()
+	limited := false
 	switch {
 	case x.status != 0:
 	case fault != nil && fault.Status != 0:
 		rec.Fault = true
 		s.faultResponse(x, *fault)
+	case s.overLimitLocked(x, rt):
+		limited = true
 	case !rt.noAuth && rec.Authorization != "Bot "+s.cfg.token:
 		x.fail(http.StatusUnauthorized, 0, "401: Unauthorized")
 	default:
@@ -256,7 +260,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if x.echo != nil && s.everReady {
 		s.dispatchAllLocked("MESSAGE_CREATE", x.echo)
 	}
-	if rt != nil && !rec.Fault {
+	if rt != nil && !rec.Fault && !limited {
 		s.rateLimitHeaders(x, rt.name)
 	}
 	s.notifyLocked()
@@ -285,14 +289,88 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 // rawBody is a non-JSON response body.
 type rawBody []byte
 
+// rateLimitHeaders sets X-RateLimit-* headers on a normal answer: the real
+// state of a bucket configured with SetRateLimit, else a generous one.
 func (s *Server) rateLimitHeaders(x *exchange, routeName string) {
+	limit, remaining, resetAfter := 50, 49, time.Second
+	if b := x.bucket; b != nil {
+		limit, remaining, resetAfter = b.limit, b.limit-b.used, time.Until(b.resetAt)
+	}
 	h := fnv.New64a()
 	_, _ = h.Write([]byte(routeName))
 	x.headers.Set("X-RateLimit-Bucket", fmt.Sprintf("%016x", h.Sum64()))
-	x.headers.Set("X-RateLimit-Limit", "50")
-	x.headers.Set("X-RateLimit-Remaining", "49")
-	x.headers.Set("X-RateLimit-Reset", fmt.Sprintf("%.3f", float64(time.Now().Add(time.Second).UnixMilli())/1000))
-	x.headers.Set("X-RateLimit-Reset-After", "1.000")
+	x.headers.Set("X-RateLimit-Limit", strconv.Itoa(limit))
+	x.headers.Set("X-RateLimit-Remaining", strconv.Itoa(remaining))
+	x.headers.Set("X-RateLimit-Reset", fmt.Sprintf("%.3f", float64(time.Now().Add(resetAfter).UnixMilli())/1000))
+	x.headers.Set("X-RateLimit-Reset-After", secondsUp(resetAfter))
+}
+
+// secondsUp formats d in seconds with millisecond precision, rounded up so
+// that a client never wakes before the fake's bucket resets.
+func secondsUp(d time.Duration) string {
+	return fmt.Sprintf("%.3f", math.Ceil(float64(d)/float64(time.Millisecond))/1000)
+}
+
+type rateLimit struct {
+	limit  int
+	window time.Duration
+}
+
+type bucketState struct {
+	limit   int
+	used    int
+	resetAt time.Time
+}
+
+// SetRateLimit makes the fake enforce a Discord-like bucket on route: at
+// most limit requests per window for each value of the route's major
+// parameter (channel_id, guild_id, interaction or webhook token; the whole
+// route if it has none). Answers carry accurate X-RateLimit-Remaining and
+// X-RateLimit-Reset-After headers, which discordgo uses to wait before the
+// bucket is exhausted; a request over the limit gets a 429 (recorded, and
+// listed by Rejected). limit 0 removes the rule.
+func (s *Server) SetRateLimit(route string, limit int, window time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.limits == nil {
+		s.limits = map[string]rateLimit{}
+		s.buckets = map[string]*bucketState{}
+	}
+	if limit <= 0 {
+		delete(s.limits, route)
+		return
+	}
+	s.limits[route] = rateLimit{limit: limit, window: window}
+}
+
+// overLimitLocked counts the request against its bucket and answers 429 if
+// the bucket is exhausted.
+func (s *Server) overLimitLocked(x *exchange, rt *route) bool {
+	rl, ok := s.limits[rt.name]
+	if !ok {
+		return false
+	}
+	key := rt.name
+	for _, p := range []string{"channel_id", "guild_id", "interaction_token", "interaction_id"} {
+		if v := x.params[p]; v != "" {
+			key += "|" + v
+			break
+		}
+	}
+	now := time.Now()
+	b := s.buckets[key]
+	if b == nil || !now.Before(b.resetAt) {
+		b = &bucketState{limit: rl.limit, resetAt: now.Add(rl.window)}
+		s.buckets[key] = b
+	}
+	if b.used >= b.limit {
+		s.faultResponse(x, Fault{Status: http.StatusTooManyRequests, RetryAfter: b.resetAt.Sub(now)})
+		x.headers.Set("X-RateLimit-Limit", strconv.Itoa(b.limit))
+		return true
+	}
+	b.used++
+	x.bucket = b
+	return false
 }
 
 func (s *Server) readBody(r *http.Request, rec *Request) error {
@@ -430,7 +508,7 @@ func (s *Server) faultResponse(x *exchange, f Fault) {
 		x.headers.Set("X-RateLimit-Limit", "5")
 		x.headers.Set("X-RateLimit-Remaining", "0")
 		x.headers.Set("X-RateLimit-Reset", fmt.Sprintf("%.3f", float64(time.Now().Add(f.RetryAfter).UnixMilli())/1000))
-		x.headers.Set("X-RateLimit-Reset-After", fmt.Sprintf("%.3f", secs))
+		x.headers.Set("X-RateLimit-Reset-After", secondsUp(f.RetryAfter))
 		x.headers.Set("X-RateLimit-Bucket", fmt.Sprintf("%016x", h.Sum64()))
 		if f.Global {
 			x.headers.Set("X-RateLimit-Global", "true")
@@ -439,7 +517,7 @@ func (s *Server) faultResponse(x *exchange, f Fault) {
 			x.headers.Set("X-RateLimit-Scope", "user")
 		}
 		x.rec.Error = msg
-		x.reply(f.Status, map[string]any{"message": msg, "retry_after": secs, "global": f.Global, "code": 0})
+		x.reply(f.Status, map[string]any{"message": msg, "retry_after": math.Ceil(secs*1000) / 1000, "global": f.Global, "code": 0})
 		return
 	}
 	if msg == "" {

@@ -150,6 +150,8 @@ type Server struct {
 	requests     []*Request
 	messages     []SentMessage
 	faults       []*faultRule
+	limits       map[string]rateLimit
+	buckets      map[string]*bucketState
 	commands     map[string][]*discordgo.ApplicationCommand // by guild id, "" = global
 	interactions map[string]*interactionState               // by interaction id
 	byToken      map[string]*interactionState               // by interaction token
