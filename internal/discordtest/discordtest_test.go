@@ -585,7 +585,15 @@ func TestZombieConnection(t *testing.T) {
 	srv.SetHeartbeatAcks(false)
 	srv.WaitUntil(t, wait, "client gives up the zombied connection", func() bool { return len(srv.Disconnects()) > 0 })
 	srv.SetHeartbeatAcks(true)
-	srv.WaitResumes(t, 1, wait)
+	// discordgo closes the zombie with code 1000, which ends the session on
+	// Discord: its resume is refused and it identifies again.
+	if d := srv.Disconnects()[0]; d.CloseCode != 1000 {
+		t.Errorf("zombie close = %+v", d)
+	}
+	srv.WaitIdentifies(t, 2, wait)
+	if rs := srv.Resumes(); len(rs) != 1 || rs[0].Accepted {
+		t.Errorf("resumes = %+v", rs)
+	}
 	srv.Dispatch("MESSAGE_CREATE", srv.GuildMessage("two"))
 	expectContents(t, got, "two")
 }
@@ -783,4 +791,32 @@ func TestSimulatedRateLimit(t *testing.T) {
 	if _, err := sess.ChannelMessageSend(other, "x"); err != nil {
 		t.Fatal(err)
 	}
+}
+
+func TestButtonUpdate(t *testing.T) {
+	t.Parallel()
+	srv := New(t)
+	sess := srv.OpenSession(t, 0)
+	board, err := sess.ChannelMessageSend(DefaultChannelID, "board")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
+		if i.Type != discordgo.InteractionMessageComponent || i.MessageComponentData().CustomID != "hint" || i.Message == nil {
+			t.Errorf("component interaction = %+v", i.Interaction)
+			return
+		}
+		_ = s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+		content := "board with hint"
+		_, _ = s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &content})
+	})
+	in := srv.SendComponent(Component{CustomID: "hint"})
+	msgs := srv.WaitMessages(t, 3, wait)
+	if msgs[1].ResponseType != discordgo.InteractionResponseDeferredMessageUpdate || msgs[1].InteractionID != in.ID {
+		t.Errorf("response = %v", msgs[1])
+	}
+	if msgs[2].Kind != KindOriginalEdit || msgs[2].ID != board.ID || msgs[2].Content != "board with hint" {
+		t.Errorf("edit = %v (board %s)", msgs[2], board.ID)
+	}
+	srv.AssertClean(t)
 }

@@ -212,6 +212,10 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	c.abort()
 
 	s.mu.Lock()
+	if sess := c.session; sess != nil && (closeCode == websocket.CloseNormalClosure || closeCode == websocket.CloseGoingAway) {
+		// As on Discord: closing with 1000 or 1001 ends the session.
+		sess.invalid = true
+	}
 	s.detachLocked(c)
 	delete(s.conns, c)
 	d := Disconnect{Conn: c.id, Time: time.Now(), CloseCode: closeCode, Reason: c.reason}
@@ -557,6 +561,9 @@ func (s *Server) learnLocked(event string, raw json.RawMessage) {
 		Type          int    `json:"type"`
 		ChannelID     string `json:"channel_id"`
 		GuildID       string `json:"guild_id"`
+		Message       *struct {
+			ID string `json:"id"`
+		} `json:"message"`
 	}
 	if json.Unmarshal(raw, &p) != nil {
 		return
@@ -570,6 +577,9 @@ func (s *Server) learnLocked(event string, raw json.RawMessage) {
 		st := &interactionState{
 			id: p.ID, token: p.Token, appID: p.ApplicationID, typ: p.Type,
 			channelID: p.ChannelID, guildID: p.GuildID, created: time.Now(),
+		}
+		if p.Message != nil {
+			st.messageID = p.Message.ID
 		}
 		s.interactions[p.ID] = st
 		s.byToken[p.Token] = st

@@ -335,3 +335,71 @@ func SubCommand(name string, opts ...*discordgo.ApplicationCommandInteractionDat
 	}
 	return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts}
 }
+
+// Component describes a MESSAGE_COMPONENT interaction (a button click or a
+// select menu choice) for ComponentPayload. Zero fields get defaults.
+type Component struct {
+	CustomID      string
+	ComponentType discordgo.ComponentType // default: discordgo.ButtonComponent
+	Values        []string                // chosen values, for select menus
+	// MessageID is the bot message carrying the component (default: the last
+	// message the bot sent in the channel, else a fresh snowflake).
+	MessageID string
+	DM        bool
+	GuildID   string          // default DefaultGuildID (ignored when DM)
+	ChannelID string          // default DefaultChannelID, or DefaultDMChannelID when DM
+	User      *discordgo.User // default DefaultUser()
+	ID        string          // interaction id, default fresh
+	Token     string          // interaction token, default unique
+}
+
+// ComponentPayload returns an INTERACTION_CREATE payload of type 3
+// (MESSAGE_COMPONENT). Responses of type 6 (deferred update) and 7 (update
+// message) and edits of @original then refer to MessageID.
+func (s *Server) ComponentPayload(c Component) map[string]any {
+	if c.ComponentType == 0 {
+		c.ComponentType = discordgo.ButtonComponent
+	}
+	// Reuse CommandPayload for the common fields.
+	p := s.CommandPayload(Command{DM: c.DM, GuildID: c.GuildID, ChannelID: c.ChannelID, User: c.User, ID: c.ID, Token: c.Token, CommandID: "-"})
+	channelID := p["channel_id"].(string)
+	if c.MessageID == "" {
+		c.MessageID = s.lastBotMessage(channelID)
+	}
+	data := map[string]any{"custom_id": c.CustomID, "component_type": c.ComponentType}
+	if c.Values != nil {
+		data["values"] = c.Values
+	}
+	p["type"] = int(discordgo.InteractionMessageComponent)
+	p["data"] = data
+	msg := map[string]any{
+		"id": c.MessageID, "channel_id": channelID, "author": userJSON(s.BotUser()), "content": "",
+		"timestamp": time.Now().UTC().Format(time.RFC3339Nano), "edited_timestamp": nil, "tts": false,
+		"mention_everyone": false, "mentions": []any{}, "mention_roles": []any{}, "attachments": []any{},
+		"embeds": []any{}, "components": []any{}, "pinned": false, "type": 0, "flags": 0,
+	}
+	if g, ok := p["guild_id"]; ok {
+		msg["guild_id"] = g
+	}
+	p["message"] = msg
+	return p
+}
+
+func (s *Server) lastBotMessage(channelID string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := len(s.messages) - 1; i >= 0; i-- {
+		if m := s.messages[i]; m.ChannelID == channelID && m.ID != "" {
+			return m.ID
+		}
+	}
+	return s.NewID()
+}
+
+// SendComponent builds ComponentPayload(c), dispatches it as
+// INTERACTION_CREATE and returns its id and token.
+func (s *Server) SendComponent(c Component) Interaction {
+	p := s.ComponentPayload(c)
+	s.Dispatch("INTERACTION_CREATE", p)
+	return Interaction{ID: p["id"].(string), Token: p["token"].(string), Payload: p}
+}

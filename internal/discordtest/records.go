@@ -53,9 +53,12 @@ type GatewayFrame struct {
 
 // Disconnect records the end of a gateway connection.
 type Disconnect struct {
-	Conn      int
-	Time      time.Time
-	CloseCode int    // close code of a close frame the client sent (e.g. 1000, 1012); 0 if none
+	Conn int
+	Time time.Time
+	// CloseCode is the code of a close frame the client sent (e.g. 1012 after
+	// op 7), 0 if none. 1000 and 1001 end the session (no resume), as on
+	// Discord.
+	CloseCode int
 	ByServer  bool   // the fake ended it (test fault, protocol error, Close)
 	Reason    string // human-readable reason
 }

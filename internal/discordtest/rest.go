@@ -739,6 +739,7 @@ type interactionState struct {
 	acked                                bool
 	ackType                              discordgo.InteractionResponseType
 	originalID                           string
+	messageID                            string // message carrying the component, for type 3
 }
 
 func (s *Server) hCallback(x *exchange) {
@@ -779,11 +780,13 @@ func (s *Server) hCallback(x *exchange) {
 		return
 	}
 	st.acked, st.ackType = true, cb.Type
-	id := ""
-	if cb.Type == discordgo.InteractionResponseChannelMessageWithSource || cb.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+	switch cb.Type {
+	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource:
 		st.originalID = s.NewID()
-		id = st.originalID
+	case discordgo.InteractionResponseDeferredMessageUpdate, discordgo.InteractionResponseUpdateMessage:
+		st.originalID = st.messageID
 	}
+	id := st.originalID
 	m := s.sentMessage(KindInteractionResponse, id, st.channelID, &b, x.rec.Files)
 	m.GuildID = st.guildID
 	m.InteractionID, m.InteractionToken, m.ResponseType = st.id, st.token, cb.Type
