@@ -10,9 +10,10 @@ import (
 type geom struct {
 	n, cells int
 	br, bc   int
-	full     uint32    // candidate bits of digits 1..n (digit d is bit d-1)
-	units    [][]int16 // 3n units (rows, columns, boxes), n cells each
-	peers    [][]int16 // for each cell, the other cells sharing a unit with it
+	full     uint32     // candidate bits of digits 1..n (digit d is bit d-1)
+	units    [][]int16  // 3n units (rows, columns, boxes), n cells each
+	peers    [][]int16  // for each cell, the other cells sharing a unit with it
+	unitsOf  [][3]int16 // for each cell, its row, column and box (indexes into units)
 }
 
 var (
@@ -43,9 +44,11 @@ func buildGeom(s Shape) *geom {
 		g.units = append(g.units, row, col, box)
 	}
 	g.peers = make([][]int16, g.cells)
+	g.unitsOf = make([][3]int16, g.cells)
 	for c := 0; c < g.cells; c++ {
 		r, col := c/n, c%n
 		b := (r/br)*br + col/bc
+		g.unitsOf[c] = [3]int16{int16(3 * r), int16(3*col + 1), int16(3*b + 2)}
 		seen := make(map[int16]bool)
 		for _, u := range [3]int{3 * r, 3*col + 1, 3*b + 2} {
 			for _, p := range g.units[u] {
@@ -78,6 +81,7 @@ type genSolver struct {
 	queue    []int16
 	levels   [][]uint32
 
+	dirty         []bool   // units whose cells changed since their last hidden-single scan
 	seg, colSeg   []uint32 // scratch of locked
 	lockedChanged bool
 }
@@ -91,7 +95,7 @@ func newGenSolver(ctx context.Context, s Shape, limit int) *genSolver {
 		pollMask = 63
 	}
 	return &genSolver{geo: geo, ctx: ctx, limit: limit, pollMask: pollMask, queue: make([]int16, 0, geo.cells),
-		seg: make([]uint32, geo.n*geo.br), colSeg: make([]uint32, geo.n*geo.bc)}
+		dirty: make([]bool, len(geo.units)), seg: make([]uint32, geo.n*geo.br), colSeg: make([]uint32, geo.n*geo.bc)}
 }
 
 // run searches from the grid g (already validated) and reports whether the
@@ -105,7 +109,7 @@ func (s *genSolver) run(g *Grid) {
 			cand[i] = s.geo.full
 		}
 	}
-	s.search(0, cand)
+	s.search(0, cand, -1)
 }
 
 func (s *genSolver) level(depth int) []uint32 {
@@ -118,7 +122,7 @@ func (s *genSolver) level(depth int) []uint32 {
 // done reports whether the search must stop: enough solutions, or the context ended.
 func (s *genSolver) done() bool { return s.count >= s.limit || s.err != nil }
 
-func (s *genSolver) search(depth int, cand []uint32) {
+func (s *genSolver) search(depth int, cand []uint32, branch int) {
 	s.nodes++
 	if s.nodes&s.pollMask == 0 {
 		if err := s.ctx.Err(); err != nil {
@@ -126,7 +130,7 @@ func (s *genSolver) search(depth int, cand []uint32) {
 			return
 		}
 	}
-	if !s.propagate(cand) {
+	if !s.propagate(cand, branch) {
 		return
 	}
 	best, bestN := -1, 64
@@ -153,12 +157,12 @@ func (s *genSolver) search(depth int, cand []uint32) {
 		// A digit with only two places in some unit is a binary branch too,
 		// and branching on those (the pair with the fewest candidates in its
 		// two cells) needs far fewer guesses on 16×16 than on cells alone.
-		if c1, c2, bit, ok := s.pair(cand); ok {
+		if c1, c2, bit, _, ok := s.pair(cand); ok {
 			for _, c := range [2]int{c1, c2} {
 				s.guesses++
 				copy(next, cand)
 				next[c] = bit
-				s.search(depth+1, next)
+				s.search(depth+1, next, c)
 				if s.done() {
 					return
 				}
@@ -170,7 +174,7 @@ func (s *genSolver) search(depth int, cand []uint32) {
 		s.guesses++
 		copy(next, cand)
 		next[best] = m & -m
-		s.search(depth+1, next)
+		s.search(depth+1, next, best)
 		if s.done() {
 			return
 		}
@@ -178,9 +182,11 @@ func (s *genSolver) search(depth int, cand []uint32) {
 }
 
 // pair finds a digit (bit) with exactly two places, c1 and c2, in some unit,
-// preferring the pair whose cells have the fewest candidates in all.
-func (s *genSolver) pair(cand []uint32) (c1, c2 int, bit uint32, ok bool) {
-	bestScore := 1 << 30
+// preferring the pair whose cells have the smallest product of candidate
+// counts (on 16x16.txt: 42 guesses per puzzle, against 49 for the smallest
+// sum and 452 for branching on a cell with fewest candidates).
+func (s *genSolver) pair(cand []uint32) (c1, c2 int, bit uint32, bestScore int, ok bool) {
+	bestScore = 1 << 30
 	for _, unit := range s.geo.units {
 		var once, twice, thrice uint32
 		for _, c := range unit {
@@ -194,13 +200,14 @@ func (s *genSolver) pair(cand []uint32) (c1, c2 int, bit uint32, ok bool) {
 		}
 		for two := twice &^ thrice; two != 0; two &= two - 1 {
 			b := two & -two
-			a, score := -1, 0
+			a, score, k1 := -1, 0, 0
 			for _, c := range unit {
 				if m := cand[c]; m&placed == 0 && m&b != 0 {
-					score += bits.OnesCount32(m)
+					k := bits.OnesCount32(m)
 					if a < 0 {
-						a = int(c)
+						a, k1 = int(c), k
 					} else {
+						score = k1 * k
 						if score < bestScore {
 							bestScore, c1, c2, bit, ok = score, a, int(c), b, true
 						}
@@ -210,20 +217,35 @@ func (s *genSolver) pair(cand []uint32) (c1, c2 int, bit uint32, ok bool) {
 			}
 		}
 	}
-	return c1, c2, bit, ok
+	return c1, c2, bit, bestScore, ok
 }
 
 // propagate places every single until none is left. It returns false on a
 // contradiction: a cell without candidates, or a digit without a place in a unit.
-func (s *genSolver) propagate(cand []uint32) bool {
+//
+// branch is the only cell changed since the last propagate ended well (the
+// branch taken), or -1 at the root, where everything is new.
+func (s *genSolver) propagate(cand []uint32, branch int) bool {
 	geo := s.geo
 	q := s.queue[:0]
-	for c, m := range cand {
-		if m&placed == 0 && m&(m-1) == 0 {
-			if m == 0 {
-				return false
+	dirty := s.dirty
+	if branch < 0 {
+		for c, m := range cand {
+			if m&placed == 0 && m&(m-1) == 0 {
+				if m == 0 {
+					return false
+				}
+				q = append(q, int16(c))
 			}
-			q = append(q, int16(c))
+		}
+		for u := range dirty {
+			dirty[u] = true
+		}
+	} else {
+		clear(dirty)
+		q = append(q, int16(branch))
+		for _, u := range geo.unitsOf[branch] {
+			dirty[u] = true
 		}
 	}
 	for {
@@ -245,6 +267,8 @@ func (s *genSolver) propagate(cand []uint32) bool {
 				}
 				pm &^= m
 				cand[p] = pm
+				u := &geo.unitsOf[p]
+				dirty[u[0]], dirty[u[1]], dirty[u[2]] = true, true, true
 				if pm&(pm-1) == 0 {
 					if pm == 0 {
 						return false
@@ -254,7 +278,11 @@ func (s *genSolver) propagate(cand []uint32) bool {
 			}
 		}
 		changed := false
-		for _, unit := range geo.units {
+		for ui, unit := range geo.units {
+			if !dirty[ui] {
+				continue
+			}
+			dirty[ui] = false
 			var once, twice, fixed uint32
 			for _, c := range unit {
 				m := cand[c]
@@ -280,6 +308,8 @@ func (s *genSolver) propagate(cand []uint32) bool {
 					}
 					cand[c] = bit
 					q = append(q, c)
+					u := &geo.unitsOf[c]
+					dirty[u[0]], dirty[u[1]], dirty[u[2]] = true, true, true
 					changed = true
 					break
 				}
@@ -343,6 +373,8 @@ func (s *genSolver) locked(cand []uint32, q []int16) ([]int16, bool) {
 		m &^= bit
 		cand[c] = m
 		s.lockedChanged = true
+		u := &geo.unitsOf[c]
+		s.dirty[u[0]], s.dirty[u[1]], s.dirty[u[2]] = true, true, true
 		if m&(m-1) == 0 {
 			if m == 0 {
 				return false
