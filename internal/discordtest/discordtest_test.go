@@ -820,3 +820,19 @@ func TestButtonUpdate(t *testing.T) {
 	}
 	srv.AssertClean(t)
 }
+
+func TestReplayBufferExceeded(t *testing.T) {
+	t.Parallel()
+	srv, _, got := resumeHarness(t, WithReplayBuffer(2))
+	srv.DropConnections()
+	for _, c := range []string{"lost1", "lost2", "lost3"} {
+		srv.Dispatch("MESSAGE_CREATE", srv.GuildMessage(c))
+	}
+	srv.WaitIdentifies(t, 2, wait)
+	if rs := srv.Resumes(); len(rs) != 1 || rs[0].Accepted {
+		t.Errorf("resumes = %+v", rs)
+	}
+	srv.Dispatch("MESSAGE_CREATE", srv.GuildMessage("after"))
+	expectContents(t, got, "after")
+	got.none(t, 50*time.Millisecond)
+}

@@ -256,7 +256,7 @@ func (c *gwConn) readLoop() int {
 		}
 		switch *f.Op {
 		case opHeartbeat:
-			s.onHeartbeat(c)
+			s.onHeartbeat(c, f.D)
 		case opIdentify:
 			s.onIdentify(c, f.D)
 		case opResume:
@@ -291,10 +291,16 @@ func (s *Server) closeConn(c *gwConn, code int, text string) {
 	c.sendClose(code, text)
 }
 
-func (s *Server) onHeartbeat(c *gwConn) {
+func (s *Server) onHeartbeat(c *gwConn, d json.RawMessage) {
+	var seq int64
+	_ = json.Unmarshal(d, &seq) // null before the first dispatch
 	s.mu.Lock()
 	s.heartbeats++
 	c.beats++
+	if sess := c.session; sess != nil && seq > 0 && seq <= sess.seq {
+		// The client has everything up to seq: a resume never needs it again.
+		sess.pruneThrough(seq)
+	}
 	noAck := s.noAck
 	s.notifyLocked()
 	s.mu.Unlock()
@@ -420,7 +426,7 @@ func (s *Server) onResume(c *gwConn, raw json.RawMessage) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	sess := s.sessions[d.SessionID]
-	if c.session != nil || sess == nil || sess.invalid || d.Seq > sess.seq || d.Seq < 0 {
+	if c.session != nil || sess == nil || sess.invalid || d.Seq > sess.seq || d.Seq < 0 || !sess.canReplayFrom(d.Seq) {
 		s.resumes = append(s.resumes, rec)
 		s.notifyLocked()
 		c.send(encodeFrame(opInvalidSession, false, 0, ""))
@@ -463,12 +469,34 @@ func (s *Server) detachLocked(c *gwConn) {
 	}
 }
 
+// canReplayFrom reports whether every event after seq is still logged.
+func (sess *gwSession) canReplayFrom(seq int64) bool {
+	if seq == sess.seq {
+		return true
+	}
+	return len(sess.log) > 0 && sess.log[0].seq <= seq+1
+}
+
+// pruneThrough forgets logged events with a sequence number <= seq.
+func (sess *gwSession) pruneThrough(seq int64) {
+	i := 0
+	for i < len(sess.log) && sess.log[i].seq <= seq {
+		i++
+	}
+	if i > 0 {
+		sess.log = append(sess.log[:0:0], sess.log[i:]...)
+	}
+}
+
 // dispatchToLocked assigns the next sequence number of sess to the event,
 // logs it for replay and sends it if the session is connected.
 func (s *Server) dispatchToLocked(sess *gwSession, name string, data json.RawMessage) {
 	sess.seq++
 	frame := encodeFrame(opDispatch, data, sess.seq, name)
 	sess.log = append(sess.log, loggedEvent{seq: sess.seq, name: name, frame: frame})
+	if max := s.cfg.replayBuffer; max > 0 && len(sess.log) > max {
+		sess.log = append(sess.log[:0:0], sess.log[len(sess.log)-max:]...)
+	}
 	if sess.conn != nil {
 		sess.conn.send(frame)
 	}

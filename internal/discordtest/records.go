@@ -274,12 +274,18 @@ func (s *Server) AssertClean(tb testing.TB) {
 // test after timeout.
 func (s *Server) WaitRequests(tb testing.TB, route string, n int, timeout time.Duration) []Request {
 	tb.Helper()
-	var got []Request
+	seen, k := 0, 0 // requests scanned so far, matches among them
 	s.WaitUntil(tb, timeout, fmt.Sprintf("%d request(s) to %s", n, route), func() bool {
-		got = s.RequestsFor(route)
-		return len(got) >= n
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for ; seen < len(s.requests); seen++ {
+			if s.requests[seen].Route == route {
+				k++
+			}
+		}
+		return k >= n
 	})
-	return got
+	return s.RequestsFor(route)
 }
 
 // Messages returns every SentMessage recorded so far, in order.
@@ -309,12 +315,12 @@ func (s *Server) InteractionMessages(interactionID string) []SentMessage {
 // received.
 func (s *Server) WaitMessages(tb testing.TB, n int, timeout time.Duration) []SentMessage {
 	tb.Helper()
-	var got []SentMessage
 	s.WaitUntil(tb, timeout, fmt.Sprintf("%d sent message(s)", n), func() bool {
-		got = s.Messages()
-		return len(got) >= n
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return len(s.messages) >= n
 	})
-	return got
+	return s.Messages()
 }
 
 // NoMoreMessages fails the test if more than n SentMessages are recorded,
@@ -322,11 +328,12 @@ func (s *Server) WaitMessages(tb testing.TB, n int, timeout time.Duration) []Sen
 // that nothing else follows (for example no double reply).
 func (s *Server) NoMoreMessages(tb testing.TB, n int, window time.Duration) {
 	tb.Helper()
-	var got []SentMessage
 	if s.waitFor(window, func() bool {
-		got = s.Messages()
-		return len(got) > n
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return len(s.messages) > n
 	}) {
+		got := s.Messages()
 		var b strings.Builder
 		for _, m := range got[n:] {
 			b.WriteString("\n  " + m.String())

@@ -59,6 +59,7 @@ type config struct {
 	echo              bool
 	verbose           bool
 	interactionTTL    time.Duration
+	replayBuffer      int
 }
 
 // Option configures a Server.
@@ -114,6 +115,16 @@ func WithVerbose() Option { return func(c *config) { c.verbose = true } }
 func WithInteractionDeadline(d time.Duration) Option {
 	return func(c *config) { c.interactionTTL = d }
 }
+
+// DefaultReplayBuffer is how many dispatches per session the fake keeps for
+// replay on resume, unless WithReplayBuffer is given. Events the client
+// acknowledged in a heartbeat are forgotten earlier.
+const DefaultReplayBuffer = 10000
+
+// WithReplayBuffer sets how many dispatches per session are kept for replay
+// (n <= 0: unlimited). A resume that needs an event no longer kept is refused
+// with op 9 (false), as Discord does when its buffer is exceeded.
+func WithReplayBuffer(n int) Option { return func(c *config) { c.replayBuffer = n } }
 
 // Server is a fake Discord REST API and gateway bound to 127.0.0.1. Create it
 // with New; all methods are safe for concurrent use. Methods taking a
@@ -172,6 +183,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		guildIDs:      []string{DefaultGuildID},
 		heartbeat:     DefaultHeartbeatInterval,
 		filterIntents: true,
+		replayBuffer:  DefaultReplayBuffer,
 	}
 	for _, o := range opts {
 		o(&cfg)
