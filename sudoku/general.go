@@ -81,10 +81,17 @@ type genSolver struct {
 	queue    []int16
 	levels   [][]uint32
 
-	dirty         []bool   // units whose cells changed since their last hidden-single scan
-	seg, colSeg   []uint32 // scratch of locked
+	// dirty holds, per unit, needHidden if a cell of it changed since its
+	// last hidden-single scan and needLocked since the last box-line pass.
+	dirty         []uint8
 	lockedChanged bool
 }
+
+// Flags of genSolver.dirty.
+const (
+	needHidden = 1 << iota
+	needLocked
+)
 
 func newGenSolver(ctx context.Context, s Shape, limit int) *genSolver {
 	geo := geomFor(s)
@@ -95,13 +102,14 @@ func newGenSolver(ctx context.Context, s Shape, limit int) *genSolver {
 		pollMask = 63
 	}
 	return &genSolver{geo: geo, ctx: ctx, limit: limit, pollMask: pollMask, queue: make([]int16, 0, geo.cells),
-		dirty: make([]bool, len(geo.units)), seg: make([]uint32, geo.n*geo.br), colSeg: make([]uint32, geo.n*geo.bc)}
+		dirty: make([]uint8, len(geo.units))}
 }
 
 // run searches from the grid g (already validated) and reports whether the
 // search ended on its own (false when the context stopped it).
 func (s *genSolver) run(g *Grid) {
-	cand := s.level(0)
+	buf := s.level(0)
+	cand := buf[:s.geo.cells]
 	for i := range cand {
 		if v := g.cells[i]; v != 0 {
 			cand[i] = 1 << (v - 1)
@@ -109,12 +117,17 @@ func (s *genSolver) run(g *Grid) {
 			cand[i] = s.geo.full
 		}
 	}
-	s.search(0, cand, -1)
+	s.search(0, buf, -1)
 }
 
+// level returns the buffer of a search depth: the cells' candidate masks,
+// then the segment unions of the box-line pass (see locked), which are kept
+// with the state they describe.
 func (s *genSolver) level(depth int) []uint32 {
 	for len(s.levels) <= depth {
-		s.levels = append(s.levels, make([]uint32, s.geo.cells))
+		geo := s.geo
+		buf := make([]uint32, geo.cells+geo.n*geo.br+geo.n*geo.bc)
+		s.levels = append(s.levels, buf)
 	}
 	return s.levels[depth]
 }
@@ -122,7 +135,8 @@ func (s *genSolver) level(depth int) []uint32 {
 // done reports whether the search must stop: enough solutions, or the context ended.
 func (s *genSolver) done() bool { return s.count >= s.limit || s.err != nil }
 
-func (s *genSolver) search(depth int, cand []uint32, branch int) {
+func (s *genSolver) search(depth int, buf []uint32, branch int) {
+	cand := buf[:s.geo.cells]
 	s.nodes++
 	if s.nodes&s.pollMask == 0 {
 		if err := s.ctx.Err(); err != nil {
@@ -130,7 +144,7 @@ func (s *genSolver) search(depth int, cand []uint32, branch int) {
 			return
 		}
 	}
-	if !s.propagate(cand, branch) {
+	if !s.propagate(buf, branch) {
 		return
 	}
 	best, bestN := -1, 64
@@ -160,7 +174,7 @@ func (s *genSolver) search(depth int, cand []uint32, branch int) {
 		if c1, c2, bit, _, ok := s.pair(cand); ok {
 			for _, c := range [2]int{c1, c2} {
 				s.guesses++
-				copy(next, cand)
+				copy(next, buf)
 				next[c] = bit
 				s.search(depth+1, next, c)
 				if s.done() {
@@ -172,7 +186,7 @@ func (s *genSolver) search(depth int, cand []uint32, branch int) {
 	}
 	for m := cand[best]; m != 0; m &= m - 1 {
 		s.guesses++
-		copy(next, cand)
+		copy(next, buf)
 		next[best] = m & -m
 		s.search(depth+1, next, best)
 		if s.done() {
@@ -225,8 +239,9 @@ func (s *genSolver) pair(cand []uint32) (c1, c2 int, bit uint32, bestScore int, 
 //
 // branch is the only cell changed since the last propagate ended well (the
 // branch taken), or -1 at the root, where everything is new.
-func (s *genSolver) propagate(cand []uint32, branch int) bool {
+func (s *genSolver) propagate(buf []uint32, branch int) bool {
 	geo := s.geo
+	cand := buf[:geo.cells]
 	q := s.queue[:0]
 	dirty := s.dirty
 	if branch < 0 {
@@ -239,13 +254,13 @@ func (s *genSolver) propagate(cand []uint32, branch int) bool {
 			}
 		}
 		for u := range dirty {
-			dirty[u] = true
+			dirty[u] = needHidden | needLocked
 		}
 	} else {
 		clear(dirty)
 		q = append(q, int16(branch))
 		for _, u := range geo.unitsOf[branch] {
-			dirty[u] = true
+			dirty[u] = needHidden | needLocked
 		}
 	}
 	for {
@@ -257,6 +272,10 @@ func (s *genSolver) propagate(cand []uint32, branch int) bool {
 				continue
 			}
 			cand[c] = m | placed
+			u := &geo.unitsOf[c]
+			dirty[u[0]] |= needLocked
+			dirty[u[1]] |= needLocked
+			dirty[u[2]] |= needLocked
 			for _, p := range geo.peers[c] {
 				pm := cand[p]
 				if pm&m == 0 {
@@ -268,7 +287,7 @@ func (s *genSolver) propagate(cand []uint32, branch int) bool {
 				pm &^= m
 				cand[p] = pm
 				u := &geo.unitsOf[p]
-				dirty[u[0]], dirty[u[1]], dirty[u[2]] = true, true, true
+				dirty[u[0]], dirty[u[1]], dirty[u[2]] = needHidden|needLocked, needHidden|needLocked, needHidden|needLocked
 				if pm&(pm-1) == 0 {
 					if pm == 0 {
 						return false
@@ -279,10 +298,10 @@ func (s *genSolver) propagate(cand []uint32, branch int) bool {
 		}
 		changed := false
 		for ui, unit := range geo.units {
-			if !dirty[ui] {
+			if dirty[ui]&needHidden == 0 {
 				continue
 			}
-			dirty[ui] = false
+			dirty[ui] &^= needHidden
 			var once, twice, fixed uint32
 			for _, c := range unit {
 				m := cand[c]
@@ -309,7 +328,7 @@ func (s *genSolver) propagate(cand []uint32, branch int) bool {
 					cand[c] = bit
 					q = append(q, c)
 					u := &geo.unitsOf[c]
-					dirty[u[0]], dirty[u[1]], dirty[u[2]] = true, true, true
+					dirty[u[0]], dirty[u[1]], dirty[u[2]] = needHidden|needLocked, needHidden|needLocked, needHidden|needLocked
 					changed = true
 					break
 				}
@@ -319,7 +338,7 @@ func (s *genSolver) propagate(cand []uint32, branch int) bool {
 			continue
 		}
 		var ok bool
-		if q, ok = s.locked(cand, q); !ok {
+		if q, ok = s.locked(buf, q); !ok {
 			return false
 		}
 		if len(q) == 0 && !s.lockedChanged {
@@ -333,16 +352,33 @@ func (s *genSolver) propagate(cand []uint32, branch int) bool {
 // in one row (or column) leaves the rest of that row (column), and a digit
 // whose places in a row (column) all lie in one box leaves the rest of that
 // box. New singles are appended to q. It returns false on a contradiction and
-// sets s.lockedChanged if it removed any candidate.
-func (s *genSolver) locked(cand []uint32, q []int16) ([]int16, bool) {
+// sets s.lockedChanged if it removed any candidate. Only units changed since
+// the last pass are looked at: the others would find nothing new.
+func (s *genSolver) locked(buf []uint32, q []int16) ([]int16, bool) {
 	geo := s.geo
 	n, br, bc := geo.n, geo.br, geo.bc
+	cand := buf[:geo.cells]
 	s.lockedChanged = false
 	// seg[r*br+j] is the union of the candidates of row r's open cells in box
 	// column j; likewise colSeg[c*bc+i] over column c's open cells in box row i.
-	// Placed digits are in no segment, so they never look locked.
-	seg, colSeg := s.seg, s.colSeg
+	// Placed digits are in no segment, so they never look locked. Both are
+	// kept up to date for the rows and columns changed since the last pass.
+	seg := buf[geo.cells : geo.cells+n*br]
+	colSeg := buf[geo.cells+n*br:]
+	// Take this pass's work list: removals below mark units for the next.
+	var rows, cols, boxes [MaxSize]bool
+	for u := 0; u < n; u++ {
+		rows[u] = s.dirty[3*u]&needLocked != 0
+		cols[u] = s.dirty[3*u+1]&needLocked != 0
+		boxes[u] = s.dirty[3*u+2]&needLocked != 0
+		s.dirty[3*u] &^= needLocked
+		s.dirty[3*u+1] &^= needLocked
+		s.dirty[3*u+2] &^= needLocked
+	}
 	for r := 0; r < n; r++ {
+		if !rows[r] {
+			continue
+		}
 		row := cand[r*n : r*n+n]
 		for j := 0; j < br; j++ {
 			var m uint32
@@ -353,6 +389,9 @@ func (s *genSolver) locked(cand []uint32, q []int16) ([]int16, bool) {
 		}
 	}
 	for c := 0; c < n; c++ {
+		if !cols[c] {
+			continue
+		}
 		for i := 0; i < bc; i++ {
 			var m uint32
 			for k := i * br; k < i*br+br; k++ {
@@ -374,7 +413,7 @@ func (s *genSolver) locked(cand []uint32, q []int16) ([]int16, bool) {
 		cand[c] = m
 		s.lockedChanged = true
 		u := &geo.unitsOf[c]
-		s.dirty[u[0]], s.dirty[u[1]], s.dirty[u[2]] = true, true, true
+		s.dirty[u[0]], s.dirty[u[1]], s.dirty[u[2]] = needHidden|needLocked, needHidden|needLocked, needHidden|needLocked
 		if m&(m-1) == 0 {
 			if m == 0 {
 				return false
@@ -385,6 +424,9 @@ func (s *genSolver) locked(cand []uint32, q []int16) ([]int16, bool) {
 	}
 	for band := 0; band < bc; band++ {
 		for stack := 0; stack < br; stack++ {
+			if !boxes[band*br+stack] {
+				continue
+			}
 			// Box (band, stack): rows band*br.., columns stack*bc...
 			// Pointing along rows.
 			var once, twice uint32
@@ -434,6 +476,9 @@ func (s *genSolver) locked(cand []uint32, q []int16) ([]int16, bool) {
 	}
 	// Claiming: a row's digit confined to one box leaves the box's other rows.
 	for r := 0; r < n; r++ {
+		if !rows[r] {
+			continue
+		}
 		var once, twice uint32
 		for j := 0; j < br; j++ {
 			m := seg[r*br+j]
@@ -459,6 +504,9 @@ func (s *genSolver) locked(cand []uint32, q []int16) ([]int16, bool) {
 		}
 	}
 	for c := 0; c < n; c++ {
+		if !cols[c] {
+			continue
+		}
 		var once, twice uint32
 		for i := 0; i < bc; i++ {
 			m := colSeg[c*bc+i]
