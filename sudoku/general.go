@@ -3,6 +3,7 @@ package sudoku
 import (
 	"context"
 	"math/bits"
+	"slices"
 	"sync"
 )
 
@@ -82,7 +83,8 @@ type genSolver struct {
 	levels   [][]uint32
 
 	// dirty holds, per unit, needHidden if a cell of it changed since its
-	// last hidden-single scan and needLocked since the last box-line pass.
+	// last hidden-single scan, needLocked since the last box-line pass and
+	// needPair since its best pair was last found.
 	dirty         []uint8
 	lockedChanged bool
 }
@@ -91,6 +93,8 @@ type genSolver struct {
 const (
 	needHidden = 1 << iota
 	needLocked
+	needPair
+	needAll = needHidden | needLocked | needPair
 )
 
 func newGenSolver(ctx context.Context, s Shape, limit int) *genSolver {
@@ -121,12 +125,12 @@ func (s *genSolver) run(g *Grid) {
 }
 
 // level returns the buffer of a search depth: the cells' candidate masks,
-// then the segment unions of the box-line pass (see locked), which are kept
-// with the state they describe.
+// then the segment unions of the box-line pass (see locked) and each unit's
+// best pair (see pair), which are kept with the state they describe.
 func (s *genSolver) level(depth int) []uint32 {
 	for len(s.levels) <= depth {
 		geo := s.geo
-		buf := make([]uint32, geo.cells+geo.n*geo.br+geo.n*geo.bc)
+		buf := make([]uint32, geo.cells+geo.n*(geo.br+geo.bc)+3*len(geo.units))
 		s.levels = append(s.levels, buf)
 	}
 	return s.levels[depth]
@@ -147,19 +151,7 @@ func (s *genSolver) search(depth int, buf []uint32, branch int) {
 	if !s.propagate(buf, branch) {
 		return
 	}
-	best, bestN := -1, 64
-	for c, m := range cand {
-		if m&placed != 0 {
-			continue
-		}
-		if k := bits.OnesCount32(m); k < bestN {
-			best, bestN = c, k
-			if k == 2 {
-				break
-			}
-		}
-	}
-	if best < 0 {
+	if !slices.ContainsFunc(cand, func(m uint32) bool { return m&placed == 0 }) {
 		s.count++
 		if s.count == 1 {
 			s.first = append(s.first[:0], cand...)
@@ -167,21 +159,27 @@ func (s *genSolver) search(depth int, buf []uint32, branch int) {
 		return
 	}
 	next := s.level(depth + 1)
-	if bestN > 1 {
-		// A digit with only two places in some unit is a binary branch too,
-		// and branching on those (the pair with the fewest candidates in its
-		// two cells) needs far fewer guesses on 16×16 than on cells alone.
-		if c1, c2, bit, _, ok := s.pair(cand); ok {
-			for _, c := range [2]int{c1, c2} {
-				s.guesses++
-				copy(next, buf)
-				next[c] = bit
-				s.search(depth+1, next, c)
-				if s.done() {
-					return
-				}
+	// A digit with only two places in some unit is a binary branch, and
+	// branching on those needs far fewer guesses on 16×16 than branching on
+	// a cell with the fewest candidates, even one with two.
+	if c1, c2, bit, ok := s.pair(buf); ok {
+		for _, c := range [2]int{c1, c2} {
+			s.guesses++
+			copy(next, buf)
+			next[c] = bit
+			s.search(depth+1, next, c)
+			if s.done() {
+				return
 			}
-			return
+		}
+		return
+	}
+	best, bestN := -1, 64
+	for c, m := range cand {
+		if m&placed == 0 {
+			if k := bits.OnesCount32(m); k < bestN {
+				best, bestN = c, k
+			}
 		}
 	}
 	for m := cand[best]; m != 0; m &= m - 1 {
@@ -198,10 +196,19 @@ func (s *genSolver) search(depth int, buf []uint32, branch int) {
 // pair finds a digit (bit) with exactly two places, c1 and c2, in some unit,
 // preferring the pair whose cells have the smallest product of candidate
 // counts (on 16x16.txt: 42 guesses per puzzle, against 49 for the smallest
-// sum and 452 for branching on a cell with fewest candidates).
-func (s *genSolver) pair(cand []uint32) (c1, c2 int, bit uint32, bestScore int, ok bool) {
-	bestScore = 1 << 30
-	for _, unit := range s.geo.units {
+// sum and 452 for branching on a cell with fewest candidates). Each unit's
+// best pair is kept in buf, as three words (score, c1<<16|c2, bit), and
+// recomputed only when the unit changed.
+func (s *genSolver) pair(buf []uint32) (c1, c2 int, bit uint32, ok bool) {
+	geo := s.geo
+	cand := buf[:geo.cells]
+	cache := buf[geo.cells+geo.n*(geo.br+geo.bc):]
+	const none = 1 << 30
+	for ui, unit := range geo.units {
+		if s.dirty[ui]&needPair == 0 {
+			continue
+		}
+		s.dirty[ui] &^= needPair
 		var once, twice, thrice uint32
 		for _, c := range unit {
 			m := cand[c]
@@ -212,26 +219,39 @@ func (s *genSolver) pair(cand []uint32) (c1, c2 int, bit uint32, bestScore int, 
 			twice |= once & m
 			once |= m
 		}
+		best := uint32(none)
 		for two := twice &^ thrice; two != 0; two &= two - 1 {
 			b := two & -two
-			a, score, k1 := -1, 0, 0
+			a, k1 := -1, 0
 			for _, c := range unit {
 				if m := cand[c]; m&placed == 0 && m&b != 0 {
 					k := bits.OnesCount32(m)
 					if a < 0 {
 						a, k1 = int(c), k
-					} else {
-						score = k1 * k
-						if score < bestScore {
-							bestScore, c1, c2, bit, ok = score, a, int(c), b, true
-						}
-						break
+						continue
 					}
+					if score := uint32(k1 * k); score < best {
+						best = score
+						cache[3*ui+1] = uint32(a)<<16 | uint32(c)
+						cache[3*ui+2] = b
+					}
+					break
 				}
 			}
 		}
+		cache[3*ui] = best
 	}
-	return c1, c2, bit, bestScore, ok
+	bestScore, bestUnit := uint32(none), -1
+	for ui := range geo.units {
+		if sc := cache[3*ui]; sc < bestScore {
+			bestScore, bestUnit = sc, ui
+		}
+	}
+	if bestUnit < 0 {
+		return 0, 0, 0, false
+	}
+	cc := cache[3*bestUnit+1]
+	return int(cc >> 16), int(cc & 0xFFFF), cache[3*bestUnit+2], true
 }
 
 // propagate places every single until none is left. It returns false on a
@@ -254,13 +274,13 @@ func (s *genSolver) propagate(buf []uint32, branch int) bool {
 			}
 		}
 		for u := range dirty {
-			dirty[u] = needHidden | needLocked
+			dirty[u] = needAll
 		}
 	} else {
 		clear(dirty)
 		q = append(q, int16(branch))
 		for _, u := range geo.unitsOf[branch] {
-			dirty[u] = needHidden | needLocked
+			dirty[u] = needAll
 		}
 	}
 	for {
@@ -273,9 +293,9 @@ func (s *genSolver) propagate(buf []uint32, branch int) bool {
 			}
 			cand[c] = m | placed
 			u := &geo.unitsOf[c]
-			dirty[u[0]] |= needLocked
-			dirty[u[1]] |= needLocked
-			dirty[u[2]] |= needLocked
+			dirty[u[0]] |= needLocked | needPair
+			dirty[u[1]] |= needLocked | needPair
+			dirty[u[2]] |= needLocked | needPair
 			for _, p := range geo.peers[c] {
 				pm := cand[p]
 				if pm&m == 0 {
@@ -287,7 +307,7 @@ func (s *genSolver) propagate(buf []uint32, branch int) bool {
 				pm &^= m
 				cand[p] = pm
 				u := &geo.unitsOf[p]
-				dirty[u[0]], dirty[u[1]], dirty[u[2]] = needHidden|needLocked, needHidden|needLocked, needHidden|needLocked
+				dirty[u[0]], dirty[u[1]], dirty[u[2]] = needAll, needAll, needAll
 				if pm&(pm-1) == 0 {
 					if pm == 0 {
 						return false
@@ -328,7 +348,7 @@ func (s *genSolver) propagate(buf []uint32, branch int) bool {
 					cand[c] = bit
 					q = append(q, c)
 					u := &geo.unitsOf[c]
-					dirty[u[0]], dirty[u[1]], dirty[u[2]] = needHidden|needLocked, needHidden|needLocked, needHidden|needLocked
+					dirty[u[0]], dirty[u[1]], dirty[u[2]] = needAll, needAll, needAll
 					changed = true
 					break
 				}
@@ -413,7 +433,7 @@ func (s *genSolver) locked(buf []uint32, q []int16) ([]int16, bool) {
 		cand[c] = m
 		s.lockedChanged = true
 		u := &geo.unitsOf[c]
-		s.dirty[u[0]], s.dirty[u[1]], s.dirty[u[2]] = needHidden|needLocked, needHidden|needLocked, needHidden|needLocked
+		s.dirty[u[0]], s.dirty[u[1]], s.dirty[u[2]] = needAll, needAll, needAll
 		if m&(m-1) == 0 {
 			if m == 0 {
 				return false
