@@ -202,10 +202,15 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	s.connCount++
 	c.id = s.connCount
 	s.conns[c] = struct{}{}
+	s.gwWG.Add(2)
 	s.notifyLocked()
 	s.mu.Unlock()
+	defer s.gwWG.Done()
 
-	go c.writeLoop()
+	go func() {
+		defer s.gwWG.Done()
+		c.writeLoop()
+	}()
 	c.send(encodeFrame(opHello, map[string]any{"heartbeat_interval": s.cfg.heartbeat.Milliseconds()}, 0, ""))
 
 	closeCode := c.readLoop()

@@ -141,7 +141,8 @@ type Server struct {
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced whenever recorded state changes
 	closed  bool
-	done    chan struct{} // closed by Close
+	done    chan struct{}  // closed by Close
+	gwWG    sync.WaitGroup // gateway connection goroutines
 
 	// gateway state (guarded by mu)
 	conns       map[*gwConn]struct{}
@@ -235,6 +236,9 @@ func (s *Server) Close() {
 		c.abort()
 	}
 	s.http.Close()
+	// Hijacked websocket handlers are not waited for by httptest; wait here
+	// so that nothing touches tb after the test.
+	s.gwWG.Wait()
 }
 
 // Addr returns the fake's loopback address, "127.0.0.1:port".
@@ -327,7 +331,7 @@ func (s *Server) Transport(base http.RoundTripper) http.RoundTripper {
 		base = &http.Transport{
 			Proxy:               nil,
 			DialContext:         s.dialContext,
-			MaxIdleConnsPerHost: 16,
+			MaxIdleConnsPerHost: 64,
 			IdleConnTimeout:     30 * time.Second,
 		}
 	}
