@@ -36,6 +36,24 @@
 //		srv.NoMoreMessages(t, 1, 200*time.Millisecond)
 //	}
 //
+// What the fake checks, as Discord does: the Authorization header ("Bot " +
+// Token()) on non-webhook routes, the identify token and intents (close 4004,
+// 4014), empty or over-long messages (400, codes 50006/50035), command names
+// and descriptions, unknown or late interactions (10062), a second
+// acknowledgement (40060), edits before a response (10008). Such answers are
+// listed by Rejected; requests to unknown routes or non-Discord hosts by
+// Unexpected; AssertClean fails the test on either.
+//
+// Gateway faults and timings: DropConnections, SendReconnect (op 7) and
+// CloseConnections keep the session resumable (except codes 4007/4009);
+// events dispatched meanwhile are queued and replayed on resume. discordgo
+// needs about one second to come back (its Close sleeps 1 s), so wait with
+// WaitResumes or WaitIdentifies, and call WaitSettled before the next fault.
+// InvalidateSession(false) forces a new identify. SetHeartbeatAcks(false)
+// simulates a zombie connection. REST faults: InjectFault / FailNext (429
+// with Discord's headers and body, 5xx, delays) and SetRateLimit (real
+// buckets with X-RateLimit-* headers).
+//
 // See NOTES.md in this directory for how discordgo v0.29.0 itself behaves on
 // disconnects, op 7, op 9, rate limits and server errors.
 package discordtest
