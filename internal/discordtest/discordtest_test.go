@@ -460,6 +460,23 @@ func TestServerErrors(t *testing.T) {
 	if len(srv.Messages()) != 1 {
 		t.Errorf("messages = %v", srv.Messages())
 	}
+	// After MaxRestRetries retries of 502 it gives up: 4 attempts.
+	srv.FailNext(RouteTriggerTyping, 10, http.StatusBadGateway, 0)
+	if err := sess.ChannelTyping(DefaultChannelID); err == nil || !strings.Contains(err.Error(), "Exceeded Max retries") {
+		t.Errorf("502 x4 error = %v", err)
+	}
+	if reqs := srv.RequestsFor(RouteTriggerTyping); len(reqs) != 4 {
+		t.Errorf("502 attempts = %d, want 4", len(reqs))
+	}
+	srv.ClearFaults()
+	// 429s are retried without a limit.
+	srv.FailNext(RouteTriggerTyping, 6, http.StatusTooManyRequests, 5*time.Millisecond)
+	if err := sess.ChannelTyping(DefaultChannelID); err != nil {
+		t.Errorf("after six 429s: %v", err)
+	}
+	if reqs := srv.RequestsFor(RouteTriggerTyping); len(reqs) != 4+7 {
+		t.Errorf("429 attempts = %d, want 7", len(reqs)-4)
+	}
 	// A fault on GET /gateway makes Open fail.
 	srv.FailNext(RouteGetGateway, 1, http.StatusServiceUnavailable, 0)
 	if err := sess.Open(); err == nil {
