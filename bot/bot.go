@@ -23,6 +23,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/render"
 )
 
 // Config sets up a [Bot]. cmd/bot fills it from the environment.
@@ -77,6 +78,14 @@ func Intents(messageContent bool) discordgo.Intent {
 	return i
 }
 
+// Text-command notices (busy, rate limited) go through a queue of
+// noticeQueue entries, a few hundred bytes each, served by noticeSenders
+// goroutines: a flood costs a bounded queue, not a goroutine per message.
+const (
+	noticeQueue   = 8192
+	noticeSenders = 16
+)
+
 // closeDisallowedIntents is the gateway close code for a privileged intent the
 // application is not allowed to use.
 const closeDisallowedIntents = 4014
@@ -90,6 +99,8 @@ type Bot struct {
 	pool    *pool
 	limits  *userLimits
 	seen    *seenSet
+	notices slots       // slash-command notices on their way to Discord
+	noticeQ chan notice // text-command notices waiting to be sent
 
 	// stopMu guards stopping and the Add side of inflight: once stopping is
 	// set under the write lock, no new command is counted.
@@ -100,6 +111,24 @@ type Bot struct {
 	// beforeHandle, when set (by tests only), runs just before a command is
 	// handled, on the goroutine that handles it.
 	beforeHandle func(command.Request)
+}
+
+// solve queues req on the worker pool and returns the channel its reply will
+// come on, or nil when the pool and its queue are full. Workers only compute
+// replies; the caller sends them, so a slow Discord never holds a worker. A
+// panic while handling becomes an apology reply.
+func (b *Bot) solve(ctx context.Context, log *slog.Logger, req command.Request) <-chan command.Reply {
+	result := make(chan command.Reply, 1)
+	ok := b.pool.trySubmit(func() {
+		defer b.recoverCommand(log, func() {
+			result <- command.Reply{Text: render.Notice(msgApology), Outcome: "panic", UserError: true}
+		})
+		result <- b.handle(ctx, req)
+	})
+	if !ok {
+		return nil
+	}
+	return result
 }
 
 // handle runs one command through the handler.
@@ -123,8 +152,10 @@ func New(cfg Config, s *discordgo.Session, log *slog.Logger) *Bot {
 			SolveTimeout: cfg.SolveTimeout,
 			Spoiler:      cfg.SpoilerSolutions,
 		}),
-		limits: newUserLimits(cfg.UserRate, cfg.UserBurst),
-		seen:   newSeenSet(4096),
+		limits:  newUserLimits(cfg.UserRate, cfg.UserBurst),
+		seen:    newSeenSet(4096),
+		notices: make(slots, 2*(cfg.Workers+cfg.Queue)+16),
+		noticeQ: make(chan notice, noticeQueue),
 	}
 }
 
@@ -169,6 +200,11 @@ func (b *Bot) Run(ctx context.Context) error {
 	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelWork()
 	b.pool = newPool(b.cfg.Workers, b.cfg.Queue)
+	stopNotices := make(chan struct{})
+	for range noticeSenders {
+		go b.sendNotices(stopNotices)
+	}
+	defer close(stopNotices)
 
 	removeMsg := b.s.AddHandler(func(_ *discordgo.Session, m *discordgo.MessageCreate) { b.onMessage(work, m) })
 	removeInt := b.s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.onInteraction(work, i) })

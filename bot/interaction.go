@@ -122,14 +122,8 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.InteractionCreate)
 		b.respondResult(ctx, log, i, b.handle(ctx, req), start, false)
 		return
 	}
-	result := make(chan command.Reply, 1)
-	submitted := b.pool.trySubmit(func() {
-		defer b.recoverCommand(log, func() {
-			result <- command.Reply{Text: render.Notice(msgApology), Outcome: "panic", UserError: true}
-		})
-		result <- b.handle(ctx, req)
-	})
-	if !submitted {
+	result := b.solve(ctx, log, req)
+	if result == nil {
 		b.respondNotice(ctx, log, i, "busy", msgBusy)
 		return
 	}
@@ -174,8 +168,14 @@ func (b *Bot) respondResult(ctx context.Context, log *slog.Logger, i *discordgo.
 	log.Info("command", attrs...)
 }
 
-// respondNotice answers i with a short notice only its user sees.
+// respondNotice answers i with a short notice only its user sees. When too
+// many notices are already on their way, it logs instead of piling up requests.
 func (b *Bot) respondNotice(ctx context.Context, log *slog.Logger, i *discordgo.InteractionCreate, outcome, text string) {
+	if !b.notices.acquire() {
+		log.Warn("notice not sent: too many notices in flight", "outcome", outcome)
+		return
+	}
+	defer b.notices.release()
 	if err := b.respond(ctx, i, render.Notice(text), true); err != nil {
 		log.Error("reply lost", "outcome", outcome, "err", err)
 		return

@@ -40,41 +40,45 @@ func (b *Bot) onMessage(ctx context.Context, m *discordgo.MessageCreate) {
 		log.Info("command delivered again; already answered")
 		return
 	}
-	defer b.recoverCommand(log, func() { b.replyNotice(ctx, log, m, "panic", msgApology) })
 	start := time.Now()
+	to := target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}
 	if !b.begin() {
-		b.replyNotice(ctx, log, m, "stopping", msgStopping)
+		// Not counted in flight: sent now, while the session is still open.
+		b.sendNotice(notice{ctx: ctx, log: log, to: to, outcome: "stopping", text: msgStopping})
 		return
 	}
+	defer b.inflight.Done()
+	defer b.recoverCommand(log, func() { b.replyNotice(ctx, log, to, "panic", msgApology) })
 	switch b.limits.check(m.Author.ID, start) {
 	case notify:
-		b.replyNotice(ctx, log, m, "rate_limited", msgRateLimit)
-		b.inflight.Done()
+		b.replyNotice(ctx, log, to, "rate_limited", msgRateLimit)
 		return
 	case drop:
 		log.Debug("command ignored: user over the rate limit and already told")
-		b.inflight.Done()
 		return
 	}
+	var rep command.Reply
 	if req.Kind == command.Help {
-		defer b.inflight.Done()
-		b.replyResult(ctx, log, m, b.handle(ctx, req), start)
-		return
+		rep = b.handle(ctx, req)
+	} else {
+		result := b.solve(ctx, log, req)
+		if result == nil {
+			b.replyNotice(ctx, log, to, "busy", msgBusy)
+			return
+		}
+		rep = <-result
 	}
-	submitted := b.pool.trySubmit(func() {
-		defer b.inflight.Done()
-		defer b.recoverCommand(log, func() { b.replyNotice(ctx, log, m, "panic", msgApology) })
-		b.replyResult(ctx, log, m, b.handle(ctx, req), start)
-	})
-	if !submitted {
-		b.replyNotice(ctx, log, m, "busy", msgBusy)
-		b.inflight.Done()
-	}
+	b.replyResult(ctx, log, to, rep, start)
 }
 
-// replyResult posts rep as a reply to m and logs the command's line.
-func (b *Bot) replyResult(ctx context.Context, log *slog.Logger, m *discordgo.MessageCreate, rep command.Reply, start time.Time) {
-	err := b.send(ctx, m, rep.Text)
+// target is the message a reply answers: all a reply needs of it.
+type target struct {
+	ChannelID, GuildID, MessageID string
+}
+
+// replyResult posts rep as a reply and logs the command's line.
+func (b *Bot) replyResult(ctx context.Context, log *slog.Logger, to target, rep command.Reply, start time.Time) {
+	err := b.send(ctx, to, rep.Text)
 	attrs := []any{"size", rep.Size, "outcome", rep.Outcome, "solve", rep.SolveTime, "latency", time.Since(start)}
 	if err != nil {
 		log.Error("reply lost", append(attrs, "err", err)...)
@@ -83,13 +87,48 @@ func (b *Bot) replyResult(ctx context.Context, log *slog.Logger, m *discordgo.Me
 	log.Info("command", attrs...)
 }
 
-// replyNotice posts a short notice as a reply to m and logs it.
-func (b *Bot) replyNotice(ctx context.Context, log *slog.Logger, m *discordgo.MessageCreate, outcome, text string) {
-	if err := b.send(ctx, m, render.Notice(text)); err != nil {
-		log.Error("reply lost", "outcome", outcome, "err", err)
+// notice is a short reply waiting in the notice queue.
+type notice struct {
+	ctx           context.Context
+	log           *slog.Logger
+	to            target
+	outcome, text string
+}
+
+// replyNotice queues a short notice (busy, rate limited, apology) as a reply,
+// so that a flood of commands costs a small queue entry each rather than a
+// goroutine waiting on Discord. When the queue is full the notice is logged
+// as not sent. Call it only while the command is counted in flight: the
+// notice stays counted until it is sent, so a shutdown waits for it.
+func (b *Bot) replyNotice(ctx context.Context, log *slog.Logger, to target, outcome, text string) {
+	b.inflight.Add(1)
+	select {
+	case b.noticeQ <- notice{ctx: ctx, log: log, to: to, outcome: outcome, text: text}:
+	default:
+		b.inflight.Done()
+		log.Warn("notice not sent: notice queue full", "outcome", outcome)
+	}
+}
+
+// sendNotices sends queued notices until stop is closed.
+func (b *Bot) sendNotices(stop <-chan struct{}) {
+	for {
+		select {
+		case n := <-b.noticeQ:
+			b.sendNotice(n)
+			b.inflight.Done()
+		case <-stop:
+			return
+		}
+	}
+}
+
+func (b *Bot) sendNotice(n notice) {
+	if err := b.send(n.ctx, n.to, render.Notice(n.text)); err != nil {
+		n.log.Error("reply lost", "outcome", n.outcome, "err", err)
 		return
 	}
-	log.Info("command", "outcome", outcome)
+	n.log.Info("command", "outcome", n.outcome)
 }
 
 // replyPayload is a channel message with a nonce: Discord posts one message
@@ -100,31 +139,32 @@ type replyPayload struct {
 	EnforceNonce bool   `json:"enforce_nonce,omitempty"`
 }
 
-// send posts text in m's channel as a reply to m that pings nobody, with the
-// retry policy of [deliver]. The reply still goes out if m was deleted meanwhile.
-func (b *Bot) send(ctx context.Context, m *discordgo.MessageCreate, text string) error {
+// send posts text as a reply to the message to that pings nobody, with the
+// retry policy of [deliver]. The reply still goes out if the message was
+// deleted meanwhile.
+func (b *Bot) send(ctx context.Context, to target, text string) error {
 	failIfGone := false
 	payload := replyPayload{
 		MessageSend: &discordgo.MessageSend{
 			Content: text,
 			Reference: &discordgo.MessageReference{
-				MessageID:       m.ID,
-				ChannelID:       m.ChannelID,
-				GuildID:         m.GuildID,
+				MessageID:       to.MessageID,
+				ChannelID:       to.ChannelID,
+				GuildID:         to.GuildID,
 				FailIfNotExists: &failIfGone,
 			},
 			AllowedMentions: noMentions(),
 		},
-		Nonce:        m.ID, // a snowflake: at most 20 digits, within Discord's 25
+		Nonce:        to.MessageID, // a snowflake: at most 20 digits, within Discord's 25
 		EnforceNonce: true,
 	}
-	endpoint := discordgo.EndpointChannelMessages(m.ChannelID)
+	endpoint := discordgo.EndpointChannelMessages(to.ChannelID)
 	err := deliver(ctx, func(opts ...discordgo.RequestOption) error {
 		_, err := b.s.RequestWithBucketID(http.MethodPost, endpoint, payload, endpoint, opts...)
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("reply to message %s in channel %s: %w", m.ID, m.ChannelID, err)
+		return fmt.Errorf("reply to message %s in channel %s: %w", to.MessageID, to.ChannelID, err)
 	}
 	return nil
 }

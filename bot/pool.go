@@ -52,3 +52,19 @@ func (p *pool) close() {
 	p.mu.Unlock()
 	p.done.Wait()
 }
+
+// slots is a counting semaphore that never blocks.
+type slots chan struct{}
+
+// acquire takes a slot, and reports false when none is free.
+func (s slots) acquire() bool {
+	select {
+	case s <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
+// release gives a slot back.
+func (s slots) release() { <-s }
