@@ -108,9 +108,9 @@ type Bot struct {
 	stopping bool
 	inflight sync.WaitGroup
 
-	// beforeHandle, when set (by tests only), runs just before a command is
-	// handled, on the goroutine that handles it.
-	beforeHandle func(command.Request)
+	// beforeHandle and afterHandle, when set (by tests only), run just before
+	// and just after a command is handled, on the goroutine that handles it.
+	beforeHandle, afterHandle func(command.Request)
 }
 
 // solve queues req on the worker pool and returns the channel its reply will
@@ -133,6 +133,9 @@ func (b *Bot) solve(ctx context.Context, log *slog.Logger, req command.Request) 
 
 // handle runs one command through the handler.
 func (b *Bot) handle(ctx context.Context, req command.Request) command.Reply {
+	if b.afterHandle != nil {
+		defer b.afterHandle(req)
+	}
 	if b.beforeHandle != nil {
 		b.beforeHandle(req)
 	}
