@@ -148,8 +148,10 @@ func (s summary) String() string {
 	return out + fmt.Sprintf("; %d unique, %d multiple, %d none", s.unique, s.multiple, s.none)
 }
 
-// benchFile reads, times and verifies one file. Unreadable lines are
-// reported to stderr one by one and make the whole file fail.
+// benchFile reads, times and verifies one file, one puzzle at a time. The
+// time of a puzzle is the solve call's own (Result.Stats.Elapsed): reading,
+// parsing and verifying are left out. Unreadable lines are reported to stderr
+// one by one and make the whole file fail.
 func benchFile(name string, limit int, stderr io.Writer) (summary, error) {
 	sum := summary{name: name, first: limit == 1}
 	f, err := os.Open(name)
@@ -157,42 +159,28 @@ func benchFile(name string, limit int, stderr io.Writer) (summary, error) {
 		return sum, err
 	}
 	defer f.Close()
-	var grids []sudoku.Grid
-	var lineNos []int
+	ctx := context.Background()
+	var slow slowList
 	bad := 0
+	var failed error
 	err = readPuzzles(f, func(p puzzle) {
+		if failed != nil {
+			return
+		}
 		if p.err != nil {
 			fmt.Fprintf(stderr, "sudoku bench: %s: %v\n", name, p.err)
 			bad++
 			return
 		}
-		grids = append(grids, p.grid)
-		lineNos = append(lineNos, p.line)
-	})
-	if err != nil {
-		return sum, fmt.Errorf("reading %s: %w", name, err)
-	}
-	if bad > 0 {
-		return sum, fmt.Errorf("%s: %d unreadable lines, not timed", name, bad)
-	}
-	if len(grids) == 0 {
-		return sum, fmt.Errorf("%s: no puzzles", name)
-	}
-	results := make([]sudoku.Result, len(grids))
-	ctx := context.Background()
-	start := time.Now()
-	for i := range grids {
-		res, err := sudoku.Solve(ctx, grids[i], limit)
+		res, err := sudoku.Solve(ctx, p.grid, limit)
 		if err != nil {
-			return sum, fmt.Errorf("%s: line %d: %w", name, lineNos[i], err)
+			failed = fmt.Errorf("%s: line %d: %w", name, p.line, err)
+			return
 		}
-		results[i] = res
-	}
-	sum.total = time.Since(start)
-	sum.puzzles = len(grids)
-	sum.slowest, sum.slowestLine = slowest(ctx, grids, lineNos, results, limit)
-	for i, res := range results {
+		sum.puzzles++
+		sum.total += res.Stats.Elapsed
 		sum.guesses += res.Stats.Guesses
+		slow.add(res.Stats.Elapsed, p.line, p.grid)
 		switch res.Status {
 		case sudoku.Unique:
 			sum.unique++
@@ -200,38 +188,63 @@ func benchFile(name string, limit int, stderr io.Writer) (summary, error) {
 			sum.multiple++
 		case sudoku.None:
 			sum.none++
+			return
 		}
-		if res.Status == sudoku.None {
-			continue
+		if err := verify(p.grid, res.Solution); err != nil {
+			failed = fmt.Errorf("%s: line %d: wrong solution %s: %w", name, p.line, formatGrid(res.Solution), err)
 		}
-		if err := verify(grids[i], res.Solution); err != nil {
-			return sum, fmt.Errorf("%s: line %d: wrong solution %s: %w", name, lineNos[i], formatGrid(res.Solution), err)
-		}
+	})
+	switch {
+	case err != nil:
+		return sum, fmt.Errorf("reading %s: %w", name, err)
+	case failed != nil:
+		return sum, failed
+	case bad > 0:
+		return sum, fmt.Errorf("%s: %d unreadable lines, not timed", name, bad)
+	case sum.puzzles == 0:
+		return sum, fmt.Errorf("%s: no puzzles", name)
 	}
+	sum.slowest, sum.slowestLine = slow.worst(ctx, limit)
 	return sum, nil
 }
 
-// slowest returns the time and line of the slowest puzzle. On a busy machine
-// one timing can be many times the real cost, so the 10 puzzles that took
-// longest are solved 3 more times each and keep their best time.
-func slowest(ctx context.Context, grids []sudoku.Grid, lineNos []int, results []sudoku.Result, limit int) (time.Duration, int) {
-	idx := make([]int, len(grids))
-	for i := range idx {
-		idx[i] = i
+// slowList keeps the puzzles that took longest, slowest first.
+type slowList []slowPuzzle
+
+type slowPuzzle struct {
+	d    time.Duration
+	line int
+	grid sudoku.Grid
+}
+
+// keepSlow is how many of the slowest puzzles slowList keeps.
+const keepSlow = 10
+
+func (l *slowList) add(d time.Duration, line int, g sudoku.Grid) {
+	if len(*l) == keepSlow && d <= (*l)[keepSlow-1].d {
+		return
 	}
-	slices.SortFunc(idx, func(a, b int) int {
-		return cmp.Compare(results[b].Stats.Elapsed, results[a].Stats.Elapsed)
-	})
+	i, _ := slices.BinarySearchFunc(*l, d, func(p slowPuzzle, d time.Duration) int { return cmp.Compare(d, p.d) })
+	*l = slices.Insert(*l, i, slowPuzzle{d, line, g})
+	if len(*l) > keepSlow {
+		*l = (*l)[:keepSlow]
+	}
+}
+
+// worst returns the time and line of the slowest puzzle. On a busy machine
+// one timing can be many times the real cost, so each kept puzzle is solved
+// 3 more times and keeps its best time.
+func (l slowList) worst(ctx context.Context, limit int) (time.Duration, int) {
 	var worst time.Duration
 	line := 0
-	for _, i := range idx[:min(10, len(idx))] {
-		best := results[i].Stats.Elapsed
+	for _, p := range l {
+		best := p.d
 		for range 3 {
-			res, _ := sudoku.Solve(ctx, grids[i], limit)
+			res, _ := sudoku.Solve(ctx, p.grid, limit)
 			best = min(best, res.Stats.Elapsed)
 		}
 		if best > worst {
-			worst, line = best, lineNos[i]
+			worst, line = best, p.line
 		}
 	}
 	return worst, line
