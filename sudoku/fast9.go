@@ -182,9 +182,16 @@ func place(st *state9, d, b int, bit uint32) bool {
 	f[d*3] &^= col
 	f[d*3+1] &^= col
 	f[d*3+2] &^= col
-	for j := b; j < 27; j += 3 {
-		f[j] &^= bit
-	}
+	fb := (*[25]uint32)(f[b : b+25])
+	fb[0] &^= bit
+	fb[3] &^= bit
+	fb[6] &^= bit
+	fb[9] &^= bit
+	fb[12] &^= bit
+	fb[15] &^= bit
+	fb[18] &^= bit
+	fb[21] &^= bit
+	fb[24] &^= bit
 	f[i] = f[i]&^tab9.peers[p] | bit
 	st.dirty |= 7<<(3*d) | 0x1249249<<b
 	return true
@@ -232,12 +239,7 @@ func propagate(st *state9) bool {
 		}
 		// Naked singles.
 		for b := 0; b < 3; b++ {
-			var once, twice uint32
-			for j := b; j < 27; j += 3 {
-				x := st.f[j]
-				twice |= once & x
-				once |= x
-			}
+			once, twice, _ := bandCounts(&st.f, b)
 			open := st.open[b]
 			if open&^once != 0 {
 				return false
@@ -278,12 +280,11 @@ func columnSingles(st *state9) bool {
 	t := tab9
 	for d := 0; d < 9; d++ {
 		x0, x1, x2 := st.f[d*3], st.f[d*3+1], st.f[d*3+2]
-		var once, twice uint32
-		for _, x := range [3]uint32{x0, x1, x2} {
-			r0, r1, r2 := x&511, x>>9&511, x>>18
-			twice |= once&r0 | (once|r0)&r1 | (once|r0|r1)&r2
-			once |= r0 | r1 | r2
-		}
+		o0, t0 := fold3(x0)
+		o1, t1 := fold3(x1)
+		o2, t2 := fold3(x2)
+		once := o0 | o1 | o2
+		twice := t0 | t1 | t2 | o0&o1 | (o0|o1)&o2
 		if once != 511 {
 			return false
 		}
@@ -310,6 +311,13 @@ func columnSingles(st *state9) bool {
 
 // search explores st, a copy of its own: each level of the recursion keeps
 // its state in its stack frame, so nothing is allocated or zeroed.
+// fold3 returns the columns of a band word with at least one cell, and with
+// at least two.
+func fold3(x uint32) (once, twice uint32) {
+	a, b, c := x&511, x>>9&511, x>>18&511
+	return a | b | c, a&b | (a|b)&c
+}
+
 func (s *solver9) search(state state9) {
 	st := &state
 	for {
@@ -360,6 +368,27 @@ func (s *solver9) search(state state9) {
 	}
 }
 
+// bandCounts returns the cells of band b with at least one, two and three
+// candidates.
+func bandCounts(f *[27]uint32, b int) (once, twice, thrice uint32) {
+	fb := (*[25]uint32)(f[b : b+25])
+	x0, x1, x2, x3, x4, x5, x6, x7, x8 := fb[0], fb[3], fb[6], fb[9], fb[12], fb[15], fb[18], fb[21], fb[24]
+	// Pairwise, then merged: fewer dependent steps than one running count.
+	a1, a2 := x0|x1, x0&x1
+	b1, b2 := x2|x3, x2&x3
+	c1, c2 := x4|x5, x4&x5
+	d1, d2 := x6|x7, x6&x7
+	ab1, ab2, ab3 := a1|b1, a2|b2|a1&b1, a2&b1|b2&a1
+	cd1, cd2, cd3 := c1|d1, c2|d2|c1&d1, c2&d1|d2&c1
+	once = ab1 | cd1
+	twice = ab2 | cd2 | ab1&cd1
+	thrice = ab3 | cd3 | ab2&cd1 | cd2&ab1
+	thrice |= twice & x8
+	twice |= once & x8
+	once |= x8
+	return once, twice, thrice
+}
+
 // pickCell returns the open cell to branch on: of the cells with two
 // candidates, the one with the most open peers (so that either choice
 // settles the most); without such cells, one with the fewest candidates.
@@ -369,13 +398,7 @@ func pickCell(st *state9) (band int, bit uint32) {
 	t := tab9
 	bestScore := -1
 	for b := 0; b < 3; b++ {
-		var once, twice, thrice uint32
-		for j := b; j < 27; j += 3 {
-			x := st.f[j]
-			thrice |= twice & x
-			twice |= once & x
-			once |= x
-		}
+		_, twice, thrice := bandCounts(&st.f, b)
 		o1, o2 := st.open[(b+1)%3], st.open[(b+2)%3]
 		for m := st.open[b] & twice &^ thrice; m != 0; m &= m - 1 {
 			c := m & -m
