@@ -179,10 +179,26 @@ func place(st *state9, d, b int, bit uint32) bool {
 	p := bits.TrailingZeros32(bit)
 	col := tab9.column[p%9]
 	f := &st.f
-	f[d*3] &^= col
-	f[d*3+1] &^= col
-	f[d*3+2] &^= col
+	// Clear the digit from the column in every band, and the other digits
+	// from the cell, marking only the words that change (propagate then has
+	// fewer unchanged words to skip, and mispredicts less doing so).
+	fd := (*[3]uint32)(f[d*3 : d*3+3])
+	v0, v1, v2 := fd[0]&col, fd[1]&col, fd[2]&col
+	fd[0] ^= v0
+	fd[1] ^= v1
+	fd[2] ^= v2
+	changed := (nonzero(v0) | nonzero(v1)<<1 | nonzero(v2)<<2) << (3 * d)
 	fb := (*[25]uint32)(f[b : b+25])
+	var m uint32
+	m |= fb[0] >> p & 1
+	m |= fb[3] >> p & 1 << 3
+	m |= fb[6] >> p & 1 << 6
+	m |= fb[9] >> p & 1 << 9
+	m |= fb[12] >> p & 1 << 12
+	m |= fb[15] >> p & 1 << 15
+	m |= fb[18] >> p & 1 << 18
+	m |= fb[21] >> p & 1 << 21
+	m |= fb[24] >> p & 1 << 24
 	fb[0] &^= bit
 	fb[3] &^= bit
 	fb[6] &^= bit
@@ -193,9 +209,12 @@ func place(st *state9, d, b int, bit uint32) bool {
 	fb[21] &^= bit
 	fb[24] &^= bit
 	f[i] = f[i]&^tab9.peers[p] | bit
-	st.dirty |= 7<<(3*d) | 0x1249249<<b
+	st.dirty |= changed | m<<b | 1<<i
 	return true
 }
+
+// nonzero returns 1 if v (below 1<<31) is not 0, and 0 if it is.
+func nonzero(v uint32) uint32 { return (v | -v) >> 31 }
 
 // propagate applies the band tables and singles until nothing changes. It
 // returns false on a contradiction.
@@ -215,17 +234,12 @@ func propagate(st *state9) bool {
 				return false
 			}
 			st.f[i], st.prev[i] = x, x
-			if lock := t.colLock[(x|x>>9|x>>18)&511]; lock != 0 {
-				o := &t.others[i]
-				if st.f[o[0]]&lock != 0 {
-					st.f[o[0]] &^= lock
-					st.dirty |= 1 << o[0]
-				}
-				if st.f[o[1]]&lock != 0 {
-					st.f[o[1]] &^= lock
-					st.dirty |= 1 << o[1]
-				}
-			}
+			lock := t.colLock[(x|x>>9|x>>18)&511]
+			o := &t.others[i]
+			v0, v1 := st.f[o[0]]&lock, st.f[o[1]]&lock
+			st.f[o[0]] ^= v0
+			st.f[o[1]] ^= v1
+			st.dirty |= nonzero(v0)<<o[0] | nonzero(v1)<<o[1]
 			// Hidden singles in the band's rows. (Those of boxes show up as
 			// rows with one triplet after the permutation table, or as naked
 			// singles: testing boxes too saved no guess.)
