@@ -227,6 +227,9 @@ func nonzero(v uint32) uint32 { return (v | -v) >> 31 }
 // returns false on a contradiction.
 func propagate(st *state9) bool {
 	t := &tab9
+	// seen collects the words that changed since columns were last checked:
+	// at the previous level's end, every column was.
+	var seen uint32
 	for {
 		// Digit-bands that may have changed, lowest first, until none is left.
 		for st.dirty != 0 {
@@ -236,6 +239,7 @@ func propagate(st *state9) bool {
 			if x == st.prev[i] {
 				continue
 			}
+			seen |= 1 << i
 			x &= t.perm[t.trip[x&511]|t.trip[x>>9&511]<<3|t.trip[x>>18&511]<<6]
 			if x == 0 {
 				return false
@@ -286,20 +290,25 @@ func propagate(st *state9) bool {
 		}
 		// Stable: look for hidden singles in columns, too costly to look
 		// for at every round.
-		if !columnSingles(st) {
+		if !columnSingles(st, seen) {
 			return false
 		}
+		seen = 0
 		if st.dirty == 0 {
 			return true
 		}
 	}
 }
 
-// columnSingles places the hidden singles of columns. It returns false on a
+// columnSingles places the hidden singles of columns, for the digits with a
+// word in changed (bit d*3+b for digit d+1, band b). It returns false on a
 // contradiction.
-func columnSingles(st *state9) bool {
+func columnSingles(st *state9, changed uint32) bool {
 	t := &tab9
 	for d := 0; d < 9; d++ {
+		if changed>>(3*d)&7 == 0 {
+			continue // unchanged since its last check
+		}
 		x0, x1, x2 := st.f[d*3], st.f[d*3+1], st.f[d*3+2]
 		o0, t0 := fold3(x0)
 		o1, t1 := fold3(x1)
