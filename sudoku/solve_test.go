@@ -149,6 +149,11 @@ func TestSolveEmptyEverySize(t *testing.T) {
 			if res.Stats.Elapsed > time.Second {
 				t.Errorf("took %v", res.Stats.Elapsed)
 			}
+			// The solution itself is a grid with one solution: itself.
+			full, err := Solve(ctx, res.Solution, 0)
+			if err != nil || full.Status != Unique || full.Solution != res.Solution {
+				t.Fatalf("solving a solution: status %v err %v", full.Status, err)
+			}
 		})
 	}
 }

@@ -92,6 +92,9 @@ func solveLine(res sudoku.Result, err error, timeout time.Duration) string {
 		}
 		return fmt.Sprintf("invalid %v", err)
 	case sudoku.TimedOut:
+		if res.Count > 0 {
+			return fmt.Sprintf("timeout after %v: a solution was found, but not whether it is unique", timeout)
+		}
 		return fmt.Sprintf("timeout no answer within %v", timeout)
 	}
 	return fmt.Sprintf("%v %v", res.Status, err)
