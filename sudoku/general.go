@@ -50,7 +50,7 @@ func buildGeom(s Shape) *geom {
 		r, col := c/n, c%n
 		b := (r/br)*br + col/bc
 		g.unitsOf[c] = [3]int16{int16(3 * r), int16(3*col + 1), int16(3*b + 2)}
-		seen := make(map[int16]bool)
+		var seen [MaxCells]bool
 		for _, u := range [3]int{3 * r, 3*col + 1, 3*b + 2} {
 			for _, p := range g.units[u] {
 				if int(p) != c && !seen[p] {
@@ -78,9 +78,11 @@ type genSolver struct {
 	guesses  int64
 	nodes    int
 	pollMask int
-	err      error // the context's error, once seen
-	queue    []int16
-	levels   [][]uint32
+	// pollRounds makes propagate poll the context between its rounds too.
+	pollRounds bool
+	err        error // the context's error, once seen
+	queue      []int16
+	levels     [][]uint32
 
 	// dirty holds, per unit, needHidden if a cell of it changed since its
 	// last hidden-single scan, needLocked since the last box-line pass and
@@ -105,7 +107,7 @@ func newGenSolver(ctx context.Context, s Shape, limit int) *genSolver {
 	} else if geo.n > 6 {
 		pollMask = 63
 	}
-	return &genSolver{geo: geo, ctx: ctx, limit: limit, pollMask: pollMask, queue: make([]int16, 0, geo.cells),
+	return &genSolver{geo: geo, ctx: ctx, limit: limit, pollMask: pollMask, pollRounds: geo.n >= 16, queue: make([]int16, 0, geo.cells),
 		dirty: make([]uint8, len(geo.units))}
 }
 
@@ -284,6 +286,13 @@ func (s *genSolver) propagate(buf []uint32, branch int) bool {
 		}
 	}
 	for {
+		// A round of a 25×25 grid can take a while: poll between rounds.
+		if s.pollRounds {
+			if err := s.ctx.Err(); err != nil {
+				s.err = err
+				return false
+			}
+		}
 		for len(q) > 0 {
 			c := q[len(q)-1]
 			q = q[:len(q)-1]
