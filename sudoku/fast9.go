@@ -24,9 +24,9 @@ import (
 
 // state9 is the search state of the fast path.
 type state9 struct {
-	f     [27]uint32 // f[d*3+b]: cells of band b where digit d+1 may go (or is placed)
-	prev  [27]uint32 // f as it was when last examined; equal means nothing new
-	open  [3]uint32  // cells of each band still empty
+	f     [32]uint32 // f[d*3+b]: cells of band b where digit d+1 may go (or is placed); 27-31 unused, for index masks
+	prev  [32]uint32 // f as it was when last examined; equal means nothing new
+	open  [4]uint32  // cells of each band still empty; 3 unused
 	dirty uint32     // bit i: f[i] may have changed since propagate last saw it
 }
 
@@ -38,11 +38,11 @@ type tables9 struct {
 	trip      [512]uint32  // one row of 9 cells → its 3 triplets' occupancy (bits 0-2)
 	colLock   [512]uint32  // columns occupied in a band → the other bands' cells to clear: columns alone in their box
 	rowSingle [512]uint32  // a row of 9 cells → itself if it holds exactly one cell, else 0
-	peers     [27]uint32   // cell → the other cells of its row and box in the band
-	column    [27]uint32   // cell (or column, below 9) → the three cells of its column in a band
-	others    [27][2]uint8 // f index → the same digit's other two bands
-	band      [27]uint8    // f index → band
-	digit     [27]uint8    // f index → digit - 1
+	peers     [32]uint32   // cell → the other cells of its row and box in the band
+	column    [32]uint32   // cell (or column, below 9) → the three cells of its column in a band
+	others    [32][2]uint8 // f index → the same digit's other two bands
+	band      [32]uint8    // f index → band
+	digit     [32]uint8    // f index → digit - 1
 }
 
 // tab9 is a value, not a pointer, so that the hot loops index it directly.
@@ -117,10 +117,10 @@ type solver9 struct {
 // come from [Validate] only when there is one), then the bitboard search.
 func solve9(ctx context.Context, g *Grid, limit int) (Result, error) {
 	var st state9
-	for i := range st.f {
+	for i := range 27 {
 		st.f[i] = all27
 	}
-	st.open = [3]uint32{all27, all27, all27}
+	st.open = [4]uint32{all27, all27, all27}
 	st.dirty = all27
 	// Look for a digit twice in a unit, and note the givens, without a
 	// branch per cell (empty cells give bit 0).
@@ -175,7 +175,8 @@ func (st *state9) write(g *Grid) {
 // the cell's peers and the other digits from the cell. It returns false if
 // the cell can no longer take the digit.
 func place(st *state9, d, b int, bit uint32) bool {
-	i := d*3 + b
+	i := (d*3 + b) & 31
+	b &= 3
 	if st.open[b]&bit == 0 {
 		return st.f[i]&bit != 0 // placed already: fine if with the same digit
 	}
@@ -183,7 +184,7 @@ func place(st *state9, d, b int, bit uint32) bool {
 		return false
 	}
 	st.open[b] &^= bit
-	p := bits.TrailingZeros32(bit)
+	p := bits.TrailingZeros32(bit) & 31
 	col := tab9.column[p]
 	f := &st.f
 	// Clear the digit from the column in every band, and the other digits
@@ -235,26 +236,28 @@ func propagate(st *state9) bool {
 		for st.dirty != 0 {
 			i := bits.TrailingZeros32(st.dirty)
 			st.dirty &= st.dirty - 1
+			i &= 31
 			x := st.f[i]
 			if x == st.prev[i] {
 				continue
 			}
 			seen |= 1 << i
-			x &= t.perm[t.trip[x&511]|t.trip[x>>9&511]<<3|t.trip[x>>18&511]<<6]
+			x &= t.perm[(t.trip[x&511]|t.trip[x>>9&511]<<3|t.trip[x>>18&511]<<6)&511]
 			if x == 0 {
 				return false
 			}
 			st.f[i], st.prev[i] = x, x
 			lock := t.colLock[(x|x>>9|x>>18)&511]
 			o := &t.others[i]
-			v0, v1 := st.f[o[0]]&lock, st.f[o[1]]&lock
-			st.f[o[0]] ^= v0
-			st.f[o[1]] ^= v1
-			st.dirty |= nonzero(v0)<<o[0] | nonzero(v1)<<o[1]
+			o0, o1 := o[0]&31, o[1]&31
+			v0, v1 := st.f[o0]&lock, st.f[o1]&lock
+			st.f[o0] ^= v0
+			st.f[o1] ^= v1
+			st.dirty |= nonzero(v0)<<o0 | nonzero(v1)<<o1
 			// Hidden singles in the band's rows. (Those of boxes show up as
 			// rows with one triplet after the permutation table, or as naked
 			// singles: testing boxes too saved no guess.)
-			b := int(t.band[i])
+			b := int(t.band[i]) & 3
 			hs := (t.rowSingle[x&511] | t.rowSingle[x>>9&511]<<9 | t.rowSingle[x>>18&511]<<18) & st.open[b]
 			for ; hs != 0; hs &= hs - 1 {
 				if !place(st, int(t.digit[i]), b, hs&-hs) {
@@ -400,7 +403,7 @@ func (s *solver9) search(state state9) {
 
 // bandCounts returns the cells of band b with at least one, two and three
 // candidates.
-func bandCounts(f *[27]uint32, b int) (once, twice, thrice uint32) {
+func bandCounts(f *[32]uint32, b int) (once, twice, thrice uint32) {
 	fb := (*[25]uint32)(f[b : b+25])
 	x0, x1, x2, x3, x4, x5, x6, x7, x8 := fb[0], fb[3], fb[6], fb[9], fb[12], fb[15], fb[18], fb[21], fb[24]
 	// Pairwise, then merged: fewer dependent steps than one running count.
