@@ -65,6 +65,10 @@ type Request struct {
 	// Unknown is set when a mention of the bot was followed by a word that is no
 	// command; the reply is then the help, naming the word.
 	Unknown string
+	// Line and Col (from 1) locate the start of Args in the message, so that
+	// the position in an error is where the person sees it. Zero means Args is
+	// the whole text (a slash command's option).
+	Line, Col int
 }
 
 // Reply is what the bot answers, with the facts an operator's log line needs.
@@ -130,11 +134,22 @@ func (h *Handler) Match(content, botID string) (Request, bool) {
 	kind, ok := KindOf(word)
 	switch {
 	case ok:
-		return Request{Kind: kind, Args: rest}, true
+		line, col := position(content[:len(content)-len(rest)])
+		return Request{Kind: kind, Args: rest, Line: line, Col: col}, true
 	case mentioned:
 		return Request{Kind: Help, Unknown: word}, true
 	}
 	return Request{}, false
+}
+
+// position returns the line and column (from 1, in characters) just after
+// prefix.
+func position(prefix string) (line, col int) {
+	line = 1 + strings.Count(prefix, "\n")
+	if i := strings.LastIndexByte(prefix, '\n'); i >= 0 {
+		prefix = prefix[i+1:]
+	}
+	return line, 1 + utf8.RuneCountInString(prefix)
 }
 
 // splitWord cuts the leading command word (letters only) from s.
@@ -171,7 +186,7 @@ func (h *Handler) grid(ctx context.Context, req Request) Reply {
 		return Reply{Text: fitReply(h.usage(req.Kind)), Outcome: "no_grid", UserError: true}
 	}
 	if err != nil {
-		return Reply{Text: render.Error(err.Error()), Outcome: "parse_error", UserError: true}
+		return Reply{Text: render.Error(inMessage(err, req).Error()), Outcome: "parse_error", UserError: true}
 	}
 	ctx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
 	defer cancel()
@@ -182,6 +197,21 @@ func (h *Handler) grid(ctx context.Context, req Request) Reply {
 	}
 	res, _ := sudoku.Solve(ctx, g, 2) // the error repeats res.Status, which the reply shows
 	return Reply{Text: render.Solved(g, res, opt), Outcome: res.Status.String(), Size: g.Size(), SolveTime: res.Stats.Elapsed}
+}
+
+// inMessage moves the position of a parse error from the grid text to the
+// whole message, where the person counts lines and columns.
+func inMessage(err error, req Request) error {
+	var pe *parser.Error
+	if req.Line == 0 || !errors.As(err, &pe) || pe.Line == 0 {
+		return err
+	}
+	moved := *pe
+	if moved.Line == 1 && moved.Col > 0 {
+		moved.Col += req.Col - 1
+	}
+	moved.Line += req.Line - 1
+	return &moved
 }
 
 func checkOutcome(p sudoku.Progress) string {

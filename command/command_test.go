@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -43,6 +44,7 @@ func TestMatch(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, ok := h.Match(tt.content, botID)
+			got.Line, got.Col = 0, 0 // positions have their own test
 			if ok != tt.ok || got != tt.want {
 				t.Errorf("Match(%q) = %+v, %v; want %+v, %v", tt.content, got, ok, tt.want, tt.ok)
 			}
@@ -146,5 +148,36 @@ func TestHelpFits(t *testing.T) {
 				t.Errorf("%+v: unbalanced code fences:\n%s", req, rep.Text)
 			}
 		}
+	}
+}
+
+func TestParseErrorPositionsCountInTheMessage(t *testing.T) {
+	h := New(Config{Prefix: "!"})
+	tests := []struct {
+		name, content string
+		line, col     int
+	}{
+		{"same line", "!solve " + lc37Puzzle[:40] + "q" + lc37Puzzle[41:], 1, 48},
+		{"next lines", "!solve\n53..7....\n6..195...\n.98..q.6.", 4, 6},
+		{"after a mention", "<@1000>  solve " + lc37Puzzle[:2] + "q" + lc37Puzzle[3:], 1, 18},
+		{"leading blank line", "\n!check 5q", 2, 9},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, ok := h.Match(tt.content, botID)
+			if !ok {
+				t.Fatal("not matched")
+			}
+			_, err := parser.Parse(req.Args)
+			var pe *parser.Error
+			if !errors.As(inMessage(err, req), &pe) || pe.Line != tt.line || pe.Col != tt.col {
+				t.Errorf("error %v at %+v, want line %d column %d", err, pe, tt.line, tt.col)
+			}
+			// The character at that place in the message is the bad one.
+			lines := strings.Split(tt.content, "\n")
+			if r := []rune(lines[tt.line-1]); tt.col > len(r) || r[tt.col-1] != 'q' {
+				t.Errorf("line %d column %d of the message is not the 'q'", tt.line, tt.col)
+			}
+		})
 	}
 }
