@@ -20,7 +20,7 @@
 // a band (box-line interactions inside the band), column locks between bands,
 // naked singles and hidden singles of rows and columns. It allocates nothing
 // per solve and, on one core of the reference machine, counts to two in
-// about 6-9 µs on Royle's 17-clue puzzles and 120-150 µs on the hardest forum
+// about 7 µs on Royle's 17-clue puzzles and 120-130 µs on the hardest forum
 // puzzles. The other shapes share a solver with a candidate mask per cell,
 // naked and hidden singles and box-line interactions, rechecking only the
 // units that changed. Both branch on a binary choice when there is one: the
