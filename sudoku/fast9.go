@@ -16,11 +16,16 @@ import (
 //     and finds rows or boxes that lost the digit.
 //   - A box whose candidates for the digit lie in one column removes the
 //     digit from that column in the other two bands (another table).
-//   - Naked singles (a cell with one candidate), hidden singles in rows and
-//     boxes (from each word) and in columns (from the three words of a digit).
+//   - Naked singles (a cell with one candidate), hidden singles in rows (from
+//     each word) and, once nothing else moves, in columns (from the three
+//     words of a digit). Hidden singles in boxes are left out: looking for
+//     them saved no guess on any test file.
 //
 // The search branches on a cell with two candidates when there is one, copying
-// the 232-byte state into the next stack frame: a solve allocates nothing.
+// the 292-byte state into the next stack frame: a solve allocates nothing.
+// The hot code avoids data-dependent branches and bounds checks where it can
+// (arrays padded to 32, indexes masked): on the forum's hardest puzzles a
+// third of the time went to mispredicted branches.
 
 // state9 is the search state of the fast path.
 type state9 struct {
