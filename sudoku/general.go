@@ -67,8 +67,9 @@ func buildGeom(s Shape) *geom {
 const placed = 1 << 31
 
 // genSolver is the search for any shape: one candidate mask per cell,
-// propagation of naked and hidden singles, and branching on a cell with the
-// fewest candidates. It allocates its buffers per solve.
+// propagation of naked and hidden singles and box-line interactions, and
+// branching on a digit with two places in a unit (or, when there is none, on
+// a cell with the fewest candidates). It allocates its buffers per solve.
 type genSolver struct {
 	geo      *geom
 	ctx      context.Context
@@ -111,8 +112,8 @@ func newGenSolver(ctx context.Context, s Shape, limit int) *genSolver {
 		dirty: make([]uint8, len(geo.units))}
 }
 
-// run searches from the grid g (already validated) and reports whether the
-// search ended on its own (false when the context stopped it).
+// run searches from the grid g (already validated without conflicts). The
+// outcome is in s.count, s.first and s.err.
 func (s *genSolver) run(g *Grid) {
 	buf := s.level(0)
 	cand := buf[:s.geo.cells]
