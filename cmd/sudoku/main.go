@@ -3,7 +3,7 @@
 // Usage:
 //
 //	sudoku solve [-timeout d] [FILE]
-//	sudoku bench [-first] FILE...
+//	sudoku bench [-first] [-runs n] FILE...
 //
 // A puzzle is one line of 16, 36, 64, 81, 144, 256 or 625 symbols (4×4 to
 // 25×25 grids, row by row): '.' or '0' for an empty cell, '1'-'9' for 1 to 9
@@ -27,9 +27,10 @@
 // puzzle's time and line, and how many were unique, multiple or without
 // solution. Times are those of the solve calls alone (reading and verifying
 // are left out); the slowest puzzle's time is the best of 4 runs of each of
-// the 10 slowest, since one timing on a busy machine can be far off. A line
-// it cannot read is reported with its line number and the file is not
-// timed; the exit status is then 1, as it is for a wrong solution.
+// the 10 slowest, since one timing on a busy machine can be far off; -runs n
+// times each file n times and reports the fastest run. A line it cannot read
+// is reported with its line number and the file is not timed; the exit
+// status is then 1, as it is for a wrong solution.
 package main
 
 import "os"

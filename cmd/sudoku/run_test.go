@@ -134,6 +134,10 @@ func TestBench(t *testing.T) {
 			t.Errorf("output %q lacks %q", out, want)
 		}
 	}
+	code, out, _ = runArgs(t, "", "bench", "-runs", "2", good)
+	if code != 0 || !strings.Contains(out, "1 unique, 1 multiple, 1 none (fastest of 2 runs)") {
+		t.Fatalf("-runs 2: exit %d, out %q", code, out)
+	}
 	code, out, _ = runArgs(t, "", "bench", "-first", good)
 	if code != 0 || !strings.Contains(out, "2 solved, 1 without solution") {
 		t.Fatalf("-first: exit %d, out %q", code, out)
@@ -148,7 +152,7 @@ func TestBench(t *testing.T) {
 }
 
 func TestUsage(t *testing.T) {
-	for _, args := range [][]string{nil, {"frobnicate"}, {"bench"}, {"solve", "a", "b"}, {"solve", "-nope"}} {
+	for _, args := range [][]string{nil, {"frobnicate"}, {"bench"}, {"bench", "-runs", "0", "x"}, {"solve", "a", "b"}, {"solve", "-nope"}} {
 		if code, _, _ := runArgs(t, "", args...); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)
 		}
