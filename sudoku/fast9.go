@@ -445,7 +445,9 @@ func pickCell(st *state9) (band int, bit uint32) {
 			c := m & -m
 			p := bits.TrailingZeros32(c)
 			col := t.column[p]
-			sc := bits.OnesCount32(st.open[b]&t.peers[p]) + bits.OnesCount32(o1&col) + bits.OnesCount32(o2&col)
+			// One count: the band's peers in the low word, the column's
+			// cells of the other bands (the second shifted by one) above.
+			sc := bits.OnesCount64(uint64(st.open[b]&t.peers[p]) | uint64(o1&col|(o2&col)<<1)<<32)
 			if sc > bestScore {
 				bestScore, band, bit = sc, b, c
 			}
