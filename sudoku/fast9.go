@@ -119,8 +119,8 @@ type solver9 struct {
 	first   state9
 }
 
-// solve9 is the 9×9 path of [Solve]: a quick duplicate check (exact conflicts
-// come from [Validate] only when there is one), then the bitboard search.
+// solve9 is the 9×9 path of [Solve]: it places the givens (exact conflicts
+// come from [Validate] only when one cannot be placed), then searches.
 func solve9(ctx context.Context, g *Grid, limit int) (Result, error) {
 	var st state9
 	for i := range 27 {
@@ -128,31 +128,24 @@ func solve9(ctx context.Context, g *Grid, limit int) (Result, error) {
 	}
 	st.open = [4]uint32{all27, all27, all27}
 	st.dirty = all27
-	// Look for a digit twice in a unit, and note the givens, without a
-	// branch per cell (empty cells give bit 0).
-	var rows, cols, boxes [9]uint32
-	var dup uint32
+	// Note the givens without a branch per cell, then place them: a given
+	// that cannot be placed clashes with an earlier one, and only then does
+	// Validate name the conflicts.
 	var givens [3]uint32
-	for r := 0; r < 9; r++ {
-		b := r / 3
-		for c := 0; c < 9; c++ {
-			bit := uint32(1) << g.cells[r*9+c] >> 1
-			bx := b*3 + c/3
-			dup |= (rows[r] | cols[c] | boxes[bx]) & bit
-			rows[r] |= bit
-			cols[c] |= bit
-			boxes[bx] |= bit
-			givens[b] |= nonzero(bit) << ((r%3)*9 + c)
+	for b := 0; b < 3; b++ {
+		cells := (*[27]uint8)(g.cells[b*27 : b*27+27])
+		var m uint32
+		for p, v := range cells {
+			m |= (uint32(v) + 255) >> 8 << p // 1 for a digit (at most 25), 0 for empty
 		}
-	}
-	if dup != 0 {
-		return invalid(Validate(*g))
+		givens[b] = m
 	}
 	for b, m := range givens {
 		for ; m != 0; m &= m - 1 {
 			p := bits.TrailingZeros32(m)
-			// Cannot fail: no two givens clash.
-			place(&st, int(g.cells[b*27+p])-1, b, 1<<p)
+			if !place(&st, int(g.cells[b*27+p])-1, b, 1<<p) {
+				return invalid(Validate(*g))
+			}
 		}
 	}
 	s := solver9{ctx: ctx, limit: limit}
