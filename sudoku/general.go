@@ -82,22 +82,29 @@ type genSolver struct {
 	// pollRounds makes propagate poll the context between its rounds too.
 	pollRounds bool
 	err        error // the context's error, once seen
-	queue      []int16
 	levels     [][]uint32
+	counts     [][]uint8
 
-	// dirty holds, per unit, needHidden if a cell of it changed since its
-	// last hidden-single scan, needLocked since the last box-line pass and
-	// needPair since its best pair was last found.
+	// dirty holds, per unit, needLocked if a cell of it changed since the
+	// last box-line pass and needPair since its best pair was last found.
 	dirty         []uint8
 	lockedChanged bool
+
+	// The state propagate works on (views of the current level) and its
+	// work lists: cells that became singles, and units with a digit down to
+	// one place (unit<<5 | digit-1).
+	cand   []uint32
+	cnt    []uint8  // cnt[unit*n+d]: cells of the unit that may hold digit d+1, placed one included
+	fixed  []uint32 // fixed[unit]: digits placed in the unit
+	queue  []int16
+	hidden []int32
 }
 
 // Flags of genSolver.dirty.
 const (
-	needHidden = 1 << iota
-	needLocked
+	needLocked = 1 << iota
 	needPair
-	needAll = needHidden | needLocked | needPair
+	needAll = needLocked | needPair
 )
 
 func newGenSolver(ctx context.Context, s Shape, limit int) *genSolver {
@@ -108,14 +115,14 @@ func newGenSolver(ctx context.Context, s Shape, limit int) *genSolver {
 	} else if geo.n > 6 {
 		pollMask = 63
 	}
-	return &genSolver{geo: geo, ctx: ctx, limit: limit, pollMask: pollMask, pollRounds: geo.n >= 16, queue: make([]int16, 0, geo.cells),
-		dirty: make([]uint8, len(geo.units))}
+	return &genSolver{geo: geo, ctx: ctx, limit: limit, pollMask: pollMask, pollRounds: geo.n >= 16,
+		queue: make([]int16, 0, geo.cells), hidden: make([]int32, 0, 64), dirty: make([]uint8, len(geo.units))}
 }
 
 // run searches from the grid g (already validated without conflicts). The
 // outcome is in s.count, s.first and s.err.
 func (s *genSolver) run(g *Grid) {
-	buf := s.level(0)
+	buf, cnt := s.level(0)
 	cand := buf[:s.geo.cells]
 	for i := range cand {
 		if v := g.cells[i]; v != 0 {
@@ -124,25 +131,29 @@ func (s *genSolver) run(g *Grid) {
 			cand[i] = s.geo.full
 		}
 	}
-	s.search(0, buf, -1)
+	s.search(0, buf, cnt, -1, 0)
 }
 
-// level returns the buffer of a search depth: the cells' candidate masks,
-// then the segment unions of the box-line pass (see locked) and each unit's
-// best pair (see pair), which are kept with the state they describe.
-func (s *genSolver) level(depth int) []uint32 {
+// level returns the buffers of a search depth: the cells' candidate masks,
+// then the segment unions of the box-line pass (see locked), each unit's best
+// pair (see pair) and each unit's placed digits; and the unit-digit counts.
+// All are kept with the state they describe and copied with it.
+func (s *genSolver) level(depth int) ([]uint32, []uint8) {
 	for len(s.levels) <= depth {
 		geo := s.geo
-		buf := make([]uint32, geo.cells+geo.n*(geo.br+geo.bc)+3*len(geo.units))
-		s.levels = append(s.levels, buf)
+		units := len(geo.units)
+		s.levels = append(s.levels, make([]uint32, geo.cells+geo.n*(geo.br+geo.bc)+4*units))
+		s.counts = append(s.counts, make([]uint8, units*geo.n))
 	}
-	return s.levels[depth]
+	return s.levels[depth], s.counts[depth]
 }
 
 // done reports whether the search must stop: enough solutions, or the context ended.
 func (s *genSolver) done() bool { return s.count >= s.limit || s.err != nil }
 
-func (s *genSolver) search(depth int, buf []uint32, branch int) {
+// search explores the state in buf and cnt, where the cell branch (unless
+// it is -1, at the root) has just been given the candidate bit.
+func (s *genSolver) search(depth int, buf []uint32, cnt []uint8, branch int, bit uint32) {
 	cand := buf[:s.geo.cells]
 	s.nodes++
 	if s.nodes&s.pollMask == 0 {
@@ -151,7 +162,7 @@ func (s *genSolver) search(depth int, buf []uint32, branch int) {
 			return
 		}
 	}
-	if !s.propagate(buf, branch) {
+	if !s.propagate(buf, cnt, branch, bit) {
 		return
 	}
 	if !slices.ContainsFunc(cand, func(m uint32) bool { return m&placed == 0 }) {
@@ -161,7 +172,7 @@ func (s *genSolver) search(depth int, buf []uint32, branch int) {
 		}
 		return
 	}
-	next := s.level(depth + 1)
+	next, nextCnt := s.level(depth + 1)
 	// A digit with only two places in some unit is a binary branch, and
 	// branching on those needs far fewer guesses on 16×16 than branching on
 	// a cell with the fewest candidates, even one with two.
@@ -169,8 +180,8 @@ func (s *genSolver) search(depth int, buf []uint32, branch int) {
 		for _, c := range [2]int{c1, c2} {
 			s.guesses++
 			copy(next, buf)
-			next[c] = bit
-			s.search(depth+1, next, c)
+			copy(nextCnt, cnt)
+			s.search(depth+1, next, nextCnt, c, bit)
 			if s.done() {
 				return
 			}
@@ -188,8 +199,8 @@ func (s *genSolver) search(depth int, buf []uint32, branch int) {
 	for m := cand[best]; m != 0; m &= m - 1 {
 		s.guesses++
 		copy(next, buf)
-		next[best] = m & -m
-		s.search(depth+1, next, best)
+		copy(nextCnt, cnt)
+		s.search(depth+1, next, nextCnt, best, m&-m)
 		if s.done() {
 			return
 		}
@@ -257,35 +268,58 @@ func (s *genSolver) pair(buf []uint32) (c1, c2 int, bit uint32, ok bool) {
 	return int(cc >> 16), int(cc & 0xFFFF), cache[3*bestUnit+2], true
 }
 
-// propagate places every single until none is left. It returns false on a
-// contradiction: a cell without candidates, or a digit without a place in a unit.
+// propagate places every single until none is left, and applies box-line
+// interactions. It returns false on a contradiction: a cell without
+// candidates, or a digit without a place in a unit.
 //
-// branch is the only cell changed since the last propagate ended well (the
-// branch taken), or -1 at the root, where everything is new.
-func (s *genSolver) propagate(buf []uint32, branch int) bool {
+// Hidden singles come from counts kept per unit and digit: a removal that
+// leaves a digit one place in a unit (where it is not placed yet) puts the
+// unit on a list, so no unit is ever scanned for them.
+func (s *genSolver) propagate(buf []uint32, cnt []uint8, branch int, bit uint32) bool {
 	geo := s.geo
+	n := geo.n
 	cand := buf[:geo.cells]
-	q := s.queue[:0]
+	s.cand, s.cnt = cand, cnt
+	s.fixed = buf[len(buf)-len(geo.units):]
+	s.queue, s.hidden = s.queue[:0], s.hidden[:0]
 	dirty := s.dirty
 	if branch < 0 {
-		for c, m := range cand {
-			if m&placed == 0 && m&(m-1) == 0 {
-				if m == 0 {
-					return false
-				}
-				q = append(q, int16(c))
-			}
-		}
 		for u := range dirty {
 			dirty[u] = needAll
 		}
+		clear(cnt)
+		clear(s.fixed)
+		for ui, unit := range geo.units {
+			c8 := cnt[ui*n : ui*n+n]
+			for _, c := range unit {
+				for m := cand[c]; m != 0; m &= m - 1 {
+					c8[bits.TrailingZeros32(m)]++
+				}
+			}
+			for d, k := range c8 {
+				if k == 0 {
+					return false
+				}
+				if k == 1 {
+					s.hidden = append(s.hidden, int32(ui<<5|d))
+				}
+			}
+		}
+		for c, m := range cand {
+			if m&(m-1) == 0 {
+				s.queue = append(s.queue, int16(c))
+			}
+		}
 	} else {
 		clear(dirty)
-		q = append(q, int16(branch))
-		for _, u := range geo.unitsOf[branch] {
-			dirty[u] = needAll
+		if !s.remove(branch, cand[branch]&^bit) {
+			return false
+		}
+		if m := cand[branch]; m&placed == 0 && m&(m-1) == 0 && !slices.Contains(s.queue, int16(branch)) {
+			s.queue = append(s.queue, int16(branch))
 		}
 	}
+	fixed := s.fixed
 	for {
 		// A round of a 25×25 grid can take a while: poll between rounds.
 		if s.pollRounds {
@@ -294,107 +328,116 @@ func (s *genSolver) propagate(buf []uint32, branch int) bool {
 				return false
 			}
 		}
-		for len(q) > 0 {
-			c := q[len(q)-1]
-			q = q[:len(q)-1]
-			m := cand[c]
-			if m&placed != 0 {
-				continue
-			}
-			cand[c] = m | placed
-			u := &geo.unitsOf[c]
-			dirty[u[0]] |= needLocked | needPair
-			dirty[u[1]] |= needLocked | needPair
-			dirty[u[2]] |= needLocked | needPair
-			for _, p := range geo.peers[c] {
-				pm := cand[p]
-				if pm&m == 0 {
-					continue
-				}
-				if pm&placed != 0 {
-					return false
-				}
-				pm &^= m
-				cand[p] = pm
-				u := &geo.unitsOf[p]
-				dirty[u[0]], dirty[u[1]], dirty[u[2]] = needAll, needAll, needAll
-				if pm&(pm-1) == 0 {
-					if pm == 0 {
-						return false
-					}
-					q = append(q, p)
-				}
-			}
-		}
-		changed := false
-		for ui, unit := range geo.units {
-			if dirty[ui]&needHidden == 0 {
-				continue
-			}
-			dirty[ui] &^= needHidden
-			var once, twice, fixed uint32
-			for _, c := range unit {
+		for len(s.queue) > 0 || len(s.hidden) > 0 {
+			if k := len(s.queue); k > 0 {
+				c := s.queue[k-1]
+				s.queue = s.queue[:k-1]
 				m := cand[c]
 				if m&placed != 0 {
-					fixed |= m
+					continue
 				}
-				m &^= placed
-				twice |= once & m
-				once |= m
-			}
-			if once != geo.full {
-				return false
-			}
-			for h := once &^ twice &^ fixed; h != 0; h &= h - 1 {
-				bit := h & -h
-				for _, c := range unit {
-					m := cand[c]
-					if m&bit == 0 {
-						continue
+				cand[c] = m | placed
+				for _, u := range geo.unitsOf[c] {
+					if fixed[u]&m != 0 {
+						return false
 					}
-					if m == bit {
-						break // already a naked single, queued
+					fixed[u] |= m
+					dirty[u] = needAll
+				}
+				for _, p := range geo.peers[c] {
+					if cand[p]&m != 0 && !s.remove(int(p), m) {
+						return false
 					}
-					cand[c] = bit
-					q = append(q, c)
-					u := &geo.unitsOf[c]
-					dirty[u[0]], dirty[u[1]], dirty[u[2]] = needAll, needAll, needAll
-					changed = true
+				}
+				continue
+			}
+			k := len(s.hidden) - 1
+			h := s.hidden[k]
+			s.hidden = s.hidden[:k]
+			u, bit := h>>5, uint32(1)<<(h&31)
+			if fixed[u]&bit != 0 {
+				continue
+			}
+			at := -1
+			for _, c := range geo.units[u] {
+				if cand[c]&bit != 0 {
+					at = int(c)
 					break
 				}
 			}
+			if at < 0 {
+				return false
+			}
+			if m := cand[at]; m != bit && !s.remove(at, m&^bit) {
+				return false
+			}
 		}
-		if changed {
-			continue
-		}
-		var ok bool
-		if q, ok = s.locked(buf, q); !ok {
+		s.lockedChanged = false
+		if !s.locked(buf) {
 			return false
 		}
-		if len(q) == 0 && !s.lockedChanged {
-			s.queue = q
+		if !s.lockedChanged {
 			return true
 		}
 	}
 }
 
+// remove takes the candidates rm from cell c, keeping the counts, the work
+// lists and the dirty flags up to date. It returns false on a contradiction.
+func (s *genSolver) remove(c int, rm uint32) bool {
+	m := s.cand[c]
+	if rm &= m; rm == 0 {
+		return true
+	}
+	if m&placed != 0 {
+		return false
+	}
+	m &^= rm
+	s.cand[c] = m
+	if m == 0 {
+		return false
+	}
+	s.lockedChanged = true
+	n := s.geo.n
+	for _, u := range s.geo.unitsOf[c] {
+		s.dirty[u] = needAll
+		c8 := s.cnt[int(u)*n : int(u)*n+n]
+		for r := rm; r != 0; r &= r - 1 {
+			d := bits.TrailingZeros32(r)
+			k := c8[d] - 1
+			c8[d] = k
+			if k <= 1 {
+				if k == 0 {
+					return false
+				}
+				if s.fixed[u]&(1<<d) == 0 {
+					s.hidden = append(s.hidden, int32(u)<<5|int32(d))
+				}
+			}
+		}
+	}
+	if m&(m-1) == 0 {
+		s.queue = append(s.queue, int16(c))
+	}
+	return true
+}
+
 // locked applies box-line interactions: a digit whose places in a box all lie
 // in one row (or column) leaves the rest of that row (column), and a digit
 // whose places in a row (column) all lie in one box leaves the rest of that
-// box. New singles are appended to q. It returns false on a contradiction and
-// sets s.lockedChanged if it removed any candidate. Only units changed since
-// the last pass are looked at: the others would find nothing new.
-func (s *genSolver) locked(buf []uint32, q []int16) ([]int16, bool) {
+// box. It returns false on a contradiction; a removal sets s.lockedChanged.
+// Only units changed since the last pass are looked at: the others would
+// find nothing new.
+func (s *genSolver) locked(buf []uint32) bool {
 	geo := s.geo
 	n, br, bc := geo.n, geo.br, geo.bc
 	cand := buf[:geo.cells]
-	s.lockedChanged = false
 	// seg[r*br+j] is the union of the candidates of row r's open cells in box
 	// column j; likewise colSeg[c*bc+i] over column c's open cells in box row i.
 	// Placed digits are in no segment, so they never look locked. Both are
 	// kept up to date for the rows and columns changed since the last pass.
 	seg := buf[geo.cells : geo.cells+n*br]
-	colSeg := buf[geo.cells+n*br:]
+	colSeg := buf[geo.cells+n*br : geo.cells+n*(br+bc)]
 	// Take this pass's work list: removals below mark units for the next.
 	var rows, cols, boxes [MaxSize]bool
 	for u := 0; u < n; u++ {
@@ -431,27 +474,6 @@ func (s *genSolver) locked(buf []uint32, q []int16) ([]int16, bool) {
 			colSeg[c*bc+i] = m
 		}
 	}
-	remove := func(c int, bit uint32) bool {
-		m := cand[c]
-		if m&bit == 0 {
-			return true
-		}
-		if m&placed != 0 {
-			return false
-		}
-		m &^= bit
-		cand[c] = m
-		s.lockedChanged = true
-		u := &geo.unitsOf[c]
-		s.dirty[u[0]], s.dirty[u[1]], s.dirty[u[2]] = needAll, needAll, needAll
-		if m&(m-1) == 0 {
-			if m == 0 {
-				return false
-			}
-			q = append(q, int16(c))
-		}
-		return true
-	}
 	for band := 0; band < bc; band++ {
 		for stack := 0; stack < br; stack++ {
 			if !boxes[band*br+stack] {
@@ -473,8 +495,8 @@ func (s *genSolver) locked(buf []uint32, q []int16) ([]int16, bool) {
 						continue
 					}
 					for c := 0; c < n; c++ {
-						if c/bc != stack && !remove(r*n+c, bit) {
-							return q, false
+						if c/bc != stack && cand[r*n+c]&bit != 0 && !s.remove(r*n+c, bit) {
+							return false
 						}
 					}
 					break
@@ -495,8 +517,8 @@ func (s *genSolver) locked(buf []uint32, q []int16) ([]int16, bool) {
 						continue
 					}
 					for r := 0; r < n; r++ {
-						if r/br != band && !remove(r*n+c, bit) {
-							return q, false
+						if r/br != band && cand[r*n+c]&bit != 0 && !s.remove(r*n+c, bit) {
+							return false
 						}
 					}
 					break
@@ -524,8 +546,8 @@ func (s *genSolver) locked(buf []uint32, q []int16) ([]int16, bool) {
 				r0 := r / br * br
 				for rr := r0; rr < r0+br; rr++ {
 					for c := j * bc; c < j*bc+bc && rr != r; c++ {
-						if !remove(rr*n+c, bit) {
-							return q, false
+						if cand[rr*n+c]&bit != 0 && !s.remove(rr*n+c, bit) {
+							return false
 						}
 					}
 				}
@@ -552,8 +574,8 @@ func (s *genSolver) locked(buf []uint32, q []int16) ([]int16, bool) {
 				c0 := c / bc * bc
 				for r := i * br; r < i*br+br; r++ {
 					for cc := c0; cc < c0+bc; cc++ {
-						if cc != c && !remove(r*n+cc, bit) {
-							return q, false
+						if cc != c && cand[r*n+cc]&bit != 0 && !s.remove(r*n+cc, bit) {
+							return false
 						}
 					}
 				}
@@ -561,7 +583,7 @@ func (s *genSolver) locked(buf []uint32, q []int16) ([]int16, bool) {
 			}
 		}
 	}
-	return q, true
+	return true
 }
 
 // solution writes the first solution found into g.
