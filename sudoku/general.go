@@ -223,18 +223,15 @@ func (s *genSolver) pair(buf []uint32) (c1, c2 int, bit uint32, ok bool) {
 			continue
 		}
 		s.dirty[ui] &^= needPair
-		var once, twice, thrice uint32
-		for _, c := range unit {
-			m := cand[c]
-			if m&placed != 0 {
-				continue
+		// Digits with two places (a placed digit has one: its cell).
+		var twos uint32
+		for d, k := range s.cnt[ui*geo.n : ui*geo.n+geo.n] {
+			if k == 2 {
+				twos |= 1 << d
 			}
-			thrice |= twice & m
-			twice |= once & m
-			once |= m
 		}
 		best := uint32(none)
-		for two := twice &^ thrice; two != 0; two &= two - 1 {
+		for two := twos; two != 0; two &= two - 1 {
 			b := two & -two
 			a, k1 := -1, 0
 			for _, c := range unit {
