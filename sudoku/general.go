@@ -396,20 +396,27 @@ func (s *genSolver) remove(c int, rm uint32) bool {
 	}
 	s.lockedChanged = true
 	n := s.geo.n
-	for _, u := range s.geo.unitsOf[c] {
-		s.dirty[u] = needAll
-		c8 := s.cnt[int(u)*n : int(u)*n+n]
-		for r := rm; r != 0; r &= r - 1 {
-			d := bits.TrailingZeros32(r)
-			k := c8[d] - 1
-			c8[d] = k
-			if k <= 1 {
-				if k == 0 {
-					return false
-				}
-				if s.fixed[u]&(1<<d) == 0 {
-					s.hidden = append(s.hidden, int32(u)<<5|int32(d))
-				}
+	us := &s.geo.unitsOf[c]
+	u0, u1, u2 := int(us[0]), int(us[1]), int(us[2])
+	s.dirty[u0], s.dirty[u1], s.dirty[u2] = needAll, needAll, needAll
+	cnt := s.cnt
+	for r := rm; r != 0; r &= r - 1 {
+		d := bits.TrailingZeros32(r)
+		i0, i1, i2 := u0*n+d, u1*n+d, u2*n+d
+		k0, k1, k2 := cnt[i0]-1, cnt[i1]-1, cnt[i2]-1
+		cnt[i0], cnt[i1], cnt[i2] = k0, k1, k2
+		if min(k0, k1, k2) > 1 {
+			continue
+		}
+		for j, k := range [3]uint8{k0, k1, k2} {
+			if k > 1 {
+				continue
+			}
+			if k == 0 {
+				return false
+			}
+			if u := us[j]; s.fixed[u]&(1<<d) == 0 {
+				s.hidden = append(s.hidden, int32(u)<<5|int32(d))
 			}
 		}
 	}
