@@ -63,8 +63,8 @@ func solve(ctx context.Context, g *Grid, limit int) (Result, error) {
 	if s == Classic {
 		return solve9(ctx, g, limit)
 	}
-	if c := Validate(*g); c != nil {
-		return invalid(c)
+	if hasDuplicate(g) {
+		return invalid(Validate(*g))
 	}
 	gs := newGenSolver(ctx, s, limit)
 	gs.run(g)
@@ -74,6 +74,26 @@ func solve(ctx context.Context, g *Grid, limit int) (Result, error) {
 		gs.solution(&res.Solution)
 	}
 	return finish(res, limit, gs.err)
+}
+
+// hasDuplicate reports whether a digit appears twice in a row, column or box
+// of g: a quick test, so that [Validate] only runs to name the conflicts.
+func hasDuplicate(g *Grid) bool {
+	n, br, bc := g.Size(), int(g.boxRows), int(g.boxCols)
+	var rows, cols, boxes [MaxSize]uint32
+	var dup uint32
+	for r := 0; r < n; r++ {
+		rb := r / br * br
+		for c := 0; c < n; c++ {
+			bit := uint32(1) << g.cells[r*n+c] >> 1 // 0 for an empty cell
+			b := rb + c/bc
+			dup |= (rows[r] | cols[c] | boxes[b]) & bit
+			rows[r] |= bit
+			cols[c] |= bit
+			boxes[b] |= bit
+		}
+	}
+	return dup != 0
 }
 
 // invalid is the result for a grid with conflicts.
