@@ -498,8 +498,9 @@ func (s *genSolver) locked(buf []uint32) bool {
 					if seg[r*br+stack]&bit == 0 {
 						continue
 					}
-					for c := 0; c < n; c++ {
-						if c/bc != stack && cand[r*n+c]&bit != 0 && !s.remove(r*n+c, bit) {
+					row := cand[r*n : r*n+n]
+					for c, v := range row {
+						if v&bit != 0 && c/bc != stack && !s.remove(r*n+c, bit) {
 							return false
 						}
 					}
@@ -521,7 +522,7 @@ func (s *genSolver) locked(buf []uint32) bool {
 						continue
 					}
 					for r := 0; r < n; r++ {
-						if r/br != band && cand[r*n+c]&bit != 0 && !s.remove(r*n+c, bit) {
+						if cand[r*n+c]&bit != 0 && r/br != band && !s.remove(r*n+c, bit) {
 							return false
 						}
 					}
