@@ -220,6 +220,22 @@ func place(st *state9, d, b int, bit uint32) bool {
 	return true
 }
 
+// placeNaked is place for a cell whose only candidate is digit d+1: no other
+// digit's word holds the cell, so only the digit's own words change.
+func placeNaked(st *state9, d, b int, bit uint32) {
+	i := (d*3 + b) & 31
+	st.open[b&3] &^= bit
+	p := bits.TrailingZeros32(bit) & 31
+	col := tab9.column[p]
+	fd := (*[3]uint32)(st.f[d*3 : d*3+3])
+	v0, v1, v2 := fd[0]&col, fd[1]&col, fd[2]&col
+	fd[0] ^= v0
+	fd[1] ^= v1
+	fd[2] ^= v2
+	st.f[i] = st.f[i]&^tab9.peers[p] | bit
+	st.dirty |= (nonzero(v0)|nonzero(v1)<<1|nonzero(v2)<<2)<<(3*d) | 1<<i
+}
+
 // nonzero returns 1 if v (below 1<<31) is not 0, and 0 if it is.
 func nonzero(v uint32) uint32 { return (v | -v) >> 31 }
 
@@ -281,9 +297,10 @@ func propagate(st *state9) bool {
 						return false // emptied by an earlier single
 					}
 				}
-				if !place(st, d, b, bit) {
-					return false
+				if st.open[b]&bit == 0 {
+					continue // placed by an earlier single (the same digit)
 				}
+				placeNaked(st, d, b, bit)
 			}
 		}
 		if st.dirty != 0 {
