@@ -3,7 +3,9 @@ package sudoku
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 )
@@ -302,5 +304,43 @@ func TestCountSolutions(t *testing.T) {
 	_, err = CountSolutions(context.Background(), leetcodeBoard(t, leetcodeInvalid), 0)
 	if !errors.Is(err, ErrInvalidGrid) {
 		t.Fatalf("err %v, want ErrInvalidGrid", err)
+	}
+}
+
+// TestSolveConcurrent solves puzzles of several sizes from many goroutines at
+// once, as the bot does (run it with -race).
+func TestSolveConcurrent(t *testing.T) {
+	var grids []Grid
+	for _, p := range pairs(t, "hard_pairs.csv")[:8] {
+		grids = append(grids, p[0])
+	}
+	grids = append(grids, puzzles(t, "16x16.txt")...)
+	for _, s := range Shapes {
+		g, _ := New(s)
+		grids = append(grids, g)
+	}
+	want := make([]Result, len(grids))
+	for i, g := range grids {
+		want[i], _ = Solve(context.Background(), g, 2)
+	}
+	errs := make(chan string, 8*len(grids))
+	var wg sync.WaitGroup
+	for w := 0; w < 8; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range grids {
+				i := (k + w) % len(grids)
+				got, err := Solve(context.Background(), grids[i], 2)
+				if err != nil || got.Status != want[i].Status || got.Solution != want[i].Solution || got.Count != want[i].Count {
+					errs <- fmt.Sprintf("grid %d: %v %v, alone %v", i, got.Status, err, want[i].Status)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
