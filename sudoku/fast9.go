@@ -48,6 +48,8 @@ type tables9 struct {
 	column    [32]uint32   // cell (or column, below 9) → the three cells of its column in a band
 	others    [32][2]uint8 // f index → the same digit's other two bands
 	band      [32]uint8    // f index → band
+	rows3     [8]uint32    // rows of a band (bit r) → their cells
+	boxes3    [8]uint32    // boxes of a band (bit k) → their cells
 	digit     [32]uint8    // f index → digit - 1
 }
 
@@ -105,6 +107,14 @@ func newTables9() *tables9 {
 		c := p % 9
 		t.column[p] = 1<<c | 1<<(c+9) | 1<<(c+18)
 	}
+	for x := 0; x < 8; x++ {
+		for k := 0; k < 3; k++ {
+			if x>>k&1 != 0 {
+				t.rows3[x] |= 0x1FF << (9 * k)
+				t.boxes3[x] |= 7<<(3*k) | 7<<(9+3*k) | 7<<(18+3*k)
+			}
+		}
+	}
 	return t
 }
 
@@ -119,18 +129,11 @@ type solver9 struct {
 	first   state9
 }
 
-// solve9 is the 9×9 path of [Solve]: it places the givens (exact conflicts
-// come from [Validate] only when one cannot be placed), then searches.
+// solve9 is the 9×9 path of [Solve]: it sets up the bitboards of the givens
+// at once (exact conflicts come from [Validate] only when there is one), then
+// searches.
 func solve9(ctx context.Context, g *Grid, limit int) (Result, error) {
-	var st state9
-	for i := range 27 {
-		st.f[i] = all27
-	}
-	st.open = [4]uint32{all27, all27, all27}
-	st.dirty = all27
-	// Note the givens without a branch per cell, then place them: a given
-	// that cannot be placed clashes with an earlier one, and only then does
-	// Validate name the conflicts.
+	// Note the givens without a branch per cell.
 	var givens [3]uint32
 	for b := 0; b < 3; b++ {
 		cells := (*[27]uint8)(g.cells[b*27 : b*27+27])
@@ -140,14 +143,41 @@ func solve9(ctx context.Context, g *Grid, limit int) (Result, error) {
 		}
 		givens[b] = m
 	}
+	// Per digit: the rows, columns and boxes holding it (bit r, c, box) and
+	// its cells in each band. A digit given twice in a unit is a conflict,
+	// which only Validate names.
+	var rowsOf, colsOf, boxesOf [9]uint32
+	var cellsOf [9][3]uint32
+	var dup uint32
 	for b, m := range givens {
 		for ; m != 0; m &= m - 1 {
 			p := bits.TrailingZeros32(m)
-			if !place(&st, int(g.cells[b*27+p])-1, b, 1<<p) {
-				return invalid(Validate(*g))
-			}
+			d := (g.cells[b*27+p] - 1) % 9
+			r, c := b*3+p/9, p%9
+			rb, cb, xb := uint32(1)<<r, uint32(1)<<c, uint32(1)<<(b*3+c/3)
+			dup |= rowsOf[d]&rb | colsOf[d]&cb | boxesOf[d]&xb
+			rowsOf[d] |= rb
+			colsOf[d] |= cb
+			boxesOf[d] |= xb
+			cellsOf[d][b] |= 1 << p
 		}
 	}
+	if dup != 0 {
+		return invalid(Validate(*g))
+	}
+	// The state after placing every given: each digit leaves the rows,
+	// columns and boxes it is given in, and every given cell, but for its own.
+	var st state9
+	for d := 0; d < 9; d++ {
+		cols := colsOf[d] * (1 | 1<<9 | 1<<18) // spread to the three rows of a band
+		for b := 0; b < 3; b++ {
+			x := all27 &^ givens[b] &^ cols
+			x &^= tab9.rows3[rowsOf[d]>>(3*b)&7] | tab9.boxes3[boxesOf[d]>>(3*b)&7]
+			st.f[d*3+b] = x | cellsOf[d][b]
+		}
+	}
+	st.open = [4]uint32{all27 &^ givens[0], all27 &^ givens[1], all27 &^ givens[2]}
+	st.dirty = all27
 	s := solver9{ctx: ctx, limit: limit}
 	s.search(st)
 	res := Result{Count: s.count, Stats: Stats{Guesses: s.guesses}}
