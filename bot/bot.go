@@ -38,6 +38,9 @@ type Config struct {
 	SpoilerSolutions bool          // wrap solutions in spoiler tags
 	MessageContent   bool          // ask for the privileged message content intent
 	ShutdownGrace    time.Duration // how long in-flight commands may take after a stop signal
+	// ChannelBacklog is how many replies may wait to be posted in one channel;
+	// past it, new commands there are not taken (and logged). Zero means 32.
+	ChannelBacklog int
 	// AckWait is how long a slash command waits for its result before it is
 	// deferred; Discord allows 3 s for the first answer. Zero means 2 s.
 	AckWait time.Duration
@@ -65,6 +68,9 @@ func (c *Config) setDefaults() {
 	if c.AckWait <= 0 {
 		c.AckWait = 2 * time.Second
 	}
+	if c.ChannelBacklog <= 0 {
+		c.ChannelBacklog = 32
+	}
 }
 
 // Intents returns the gateway intents the bot asks for: servers, server
@@ -81,9 +87,11 @@ func Intents(messageContent bool) discordgo.Intent {
 // Text-command notices (busy, rate limited) go through a queue of
 // noticeQueue entries, a few hundred bytes each, served by noticeSenders
 // goroutines: a flood costs a bounded queue, not a goroutine per message.
+// At most maxWaitingReplies text-command replies wait to be posted in all.
 const (
-	noticeQueue   = 8192
-	noticeSenders = 16
+	noticeQueue       = 8192
+	noticeSenders     = 16
+	maxWaitingReplies = 4096
 )
 
 // closeDisallowedIntents is the gateway close code for a privileged intent the
@@ -101,6 +109,7 @@ type Bot struct {
 	seen    *seenSet
 	notices slots       // slash-command notices on their way to Discord
 	noticeQ chan notice // text-command notices waiting to be sent
+	backlog *backlog    // text-command replies waiting to be posted
 
 	// stopMu guards stopping and the Add side of inflight: once stopping is
 	// set under the write lock, no new command is counted.
@@ -159,6 +168,7 @@ func New(cfg Config, s *discordgo.Session, log *slog.Logger) *Bot {
 		seen:    newSeenSet(4096),
 		notices: make(slots, 2*(cfg.Workers+cfg.Queue)+16),
 		noticeQ: make(chan notice, noticeQueue),
+		backlog: newBacklog(cfg.ChannelBacklog, maxWaitingReplies),
 	}
 }
 
@@ -258,6 +268,13 @@ func (b *Bot) watchConnection() []func() {
 	return []func(){
 		b.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) { b.log.Info("gateway connected") }),
 		b.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) {
+			b.stopMu.RLock()
+			stopping := b.stopping
+			b.stopMu.RUnlock()
+			if stopping {
+				b.log.Info("gateway closed")
+				return
+			}
 			b.log.Warn("gateway disconnected; discordgo reconnects and resumes by itself")
 		}),
 		b.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.log.Info("gateway session resumed") }),
@@ -334,6 +351,14 @@ func (b *Bot) applicationID() string {
 // noMentions lets a message ping nobody, not even the author it replies to.
 func noMentions() *discordgo.MessageAllowedMentions {
 	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+}
+
+// recoverEvent is the last guard of an event handler: discordgo runs
+// handlers without recover, so a panic there would end the process.
+func (b *Bot) recoverEvent(event string) {
+	if r := recover(); r != nil {
+		b.log.Error("panic in event handler", "event", event, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+	}
 }
 
 // recoverCommand turns a panic in one command into a log line with the stack

@@ -58,6 +58,26 @@ func (s *syncBuffer) lines(msg string) []map[string]any {
 	return out
 }
 
+// waitLog waits until the log holds at least n records with msg; the bot
+// logs a command after Discord answered its reply, so a test that saw the
+// reply may still have to wait for the line.
+func (h *harness) waitLog(t *testing.T, msg string, n int) []map[string]any {
+	t.Helper()
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.After(wait)
+	for {
+		if got := h.logs.lines(msg); len(got) >= n {
+			return got
+		}
+		select {
+		case <-tick.C:
+		case <-deadline:
+			t.Fatalf("no %d %q log lines after %v:\n%s", n, msg, wait, h.logs.String())
+		}
+	}
+}
+
 type harness struct {
 	srv    *discordtest.Server
 	bot    *Bot
@@ -204,7 +224,7 @@ func TestSolveInGuildAndDM(t *testing.T) {
 			t.Errorf("%s: nonce %+v (%v), want the message id, enforced", tc.name, body, err)
 		}
 	}
-	logs := h.logs.lines("command")
+	logs := h.waitLog(t, "command", 2)
 	if len(logs) != 2 {
 		t.Fatalf("%d command log lines, want 2:\n%s", len(logs), h.logs.String())
 	}
@@ -246,7 +266,7 @@ func TestIgnoresBotsWebhooksItselfAndOtherCommands(t *testing.T) {
 	h.srv.SendMessage(discordtest.Message{WebhookID: discordtest.DefaultWebhookID, Content: "!solve " + lc37})
 	h.srv.SendMessage(discordtest.Message{Content: "!play some music"})
 	h.srv.SendMessage(discordtest.Message{Content: "just chatting about !solve"})
-	// A real command last: once it is answered, the others were seen first.
+	// A real command too: only its reply may come, within the window below.
 	h.srv.SendMessage(discordtest.Message{Content: "!help"})
 	h.srv.WaitMessages(t, 1, wait)
 	// The echo of the bot's own reply comes back as a MESSAGE_CREATE too.
@@ -286,7 +306,7 @@ func TestTimeoutReply(t *testing.T) {
 	if want := expectedReply(t, cfg, "!solve "+slowGrid); m.Content != want {
 		t.Errorf("reply %q\nwant the timeout reply %q", m.Content, want)
 	}
-	if rec := h.logs.lines("command"); len(rec) != 1 || rec[0]["outcome"] != "timeout" {
+	if rec := h.waitLog(t, "command", 1); len(rec) != 1 || rec[0]["outcome"] != "timeout" {
 		t.Errorf("log: %v", rec)
 	}
 }
@@ -416,28 +436,34 @@ func TestBusyWhenPoolAndQueueAreFull(t *testing.T) {
 	cfg := testConfig()
 	cfg.Workers = 1
 	cfg.Queue = 0
-	cfg.SolveTimeout = 500 * time.Millisecond
 	running := make(chan struct{}, 1)
+	release := make(chan struct{})
 	h := start(t, cfg, func(b *Bot) {
-		b.beforeHandle = func(command.Request) { running <- struct{}{} }
-	})
-	h.srv.SendMessage(discordtest.Message{Content: "!solve " + slowGrid})
-	<-running // the only worker is busy for 500 ms
-	h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
-	h.srv.SendCommand(discordtest.Command{Name: "solve", Options: opts("grid", lc37)})
-	msgs := h.srv.WaitMessages(t, 3, wait)
-	h.srv.NoMoreMessages(t, 3, 200*time.Millisecond)
-	busy := 0
-	for _, m := range msgs {
-		if strings.Contains(m.Content, "busy") {
-			busy++
-			if m.Kind == discordtest.KindInteractionResponse && !m.Ephemeral() {
-				t.Error("the busy answer to a slash command should be ephemeral")
+		b.beforeHandle = func(r command.Request) {
+			if strings.Contains(r.Args, "hold") {
+				running <- struct{}{}
+				<-release // the only worker stays busy until the test lets go
 			}
 		}
+	})
+	h.srv.SendMessage(discordtest.Message{Content: "!solve hold " + lc37})
+	<-running
+	h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
+	h.srv.SendCommand(discordtest.Command{Name: "solve", Options: opts("grid", lc37)})
+	msgs := h.srv.WaitMessages(t, 2, wait)
+	close(release)
+	msgs = append(msgs[:2:2], h.srv.WaitMessages(t, 3, wait)[2:]...)
+	h.srv.NoMoreMessages(t, 3, 200*time.Millisecond)
+	for i, m := range msgs[:2] {
+		if !strings.Contains(m.Content, "busy") {
+			t.Errorf("reply %d = %q, want the busy notice", i, m.Content)
+		}
+		if m.Kind == discordtest.KindInteractionResponse && !m.Ephemeral() {
+			t.Error("the busy answer to a slash command should be ephemeral")
+		}
 	}
-	if busy != 2 {
-		t.Errorf("%d busy replies, want 2: %v", busy, msgs)
+	if strings.Contains(msgs[2].Content, "busy") {
+		t.Errorf("the held command got %q", msgs[2].Content)
 	}
 }
 
@@ -486,8 +512,11 @@ func TestPanicIsRecoveredAndAnswered(t *testing.T) {
 	if !strings.Contains(msgs[2].Content, "[5]") {
 		t.Errorf("no solve after the panic: %q", msgs[2].Content)
 	}
-	if got := h.logs.lines("panic while handling a command"); len(got) != 2 || got[0]["stack"] == "" {
-		t.Errorf("panic log lines: %v", got)
+	got := h.waitLog(t, "panic while handling a command", 2)
+	for _, rec := range got {
+		if stack, _ := rec["stack"].(string); !strings.Contains(stack, "goroutine") || rec["cmd"] == nil {
+			t.Errorf("panic log line without the command or its stack: %v", rec)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"time"
@@ -27,7 +28,10 @@ var errGaveUp = errors.New("gave up")
 // Discord gave and tries again; on a 5xx answer or a network error it backs
 // off and tries again, up to maxAttempts in all; any other error is final. The
 // options it passes to call turn discordgo's own retries off and carry ctx.
-func deliver(ctx context.Context, call func(opts ...discordgo.RequestOption) error) error {
+//
+// Each retry is logged on log at Warn level, so an operator sees Discord's
+// rate limits and errors before any reply is lost.
+func deliver(ctx context.Context, log *slog.Logger, call func(opts ...discordgo.RequestOption) error) error {
 	opts := []discordgo.RequestOption{
 		discordgo.WithContext(ctx),
 		discordgo.WithRetryOnRatelimit(false),
@@ -35,7 +39,8 @@ func deliver(ctx context.Context, call func(opts ...discordgo.RequestOption) err
 	}
 	backoff := backoffBase
 	var err error
-	for attempt := 1; attempt <= maxAttempts; attempt++ {
+	attempt := 1
+	for ; ; attempt++ {
 		err = call(opts...)
 		if err == nil {
 			return nil
@@ -47,6 +52,7 @@ func deliver(ctx context.Context, call func(opts ...discordgo.RequestOption) err
 		if wait > maxRetryAfter {
 			return fmt.Errorf("%w: Discord asked to wait %v: %w", errGaveUp, wait, err)
 		}
+		log.Warn("discord request failed; retrying", "attempt", attempt, "wait", wait, "err", err)
 		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
@@ -56,7 +62,10 @@ func deliver(ctx context.Context, call func(opts ...discordgo.RequestOption) err
 		}
 		backoff *= 2
 	}
-	return fmt.Errorf("after %d attempts at most: %w", maxAttempts, err)
+	if attempt == 1 {
+		return err
+	}
+	return fmt.Errorf("after %d attempts: %w", attempt, err)
 }
 
 // retryAfter says whether err is worth another try, and after how long.

@@ -50,11 +50,7 @@ func TestReplyLostAfterBoundedRetriesIsLogged(t *testing.T) {
 	h.srv.FailNext(discordtest.RouteCreateMessage, 100, http.StatusServiceUnavailable, 0)
 	msg := h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
 	h.srv.WaitRequests(t, discordtest.RouteCreateMessage, maxAttempts, wait)
-	var lost []map[string]any
-	h.srv.WaitUntil(t, wait, "reply lost logged", func() bool {
-		lost = h.logs.lines("reply lost")
-		return len(lost) == 1
-	})
+	lost := h.waitLog(t, "reply lost", 1)
 	if n := len(h.srv.RequestsFor(discordtest.RouteCreateMessage)); n != maxAttempts {
 		t.Errorf("%d attempts, want %d", n, maxAttempts)
 	}
@@ -133,7 +129,7 @@ func TestTokenNeverLogged(t *testing.T) {
 	h := start(t, testConfig(), nil, discordtest.WithToken(token))
 	h.srv.FailNext(discordtest.RouteCreateMessage, 100, http.StatusUnauthorized, 0)
 	h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
-	h.srv.WaitUntil(t, wait, "reply lost logged", func() bool { return len(h.logs.lines("reply lost")) == 1 })
+	h.waitLog(t, "reply lost", 1)
 	h.srv.DropConnections()
 	h.srv.WaitResumes(t, 1, wait)
 	if out := h.logs.String(); strings.Contains(out, "SECRET") {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -12,6 +13,10 @@ import (
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/render"
 )
+
+// interactionWindow is how long Discord waits for the first answer to an
+// interaction.
+const interactionWindow = 3 * time.Second
 
 // gridOptionMax is the longest grid text a slash command takes: the one-line
 // form of a 25×25 grid is 625 characters, with room for separators.
@@ -80,6 +85,7 @@ func (b *Bot) registerCommands(ctx context.Context) error {
 // onInteraction answers one slash command within Discord's 3-second limit:
 // directly when the result is ready in time, otherwise deferred, then edited.
 func (b *Bot) onInteraction(ctx context.Context, i *discordgo.InteractionCreate) {
+	defer b.recoverEvent("INTERACTION_CREATE")
 	if i.Type != discordgo.InteractionApplicationCommand {
 		return
 	}
@@ -95,23 +101,27 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.InteractionCreate)
 		log.Info("interaction delivered again; already answered")
 		return
 	}
-	defer b.recoverCommand(log, func() { b.respondNotice(ctx, log, i, "panic", msgApology) })
 	start := time.Now()
+	// The first answer must reach Discord within 3 s of the interaction, or
+	// it is refused: retries stop there.
+	ackCtx, cancelAck := context.WithDeadline(ctx, start.Add(interactionWindow))
+	defer cancelAck()
+	if b.limits.check(userID, start) != allow {
+		// A slash command must be answered; the notice is seen only by the user.
+		b.respondNotice(ackCtx, log, i, "rate_limited", msgRateLimit)
+		return
+	}
 	kind, ok := command.KindOf(data.Name)
 	if !ok {
-		b.respondNotice(ctx, log, i, "unknown_command", msgUnknownCmd)
+		b.respondNotice(ackCtx, log, i, "unknown_command", msgUnknownCmd)
 		return
 	}
 	if !b.begin() {
-		b.respondNotice(ctx, log, i, "stopping", msgStopping)
+		b.respondNotice(ackCtx, log, i, "stopping", msgStopping)
 		return
 	}
 	defer b.inflight.Done()
-	if b.limits.check(userID, start) != allow {
-		// A slash command must be answered; the notice is seen only by the user.
-		b.respondNotice(ctx, log, i, "rate_limited", msgRateLimit)
-		return
-	}
+	defer b.recoverCommand(log, func() { b.respondNotice(ackCtx, log, i, "panic", msgApology) })
 	req := command.Request{Kind: kind}
 	for _, o := range data.Options {
 		if o.Name == "grid" && o.Type == discordgo.ApplicationCommandOptionString {
@@ -119,21 +129,21 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.InteractionCreate)
 		}
 	}
 	if kind == command.Help {
-		b.respondResult(ctx, log, i, b.handle(ctx, req), start, false)
+		b.respondResult(ackCtx, log, i, b.handle(ctx, req), start, false)
 		return
 	}
 	result := b.solve(ctx, log, req)
 	if result == nil {
-		b.respondNotice(ctx, log, i, "busy", msgBusy)
+		b.respondNotice(ackCtx, log, i, "busy", msgBusy)
 		return
 	}
 	timer := time.NewTimer(b.cfg.AckWait)
 	defer timer.Stop()
 	select {
 	case rep := <-result:
-		b.respondResult(ctx, log, i, rep, start, false)
+		b.respondResult(ackCtx, log, i, rep, start, false)
 	case <-timer.C:
-		err := deliver(ctx, func(opts ...discordgo.RequestOption) error {
+		err := deliver(ackCtx, log, func(opts ...discordgo.RequestOption) error {
 			return acknowledged(b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
 				Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 			}, opts...))
@@ -150,15 +160,17 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.InteractionCreate)
 func (b *Bot) respondResult(ctx context.Context, log *slog.Logger, i *discordgo.InteractionCreate, rep command.Reply, start time.Time, deferred bool) {
 	var err error
 	if deferred {
-		err = deliver(ctx, func(opts ...discordgo.RequestOption) error {
-			_, err := b.s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{
-				Content:         &rep.Text,
-				AllowedMentions: noMentions(),
-			}, opts...)
+		// discordgo's InteractionResponseEdit puts the edits of every
+		// interaction in one rate-limit bucket, one at a time; the original
+		// response's own URL is its bucket here.
+		uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+		edit := &discordgo.WebhookEdit{Content: &rep.Text, AllowedMentions: noMentions()}
+		err = deliver(ctx, log, func(opts ...discordgo.RequestOption) error {
+			_, err := b.s.RequestWithBucketID(http.MethodPatch, uri, edit, uri, opts...)
 			return err
 		})
 	} else {
-		err = b.respond(ctx, i, rep.Text, rep.UserError)
+		err = b.respond(ctx, log, i, rep.Text, rep.UserError)
 	}
 	attrs := []any{"size", rep.Size, "outcome", rep.Outcome, "solve", rep.SolveTime, "latency", time.Since(start), "deferred", deferred}
 	if err != nil {
@@ -176,19 +188,19 @@ func (b *Bot) respondNotice(ctx context.Context, log *slog.Logger, i *discordgo.
 		return
 	}
 	defer b.notices.release()
-	if err := b.respond(ctx, i, render.Notice(text), true); err != nil {
+	if err := b.respond(ctx, log, i, render.Notice(text), true); err != nil {
 		log.Error("reply lost", "outcome", outcome, "err", err)
 		return
 	}
 	log.Info("command", "outcome", outcome)
 }
 
-func (b *Bot) respond(ctx context.Context, i *discordgo.InteractionCreate, text string, ephemeral bool) error {
+func (b *Bot) respond(ctx context.Context, log *slog.Logger, i *discordgo.InteractionCreate, text string, ephemeral bool) error {
 	data := &discordgo.InteractionResponseData{Content: text, AllowedMentions: noMentions()}
 	if ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	return deliver(ctx, func(opts ...discordgo.RequestOption) error {
+	return deliver(ctx, log, func(opts ...discordgo.RequestOption) error {
 		return acknowledged(b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: data,

@@ -217,6 +217,9 @@ func loadConfig() Config {
 	cfg.Queue = 4 * cfg.Workers
 	cfg.UserRate = 1_000_000
 	cfg.UserBurst = 1_000_000
+	// 2,000 messages in 50 channels come 40 to a channel at once in a flood;
+	// the default backlog of 32 waiting replies a channel would drop some (logged).
+	cfg.ChannelBacklog = 64
 	return cfg
 }
 

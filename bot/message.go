@@ -23,7 +23,12 @@ const (
 )
 
 // onMessage handles one MESSAGE_CREATE: a text command, or nothing.
+//
+// Every reply holds a place in its channel's backlog until it is sent, so a
+// flood in one channel, where Discord lets a bot post a few messages every
+// few seconds, cannot pile up goroutines and replies without end.
 func (b *Bot) onMessage(ctx context.Context, m *discordgo.MessageCreate) {
+	defer b.recoverEvent("MESSAGE_CREATE")
 	if m.Author == nil || m.Author.Bot || m.WebhookID != "" {
 		return
 	}
@@ -41,20 +46,37 @@ func (b *Bot) onMessage(ctx context.Context, m *discordgo.MessageCreate) {
 		return
 	}
 	start := time.Now()
+	verdict := b.limits.check(m.Author.ID, start)
+	if verdict == drop {
+		log.Debug("command ignored: user over the rate limit and already told")
+		return
+	}
 	to := target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}
+	if !b.backlog.reserve(to.ChannelID) {
+		log.Warn("command dropped: too many replies already waiting to be posted in this channel")
+		return
+	}
 	if !b.begin() {
-		// Not counted in flight: sent now, while the session is still open.
-		b.sendNotice(notice{ctx: ctx, log: log, to: to, outcome: "stopping", text: msgStopping})
+		// Stopping: not counted in flight, so sent now, within a notice slot.
+		defer b.backlog.release(to.ChannelID)
+		if b.notices.acquire() {
+			defer b.notices.release()
+			b.sendNotice(notice{ctx: ctx, log: log, to: to, outcome: "stopping", text: msgStopping})
+		} else {
+			log.Warn("notice not sent: too many notices in flight", "outcome", "stopping")
+		}
 		return
 	}
 	defer b.inflight.Done()
-	defer b.recoverCommand(log, func() { b.replyNotice(ctx, log, to, "panic", msgApology) })
-	switch b.limits.check(m.Author.ID, start) {
-	case notify:
-		b.replyNotice(ctx, log, to, "rate_limited", msgRateLimit)
-		return
-	case drop:
-		log.Debug("command ignored: user over the rate limit and already told")
+	queued := false // a queued notice releases the backlog place once sent
+	defer func() {
+		if !queued {
+			b.backlog.release(to.ChannelID)
+		}
+	}()
+	defer b.recoverCommand(log, func() { queued = b.replyNotice(ctx, log, to, "panic", msgApology) })
+	if verdict == notify {
+		queued = b.replyNotice(ctx, log, to, "rate_limited", msgRateLimit)
 		return
 	}
 	var rep command.Reply
@@ -63,7 +85,7 @@ func (b *Bot) onMessage(ctx context.Context, m *discordgo.MessageCreate) {
 	} else {
 		result := b.solve(ctx, log, req)
 		if result == nil {
-			b.replyNotice(ctx, log, to, "busy", msgBusy)
+			queued = b.replyNotice(ctx, log, to, "busy", msgBusy)
 			return
 		}
 		rep = <-result
@@ -78,7 +100,7 @@ type target struct {
 
 // replyResult posts rep as a reply and logs the command's line.
 func (b *Bot) replyResult(ctx context.Context, log *slog.Logger, to target, rep command.Reply, start time.Time) {
-	err := b.send(ctx, to, rep.Text)
+	err := b.send(ctx, log, to, rep.Text)
 	attrs := []any{"size", rep.Size, "outcome", rep.Outcome, "solve", rep.SolveTime, "latency", time.Since(start)}
 	if err != nil {
 		log.Error("reply lost", append(attrs, "err", err)...)
@@ -97,16 +119,20 @@ type notice struct {
 
 // replyNotice queues a short notice (busy, rate limited, apology) as a reply,
 // so that a flood of commands costs a small queue entry each rather than a
-// goroutine waiting on Discord. When the queue is full the notice is logged
-// as not sent. Call it only while the command is counted in flight: the
-// notice stays counted until it is sent, so a shutdown waits for it.
-func (b *Bot) replyNotice(ctx context.Context, log *slog.Logger, to target, outcome, text string) {
+// goroutine waiting on Discord, and reports whether it was queued. A queued
+// notice stays counted in flight, so a shutdown waits for it, and keeps its
+// channel's backlog place until it is sent. When the queue is full the
+// notice is logged as not sent. Call it only while the command is counted in
+// flight.
+func (b *Bot) replyNotice(ctx context.Context, log *slog.Logger, to target, outcome, text string) bool {
 	b.inflight.Add(1)
 	select {
 	case b.noticeQ <- notice{ctx: ctx, log: log, to: to, outcome: outcome, text: text}:
+		return true
 	default:
 		b.inflight.Done()
 		log.Warn("notice not sent: notice queue full", "outcome", outcome)
+		return false
 	}
 }
 
@@ -116,6 +142,7 @@ func (b *Bot) sendNotices(stop <-chan struct{}) {
 		select {
 		case n := <-b.noticeQ:
 			b.sendNotice(n)
+			b.backlog.release(n.to.ChannelID)
 			b.inflight.Done()
 		case <-stop:
 			return
@@ -124,7 +151,7 @@ func (b *Bot) sendNotices(stop <-chan struct{}) {
 }
 
 func (b *Bot) sendNotice(n notice) {
-	if err := b.send(n.ctx, n.to, render.Notice(n.text)); err != nil {
+	if err := b.send(n.ctx, n.log, n.to, render.Notice(n.text)); err != nil {
 		n.log.Error("reply lost", "outcome", n.outcome, "err", err)
 		return
 	}
@@ -142,7 +169,7 @@ type replyPayload struct {
 // send posts text as a reply to the message to that pings nobody, with the
 // retry policy of [deliver]. The reply still goes out if the message was
 // deleted meanwhile.
-func (b *Bot) send(ctx context.Context, to target, text string) error {
+func (b *Bot) send(ctx context.Context, log *slog.Logger, to target, text string) error {
 	failIfGone := false
 	payload := replyPayload{
 		MessageSend: &discordgo.MessageSend{
@@ -159,7 +186,7 @@ func (b *Bot) send(ctx context.Context, to target, text string) error {
 		EnforceNonce: true,
 	}
 	endpoint := discordgo.EndpointChannelMessages(to.ChannelID)
-	err := deliver(ctx, func(opts ...discordgo.RequestOption) error {
+	err := deliver(ctx, log, func(opts ...discordgo.RequestOption) error {
 		_, err := b.s.RequestWithBucketID(http.MethodPost, endpoint, payload, endpoint, opts...)
 		return err
 	})

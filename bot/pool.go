@@ -68,3 +68,41 @@ func (s slots) acquire() bool {
 
 // release gives a slot back.
 func (s slots) release() { <-s }
+
+// backlog counts the replies waiting to be posted, per channel and in all.
+// Discord lets a bot post only a few messages every few seconds in one
+// channel; past perChannel waiting replies there, or total in all, a new
+// command is not taken, rather than queued behind minutes of replies.
+type backlog struct {
+	mu                sync.Mutex
+	waiting           map[string]int
+	total             int
+	perChannel, limit int
+}
+
+func newBacklog(perChannel, total int) *backlog {
+	return &backlog{waiting: map[string]int{}, perChannel: perChannel, limit: total}
+}
+
+// reserve takes a place for one reply in channel, and reports false when
+// there is none.
+func (q *backlog) reserve(channel string) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.waiting[channel] >= q.perChannel || q.total >= q.limit {
+		return false
+	}
+	q.waiting[channel]++
+	q.total++
+	return true
+}
+
+// release gives back a place taken by reserve.
+func (q *backlog) release(channel string) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.waiting[channel]--; q.waiting[channel] <= 0 {
+		delete(q.waiting, channel)
+	}
+	q.total--
+}

@@ -3,6 +3,7 @@ package bot
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -66,8 +67,10 @@ func TestPoolBoundsConcurrentSolves(t *testing.T) {
 		b.afterHandle = func(command.Request) { running.Add(-1) }
 	})
 	const n = 40
-	for range n {
-		h.srv.SendMessage(discordtest.Message{Content: "!solve " + slowGrid})
+	for i := range n {
+		// Four channels, so that no channel's reply backlog fills up.
+		ch := strconv.Itoa(3000000000000000100 + i%4)
+		h.srv.SendMessage(discordtest.Message{ChannelID: ch, Content: "!solve " + slowGrid})
 	}
 	h.srv.WaitMessages(t, n, wait)
 	h.srv.NoMoreMessages(t, n, 200*time.Millisecond)

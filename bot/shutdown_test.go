@@ -1,0 +1,113 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+)
+
+// TestStoppingTellsNewCommandsAndFinishesInFlight: once a stop signal came,
+// a new command gets the restarting notice (within the user's rate limit)
+// while the command in flight is still answered.
+func TestStoppingTellsNewCommandsAndFinishesInFlight(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.UserRate, cfg.UserBurst = 1, 2
+	running := make(chan struct{}, 1)
+	release := make(chan struct{})
+	h := start(t, cfg, func(b *Bot) {
+		b.beforeHandle = func(r command.Request) {
+			running <- struct{}{}
+			<-release
+		}
+	})
+	held := h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
+	<-running
+	h.cancel()
+	h.waitLog(t, "stopping: finishing commands in flight", 1)
+	// The user has one command left in the burst, then one notice, then silence.
+	for range 6 {
+		h.srv.SendMessage(discordtest.Message{Content: "!help"})
+	}
+	notices := h.srv.WaitMessages(t, 2, wait)
+	for _, m := range notices {
+		if !strings.Contains(m.Content, "restarting") {
+			t.Errorf("reply %v, want the restarting notice", m)
+		}
+	}
+	close(release)
+	select {
+	case err := <-h.done:
+		h.done <- err
+		if err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+	case <-time.After(wait):
+		t.Fatal("bot did not stop")
+	}
+	msgs := h.srv.Messages()
+	if len(msgs) != 3 || msgs[2].Reference.MessageID != held["id"] || !strings.Contains(msgs[2].Content, "[5]") {
+		t.Errorf("messages %v: want two notices, then the solution to the held command", msgs)
+	}
+}
+
+// TestGraceExpiryCancelsWork: a solve still running when the grace period
+// ends is cancelled, logged, and the bot stops well before its deadline.
+func TestGraceExpiryCancelsWork(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.SolveTimeout = 20 * time.Second
+	cfg.ShutdownGrace = 100 * time.Millisecond
+	running := make(chan struct{}, 1)
+	h := start(t, cfg, func(b *Bot) {
+		b.beforeHandle = func(command.Request) { running <- struct{}{} }
+	})
+	h.srv.SendMessage(discordtest.Message{Content: "!solve " + slowGrid})
+	<-running
+	begin := time.Now()
+	if err := h.stop(t); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(begin); d > 5*time.Second {
+		t.Errorf("stopping took %v with a 100 ms grace", d)
+	}
+	h.waitLog(t, "grace period over: cancelling commands still in flight", 1)
+	if rec := h.waitLog(t, "reply lost", 1)[0]; rec["outcome"] != "cancelled" {
+		t.Errorf("lost reply logged as %v, want the cancelled solve", rec["outcome"])
+	}
+}
+
+// TestChannelBacklogBoundsWaitingReplies: when Discord is slow to take the
+// replies of one channel, at most ChannelBacklog replies wait there; further
+// commands there are logged and not taken, and other channels go on.
+func TestChannelBacklogBoundsWaitingReplies(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.ChannelBacklog = 5
+	h := start(t, cfg, nil)
+	// The first reply hangs for a while; discordgo holds the channel's bucket
+	// meanwhile, so the channel's other replies wait behind it.
+	h.srv.InjectFault(discordtest.RouteCreateMessage, 1, discordtest.Fault{Delay: 1500 * time.Millisecond})
+	const n = 40
+	for i := range n {
+		u := &discordgo.User{ID: strconv.Itoa(4100000000000000000 + i), Username: "u" + strconv.Itoa(i)}
+		h.srv.SendMessage(discordtest.Message{Author: u, Content: "!help"})
+	}
+	dropped := h.waitLog(t, "command dropped: too many replies already waiting to be posted in this channel", n-cfg.ChannelBacklog)
+	if len(dropped) != n-cfg.ChannelBacklog {
+		t.Errorf("%d commands dropped, want %d", len(dropped), n-cfg.ChannelBacklog)
+	}
+	other := h.srv.SendMessage(discordtest.Message{DM: true, Content: "!help"})
+	msgs := h.srv.WaitMessages(t, 1, wait)
+	if msgs[0].Reference.MessageID != other["id"] {
+		t.Errorf("first reply %v, want the one in the other channel", msgs[0])
+	}
+	h.srv.WaitMessages(t, cfg.ChannelBacklog+1, wait)
+	h.srv.NoMoreMessages(t, cfg.ChannelBacklog+1, 300*time.Millisecond)
+}
