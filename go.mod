@@ -1,6 +1,6 @@
 module github.com/sudokubot/sudokubot
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/bwmarrin/discordgo v0.29.0

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Config is everything the bot reads from its environment, already checked.
@@ -19,6 +20,7 @@ type Config struct {
 	Queue            int           // SOLVE_QUEUE
 	UserRate         int           // USER_RATE_LIMIT, commands per user per minute
 	UserBurst        int           // USER_RATE_BURST
+	ChannelBacklog   int           // CHANNEL_BACKLOG
 	DevGuildID       string        // DEV_GUILD_ID
 	SpoilerSolutions bool          // SPOILER_SOLUTIONS
 	MessageContent   bool          // MESSAGE_CONTENT_INTENT
@@ -38,6 +40,7 @@ func defaultConfig() Config {
 		Queue:          4 * workers,
 		UserRate:       12,
 		UserBurst:      4,
+		ChannelBacklog: 32,
 		MessageContent: true,
 		ShutdownGrace:  10 * time.Second,
 		LogLevel:       slog.LevelInfo,
@@ -69,7 +72,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	cfg.Token, _ = get("DISCORD_TOKEN")
 	cfg.Token = strings.TrimPrefix(cfg.Token, "Bot ")
 	if v, ok := get("COMMAND_PREFIX"); ok {
-		if strings.ContainsAny(v, " \t\n`@") || len(v) > 5 {
+		if strings.ContainsAny(v, " \t\n`@") || utf8.RuneCountInString(v) > 5 {
 			bad("COMMAND_PREFIX", v, "one to five characters, without spaces, backticks or @")
 		} else {
 			cfg.Prefix = v
@@ -116,6 +119,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	integer("SOLVE_QUEUE", &cfg.Queue, 0, 100000)
 	integer("USER_RATE_LIMIT", &cfg.UserRate, 1, 100000)
 	integer("USER_RATE_BURST", &cfg.UserBurst, 1, 100000)
+	integer("CHANNEL_BACKLOG", &cfg.ChannelBacklog, 1, 10000)
 	if v, ok := get("DEV_GUILD_ID"); ok {
 		if _, err := strconv.ParseUint(v, 10, 64); err != nil {
 			bad("DEV_GUILD_ID", v, "a server (guild) ID: digits only")

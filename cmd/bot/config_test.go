@@ -14,6 +14,10 @@ func env(m map[string]string) func(string) string {
 	return func(k string) string { return m[k] }
 }
 
+func lookup(m map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+}
+
 func TestLoadConfigDefaults(t *testing.T) {
 	cfg, err := loadConfig(env(nil))
 	if err != nil {
@@ -37,6 +41,7 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 		"SOLVE_QUEUE":            "0",
 		"USER_RATE_LIMIT":        "30",
 		"USER_RATE_BURST":        "6",
+		"CHANNEL_BACKLOG":        "9",
 		"DEV_GUILD_ID":           "123456789012345678",
 		"SPOILER_SOLUTIONS":      "true",
 		"MESSAGE_CONTENT_INTENT": "false",
@@ -49,7 +54,7 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 	}
 	want := Config{
 		Token: "abc.def", Prefix: "?", SolveTimeout: 750 * time.Millisecond, Workers: 3, Queue: 0,
-		UserRate: 30, UserBurst: 6, DevGuildID: "123456789012345678", SpoilerSolutions: true,
+		UserRate: 30, UserBurst: 6, ChannelBacklog: 9, DevGuildID: "123456789012345678", SpoilerSolutions: true,
 		MessageContent: false, ShutdownGrace: 3 * time.Second, LogLevel: slog.LevelDebug, LogFormat: "json",
 	}
 	if cfg != want {
@@ -65,6 +70,7 @@ func TestLoadConfigBadValuesNameTheVariable(t *testing.T) {
 		"SOLVE_QUEUE":            "-1",
 		"USER_RATE_LIMIT":        "lots",
 		"USER_RATE_BURST":        "0",
+		"CHANNEL_BACKLOG":        "none",
 		"DEV_GUILD_ID":           "my-server",
 		"SPOILER_SOLUTIONS":      "maybe",
 		"MESSAGE_CONTENT_INTENT": "sometimes",
@@ -98,7 +104,11 @@ func TestEnvFileRealEnvironmentWins(t *testing.T) {
 	if err := os.WriteFile(file, []byte("COMMAND_PREFIX=?\nSOLVE_TIMEOUT=3s\n# comment\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	getenv, err := withEnvFile(env(map[string]string{"SOLVE_TIMEOUT": "1s"}), file)
+	if err := os.WriteFile(file, []byte("COMMAND_PREFIX=?\nSOLVE_TIMEOUT=3s\nDISCORD_TOKEN=from-file\n# comment\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// DISCORD_TOKEN set to nothing in the environment forces console mode.
+	getenv, err := withEnvFile(lookup(map[string]string{"SOLVE_TIMEOUT": "1s", "DISCORD_TOKEN": ""}), file, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,10 +116,13 @@ func TestEnvFileRealEnvironmentWins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Prefix != "?" || cfg.SolveTimeout != time.Second {
-		t.Errorf("prefix %q timeout %v: want ? from the file and 1s from the environment", cfg.Prefix, cfg.SolveTimeout)
+	if cfg.Prefix != "?" || cfg.SolveTimeout != time.Second || cfg.Token != "" {
+		t.Errorf("prefix %q timeout %v token set %v: want ? from the file, 1s and no token from the environment", cfg.Prefix, cfg.SolveTimeout, cfg.Token != "")
 	}
-	if _, err := withEnvFile(env(nil), filepath.Join(dir, "missing")); err != nil {
+	if _, err := withEnvFile(lookup(nil), filepath.Join(dir, "missing"), false); err != nil {
 		t.Errorf("a missing .env must not be an error: %v", err)
+	}
+	if _, err := withEnvFile(lookup(nil), filepath.Join(dir, "missing"), true); err == nil {
+		t.Error("a missing file named with -env must be an error")
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sudokubot/sudokubot/command"
 )
@@ -17,8 +19,7 @@ import (
 // and a file of commands can be piped in. When interactive is set, an empty
 // line also ends a message, so a reply comes without waiting for the next one.
 func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw io.Writer, interactive bool) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	lines, readErr := readLines(ctx, in)
 	var msg strings.Builder
 	have := false
 	line := 0
@@ -37,15 +38,22 @@ func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw
 		rep := h.Handle(ctx, req)
 		fmt.Fprintf(out, "%s\n\n", rep.Text)
 	}
-	for sc.Scan() {
-		line++
-		if ctx.Err() != nil {
+	for {
+		var t string
+		var ok bool
+		select {
+		case <-ctx.Done():
 			return nil
+		case t, ok = <-lines:
 		}
-		t := strings.TrimSuffix(sc.Text(), "\r")
+		if !ok {
+			break
+		}
+		line++
+		t = strings.TrimSuffix(t, "\r")
 		trimmed := strings.TrimSpace(t)
 		switch {
-		case strings.HasPrefix(trimmed, h.Prefix()):
+		case startsCommand(h, trimmed):
 			flush()
 			have = true
 		case interactive && trimmed == "":
@@ -61,10 +69,46 @@ func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw
 		msg.WriteByte('\n')
 	}
 	flush()
-	if err := sc.Err(); err != nil {
+	if err := <-readErr; err != nil {
 		return fmt.Errorf("read console input line %d: %w", line+1, err)
 	}
 	return nil
+}
+
+// startsCommand reports whether a line begins a new message: the prefix
+// followed by a word, so that a grid row such as "-----" does not, even with
+// "-" as the prefix. An unknown word starts a message too (it is not
+// answered, as in Discord).
+func startsCommand(h *command.Handler, line string) bool {
+	rest, ok := strings.CutPrefix(line, h.Prefix())
+	if !ok || rest == "" {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	return unicode.IsLetter(r)
+}
+
+// readLines reads in line by line on its own goroutine, so that the console
+// can stop at a signal while a read is blocked. The error channel gets the
+// read error (or nil) once lines is closed.
+func readLines(ctx context.Context, in io.Reader) (<-chan string, <-chan error) {
+	lines := make(chan string)
+	errc := make(chan error, 1)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-ctx.Done():
+				errc <- nil
+				return
+			}
+		}
+		errc <- sc.Err()
+	}()
+	return lines, errc
 }
 
 func firstLine(s string) string {

@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/command"
 )
@@ -81,7 +83,7 @@ func mustMatch(t *testing.T, h *command.Handler, msg string) command.Request {
 
 func TestRunConsoleWithoutToken(t *testing.T) {
 	var out, errw bytes.Buffer
-	err := run(context.Background(), []string{"-env", ""}, env(nil), strings.NewReader("!solve "+lc37+"\n"), &out, &errw)
+	err := run(context.Background(), []string{"-env", ""}, lookup(nil), strings.NewReader("!solve "+lc37+"\n"), &out, &errw)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,8 +97,40 @@ func TestRunConsoleWithoutToken(t *testing.T) {
 
 func TestRunBadConfigStops(t *testing.T) {
 	var out, errw bytes.Buffer
-	err := run(context.Background(), []string{"-env", ""}, env(map[string]string{"SOLVE_WORKERS": "many"}), strings.NewReader(""), &out, &errw)
+	err := run(context.Background(), []string{"-env", ""}, lookup(map[string]string{"SOLVE_WORKERS": "many"}), strings.NewReader(""), &out, &errw)
 	if err == nil || !strings.Contains(err.Error(), "SOLVE_WORKERS") {
 		t.Errorf("run = %v, want an error naming SOLVE_WORKERS", err)
+	}
+}
+
+func TestConsoleStopsOnSignalWhileReading(t *testing.T) {
+	h := command.New(command.Config{Prefix: "!"})
+	r, w := io.Pipe() // a terminal nobody types into
+	defer w.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- runConsole(ctx, h, r, io.Discard, io.Discard, true) }()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("runConsole = %v, want nil after a signal", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the console did not stop at the signal while waiting for input")
+	}
+}
+
+func TestConsoleGridRowsDoNotStartMessages(t *testing.T) {
+	h := command.New(command.Config{Prefix: "-"})
+	in := "-solve\n5 3 . | . 7 . | . . .\n6 . . | 1 9 5 | . . .\n. 9 8 | . . . | . 6 .\n------+-------+------\n" +
+		"8 . . | . 6 . | . . 3\n4 . . | 8 . 3 | . . 1\n7 . . | . 2 . | . . 6\n------+-------+------\n" +
+		". 6 . | . . . | 2 8 .\n. . . | 4 1 9 | . . 5\n. . . | . 8 . | . 7 9\n"
+	var out, errw bytes.Buffer
+	if err := runConsole(context.Background(), h, strings.NewReader(in), &out, &errw, false); err != nil {
+		t.Fatal(err)
+	}
+	if rs := replies(out.String()); len(rs) != 1 || !strings.Contains(rs[0], "[5][3]") {
+		t.Errorf("want one solved reply, got %d:\n%s\nstderr: %s", len(rs), out.String(), errw.String())
 	}
 }

@@ -17,6 +17,7 @@
 //	SOLVE_QUEUE             solves that may wait for a worker (default 4 × workers)
 //	USER_RATE_LIMIT         commands per user per minute (default 12)
 //	USER_RATE_BURST         commands a user may send at once (default 4)
+//	CHANNEL_BACKLOG         replies that may wait to be posted in one channel (default 32)
 //	DEV_GUILD_ID            register slash commands in this server only (default: globally)
 //	SPOILER_SOLUTIONS       wrap solutions in spoiler tags (default false)
 //	MESSAGE_CONTENT_INTENT  ask for the privileged message content intent (default true)
@@ -48,15 +49,17 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
+	// After the first signal, a second one ends the process at once.
+	context.AfterFunc(ctx, stop)
+	if err := run(ctx, os.Args[1:], os.LookupEnv, os.Stdin, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "sudokubot:", err)
 		os.Exit(1)
 	}
 }
 
 // run is the whole program: flags, configuration, logging, then the Discord
-// bot or the console. getenv reads the environment (os.Getenv in main).
-func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+// bot or the console. lookupEnv reads the environment (os.LookupEnv in main).
+func run(ctx context.Context, args []string, lookupEnv func(string) (string, bool), stdin io.Reader, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("bot", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	console := fl.Bool("console", false, "read commands from standard input and print the replies, without Discord")
@@ -67,7 +70,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if fl.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q: configuration comes from the environment (see .env.example)", fl.Args())
 	}
-	getenv, err := withEnvFile(getenv, *envFile)
+	envFileSet := false
+	fl.Visit(func(f *flag.Flag) { envFileSet = envFileSet || f.Name == "env" })
+	getenv, err := withEnvFile(lookupEnv, *envFile, envFileSet)
 	if err != nil {
 		return err
 	}
@@ -78,12 +83,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	log := newLogger(cfg, stderr)
 
 	if *console || cfg.Token == "" {
+		interactive := isTerminal(stdin)
 		if !*console {
-			fmt.Fprintln(stderr, "DISCORD_TOKEN is not set, so the bot runs in console mode: type a command such as "+
-				cfg.Prefix+"solve followed by a grid, end a message with an empty line, and read the reply the bot would post.")
+			fmt.Fprintln(stderr, "DISCORD_TOKEN is not set, so the bot runs in console mode: it reads commands such as "+
+				cfg.Prefix+"solve followed by a grid, and prints the replies it would post.")
+		}
+		if interactive {
+			fmt.Fprintln(stderr, "Type a command and its grid; an empty line ends a message. Ctrl-D or Ctrl-C quits.")
 		}
 		h := command.New(command.Config{Prefix: cfg.Prefix, SolveTimeout: cfg.SolveTimeout, Spoiler: cfg.SpoilerSolutions})
-		return runConsole(ctx, h, stdin, stdout, stderr, isTerminal(stdin))
+		return runConsole(ctx, h, stdin, stdout, stderr, interactive)
 	}
 
 	s, err := bot.NewSession(cfg.Token, cfg.Workers)
@@ -97,6 +106,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		Queue:            cfg.Queue,
 		UserRate:         cfg.UserRate,
 		UserBurst:        cfg.UserBurst,
+		ChannelBacklog:   cfg.ChannelBacklog,
 		DevGuildID:       cfg.DevGuildID,
 		SpoilerSolutions: cfg.SpoilerSolutions,
 		MessageContent:   cfg.MessageContent,
@@ -105,21 +115,24 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	return b.Run(ctx)
 }
 
-// withEnvFile returns a getenv that falls back to the values of file when the
-// environment leaves a variable unset. A missing file is fine.
-func withEnvFile(getenv func(string) string, file string) (func(string) string, error) {
-	if file == "" {
-		return getenv, nil
-	}
-	vals, err := godotenv.Read(file)
-	if errors.Is(err, fs.ErrNotExist) {
-		return getenv, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", file, err)
+// withEnvFile returns a getenv that reads the environment through lookup and
+// falls back to the values of file for variables the environment does not
+// set (a variable set to "" in the environment wins, as with godotenv.Load).
+// A missing file is fine unless required (named on the command line).
+func withEnvFile(lookup func(string) (string, bool), file string, required bool) (func(string) string, error) {
+	var vals map[string]string
+	if file != "" {
+		var err error
+		vals, err = godotenv.Read(file)
+		if errors.Is(err, fs.ErrNotExist) && !required {
+			err = nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", file, err)
+		}
 	}
 	return func(k string) string {
-		if v := getenv(k); v != "" {
+		if v, ok := lookup(k); ok {
 			return v
 		}
 		return vals[k]
