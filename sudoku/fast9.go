@@ -266,6 +266,52 @@ func placeNaked(st *state9, d, b int, bit uint32) {
 	st.dirty |= (nonzero(v0)|nonzero(v1)<<1|nonzero(v2)<<2)<<(3*d) | 1<<i
 }
 
+// placeRowSingles places digit word i's hidden singles hs, cells of band b
+// alone in their row of the word, which propagate has just filtered through
+// the permutation table and column locks. That filtering already did the
+// rest of a placement: a row with one cell maps to that cell's box in every
+// fitting permutation, so the box holds no other cell of the word, and the
+// box's one column is locked out of the other bands. What is left is to close
+// the cells and clear them from the band's other digits, marking the words
+// that change. The cells lie in distinct boxes, so they cannot clash.
+func placeRowSingles(st *state9, i, b int, hs uint32) {
+	st.open[b&3] &^= hs
+	keep := st.f[i&31]
+	fb := (*[25]uint32)(st.f[b&3 : b&3+25])
+	// For a word w below 1<<27, w+all27 has bit 27 set if and only if w
+	// is not 0: shifted right by 27-3k, that bit lands on bit 3k.
+	var m uint32
+	v := fb[0] & hs
+	fb[0] ^= v
+	m |= (v + all27) & (1 << 27) >> 27
+	v = fb[3] & hs
+	fb[3] ^= v
+	m |= (v + all27) & (1 << 27) >> 24
+	v = fb[6] & hs
+	fb[6] ^= v
+	m |= (v + all27) & (1 << 27) >> 21
+	v = fb[9] & hs
+	fb[9] ^= v
+	m |= (v + all27) & (1 << 27) >> 18
+	v = fb[12] & hs
+	fb[12] ^= v
+	m |= (v + all27) & (1 << 27) >> 15
+	v = fb[15] & hs
+	fb[15] ^= v
+	m |= (v + all27) & (1 << 27) >> 12
+	v = fb[18] & hs
+	fb[18] ^= v
+	m |= (v + all27) & (1 << 27) >> 9
+	v = fb[21] & hs
+	fb[21] ^= v
+	m |= (v + all27) & (1 << 27) >> 6
+	v = fb[24] & hs
+	fb[24] ^= v
+	m |= (v + all27) & (1 << 27) >> 3
+	st.f[i&31] = keep
+	st.dirty |= m << b &^ (1 << i)
+}
+
 // nonzero returns 1 if v (below 1<<31) is not 0, and 0 if it is.
 func nonzero(v uint32) uint32 { return (v | -v) >> 31 }
 
@@ -304,10 +350,8 @@ func propagate(st *state9) bool {
 			// singles: testing boxes too saved no guess.)
 			b := int(t.band[i]) & 3
 			hs := (t.rowSingle[x&511] | t.rowSingle[x>>9&511]<<9 | t.rowSingle[x>>18&511]<<18) & st.open[b]
-			for ; hs != 0; hs &= hs - 1 {
-				if !place(st, int(t.digit[i]), b, hs&-hs) {
-					return false
-				}
+			if hs != 0 {
+				placeRowSingles(st, i, b, hs)
 			}
 		}
 		// Naked singles.
