@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"context"
+	"encoding/binary"
 	"math/bits"
 )
 
@@ -51,6 +52,7 @@ type tables9 struct {
 	rows3     [8]uint32    // rows of a band (bit r) → their cells
 	boxes3    [8]uint32    // boxes of a band (bit k) → their cells
 	digit     [32]uint8    // f index → digit - 1
+	units     [128]uint32  // cell (row*9+col) → bit row, 9+col and 18+box; 81-127 unused, for index masks
 }
 
 // tab9 is a value, not a pointer, so that the hot loops index it directly.
@@ -107,6 +109,10 @@ func newTables9() *tables9 {
 		c := p % 9
 		t.column[p] = 1<<c | 1<<(c+9) | 1<<(c+18)
 	}
+	for p := 0; p < 81; p++ {
+		r, c := p/9, p%9
+		t.units[p] = 1<<r | 1<<(9+c) | 1<<(18+r/3*3+c/3)
+	}
 	for x := 0; x < 8; x++ {
 		for k := 0; k < 3; k++ {
 			if x>>k&1 != 0 {
@@ -133,33 +139,21 @@ type solver9 struct {
 // at once (exact conflicts come from [Validate] only when there is one), then
 // searches.
 func solve9(ctx context.Context, g *Grid, limit int) (Result, error) {
-	// Note the givens without a branch per cell.
-	var givens [3]uint32
-	for b := 0; b < 3; b++ {
-		cells := (*[27]uint8)(g.cells[b*27 : b*27+27])
-		var m uint32
-		for p, v := range cells {
-			m |= (uint32(v) + 255) >> 8 << p // 1 for a digit (at most 25), 0 for empty
-		}
-		givens[b] = m
-	}
-	// Per digit: the rows, columns and boxes holding it (bit r, c, box) and
-	// its cells in each band. A digit given twice in a unit is a conflict,
-	// which only Validate names.
-	var rowsOf, colsOf, boxesOf [9]uint32
-	var cellsOf [9][3]uint32
+	givens := givens9(g)
+	// Per digit: the units holding it (bit r for row r, 9+c for column c,
+	// 18+k for box k) and its cells in each band. A digit given twice in a
+	// unit is a conflict, which only Validate names.
+	var unitsOf [16]uint32
+	var cellsOf [16][4]uint32
 	var dup uint32
 	for b, m := range givens {
 		for ; m != 0; m &= m - 1 {
-			p := bits.TrailingZeros32(m)
-			d := (g.cells[b*27+p] - 1) % 9
-			r, c := b*3+p/9, p%9
-			rb, cb, xb := uint32(1)<<r, uint32(1)<<c, uint32(1)<<(b*3+c/3)
-			dup |= rowsOf[d]&rb | colsOf[d]&cb | boxesOf[d]&xb
-			rowsOf[d] |= rb
-			colsOf[d] |= cb
-			boxesOf[d] |= xb
-			cellsOf[d][b] |= 1 << p
+			p := b*27 + bits.TrailingZeros32(m)
+			d := (g.cells[p] - 1) & 15 // digits 1-9 (a 9×9 grid holds no more)
+			u := tab9.units[p&127]
+			dup |= unitsOf[d] & u
+			unitsOf[d] |= u
+			cellsOf[d][b&3] |= 1 << (p - b*27)
 		}
 	}
 	if dup != 0 {
@@ -169,10 +163,11 @@ func solve9(ctx context.Context, g *Grid, limit int) (Result, error) {
 	// columns and boxes it is given in, and every given cell, but for its own.
 	var st state9
 	for d := 0; d < 9; d++ {
-		cols := colsOf[d] * (1 | 1<<9 | 1<<18) // spread to the three rows of a band
+		u := unitsOf[d]
+		cols := u >> 9 & 511 * (1 | 1<<9 | 1<<18) // spread to the three rows of a band
 		for b := 0; b < 3; b++ {
 			x := all27 &^ givens[b] &^ cols
-			x &^= tab9.rows3[rowsOf[d]>>(3*b)&7] | tab9.boxes3[boxesOf[d]>>(3*b)&7]
+			x &^= tab9.rows3[u>>(3*b)&7] | tab9.boxes3[u>>(18+3*b)&7]
 			st.f[d*3+b] = x | cellsOf[d][b]
 		}
 	}
@@ -183,16 +178,36 @@ func solve9(ctx context.Context, g *Grid, limit int) (Result, error) {
 	res := Result{Count: s.count, Stats: Stats{Guesses: s.guesses}}
 	if s.count > 0 {
 		res.Solution = *g
-		s.first.write(&res.Solution)
+		s.first.write(&res.Solution, &st.open)
 	}
 	return finish(res, limit, s.err)
 }
 
-// write stores the digits of a solved state in g.
-func (st *state9) write(g *Grid) {
+// givens9 returns the filled cells of a 9×9 grid, a 27-bit word per band
+// (bit (row%3)*9+col), eight cells at a time.
+func givens9(g *Grid) [3]uint32 {
+	c := &g.cells
+	var lo uint64 // cells 0-63
+	for k := 0; k < 8; k++ {
+		lo |= nonzeroBytes(binary.LittleEndian.Uint64(c[8*k:])) << (8 * k)
+	}
+	hi := nonzeroBytes(binary.LittleEndian.Uint64(c[64:])) | nonzeroBytes(binary.LittleEndian.Uint64(c[72:]))<<8 | (uint64(c[80])+255)>>8<<16 // cells 64-80
+	return [3]uint32{uint32(lo) & all27, uint32(lo>>27) & all27, uint32(lo>>54|hi<<10) & all27}
+}
+
+// nonzeroBytes returns the bytes of x that are not 0, bit k for byte k.
+func nonzeroBytes(x uint64) uint64 {
+	const low7, high = 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	t := ((x&low7 + low7) | x) & high          // the high bit of each byte that is not 0
+	return (t >> 7) * 0x0102040810204080 >> 56 // gathered into the top byte
+}
+
+// write stores in g the digits that a solved state holds in the cells open
+// (bit per cell, per band) when the search began.
+func (st *state9) write(g *Grid, open *[4]uint32) {
 	for d := 0; d < 9; d++ {
 		for b := 0; b < 3; b++ {
-			for m := st.f[d*3+b]; m != 0; m &= m - 1 {
+			for m := st.f[d*3+b] & open[b]; m != 0; m &= m - 1 {
 				p := bits.TrailingZeros32(m)
 				g.cells[b*27+p] = uint8(d + 1)
 			}
