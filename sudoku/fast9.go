@@ -479,22 +479,20 @@ func (s *solver9) search(state state9) {
 			return
 		}
 		b, bit := pickCell(st)
-		// Try every candidate but the last on a copy; the last one reuses st.
-		var digits [9]int8
-		n := 0
-		for d := 0; d < 9; d++ {
-			if st.f[d*3+b]&bit != 0 {
-				digits[n] = int8(d)
-				n++
-			}
-		}
-		if n == 0 {
+		// The cell's candidates, bit d for digit d+1, gathered without a
+		// branch per digit.
+		p := bits.TrailingZeros32(bit)
+		fb := (*[25]uint32)(st.f[b&3 : b&3+25])
+		digits := fb[0]>>p&1 | fb[3]>>p&1<<1 | fb[6]>>p&1<<2 | fb[9]>>p&1<<3 |
+			fb[12]>>p&1<<4 | fb[15]>>p&1<<5 | fb[18]>>p&1<<6 | fb[21]>>p&1<<7 | fb[24]>>p&1<<8
+		if digits == 0 {
 			return // cannot happen after propagate; kept for safety
 		}
-		for k := 0; k < n-1; k++ {
+		// Try every candidate but the last on a copy; the last one reuses st.
+		for ; digits&(digits-1) != 0; digits &= digits - 1 {
 			s.guesses++
 			child := *st
-			if place(&child, int(digits[k]), b, bit) {
+			if place(&child, bits.TrailingZeros32(digits), b, bit) {
 				s.search(child)
 			}
 			if s.count >= s.limit || s.err != nil {
@@ -502,7 +500,7 @@ func (s *solver9) search(state state9) {
 			}
 		}
 		s.guesses++
-		if !place(st, int(digits[n-1]), b, bit) {
+		if !place(st, bits.TrailingZeros32(digits), b, bit) {
 			return
 		}
 	}
@@ -537,23 +535,27 @@ func bandCounts(f *[32]uint32, b int) (once, twice, thrice uint32) {
 // 36% on 17clue.
 func pickCell(st *state9) (band int, bit uint32) {
 	t := &tab9
-	bestScore := -1
+	// The best key so far: the score above bits 0-6, which hold 127 minus
+	// the cell's band<<5 | bit index, so that of equal scores the first cell
+	// found wins. Taking a maximum needs no branch that mispredicts.
+	best := -1
+	open := st.open
+	next := [3]uint32{open[1], open[2], open[0]}
+	after := [3]uint32{open[2], open[0], open[1]}
 	for b := 0; b < 3; b++ {
-		o1, o2 := st.open[(b+1)%3], st.open[(b+2)%3]
+		o1, o2 := next[b], after[b]
 		for m := st.two[b]; m != 0; m &= m - 1 {
-			c := m & -m
-			p := bits.TrailingZeros32(c)
-			col := t.column[p]
+			p := bits.TrailingZeros32(m)
+			col := t.column[p&31]
 			// One count: the band's peers in the low word, the column's
 			// cells of the other bands (the second shifted by one) above.
-			sc := bits.OnesCount64(uint64(st.open[b]&t.peers[p]) | uint64(o1&col|(o2&col)<<1)<<32)
-			if sc > bestScore {
-				bestScore, band, bit = sc, b, c
-			}
+			sc := bits.OnesCount64(uint64(open[b]&t.peers[p&31]) | uint64(o1&col|(o2&col)<<1)<<32)
+			best = max(best, sc<<7|(127-(b<<5|p)))
 		}
 	}
-	if bestScore >= 0 {
-		return band, bit
+	if best >= 0 {
+		k := 127 - best&127
+		return k >> 5, 1 << (k & 31)
 	}
 	bestN := 10
 	for b := 0; b < 3; b++ {
