@@ -412,24 +412,32 @@ func propagate(st *state9) bool {
 func columnSingles(st *state9) bool {
 	t := &tab9
 	const rows = 511 | 511<<32 // the first row of each half
-	open0 := uint64(st.open[0]) * (1 | 1<<32)
-	open1 := uint64(st.open[1]) * (1 | 1<<32)
-	open2 := uint64(st.open[2]) * (1 | 1<<32)
+	closed0 := uint64(^st.open[0]) * (1 | 1<<32)
+	closed1 := uint64(^st.open[1]) * (1 | 1<<32)
+	closed2 := uint64(^st.open[2]) * (1 | 1<<32)
+	want := uint64(rows)
 	for d := 0; d < 9; d += 2 {
 		// Digits d+1 and d+2 (none past 9: f[27:30] stay 0).
 		i := d * 3 & 31
 		x0 := uint64(st.f[i]) | uint64(st.f[(i+3)&31])<<32
 		x1 := uint64(st.f[(i+1)&31]) | uint64(st.f[(i+4)&31])<<32
 		x2 := uint64(st.f[(i+2)&31]) | uint64(st.f[(i+5)&31])<<32
-		o0, t0 := fold3x2(x0)
-		o1, t1 := fold3x2(x1)
-		o2, t2 := fold3x2(x2)
-		once := o0 | o1 | o2
-		twice := t0 | t1 | t2 | o0&o1 | (o0|o1)&o2
-		if once != rows>>(d/8*32) {
+		// The cells of a band (row%3, column) that hold the digit in at
+		// least one band, and in at least two; then the columns that hold
+		// it at least once, and at least twice, over the three rows.
+		one := x0 | x1 | x2
+		two := x0&x1 | (x0|x1)&x2
+		a, b, c := one&rows, one>>9&rows, one>>18&rows
+		once := a | b | c
+		twice := (two|two>>9|two>>18)&rows | a&b | (a|b)&c
+		if d == 8 {
+			want = 511 // no digit 10
+		}
+		if once != want {
 			return false // a column without the digit
 		}
-		done := x0&^open0 | x1&^open1 | x2&^open2
+		// Columns where the digit is placed already.
+		done := x0&closed0 | x1&closed1 | x2&closed2
 		done = (done | done>>9 | done>>18) & rows
 		for cs := once &^ twice &^ done; cs != 0; cs &= cs - 1 {
 			k := bits.TrailingZeros64(cs)
@@ -451,14 +459,6 @@ func columnSingles(st *state9) bool {
 		}
 	}
 	return true
-}
-
-// fold3x2 returns, for each half of x (a band word in each), the columns with
-// at least one cell, and with at least two.
-func fold3x2(x uint64) (once, twice uint64) {
-	const rows = 511 | 511<<32
-	a, b, c := x&rows, x>>9&rows, x>>18&rows
-	return a | b | c, a&b | (a|b)&c
 }
 
 // search explores st, a copy of its own: each level of the recursion keeps
