@@ -137,7 +137,7 @@ type solver9 struct {
 // solve9 is the 9×9 path of [Solve]: it sets up the bitboards of the givens
 // at once (exact conflicts come from [Validate] only when there is one), then
 // searches.
-func solve9(ctx context.Context, g *Grid, limit int) (Result, error) {
+func solve9(ctx context.Context, g *Grid, limit int, res *Result) error {
 	givens := givens9(g)
 	// Per digit: the units holding it (bit r for row r, 9+c for column c,
 	// 18+k for box k) and its cells in each band. A digit given twice in a
@@ -156,7 +156,7 @@ func solve9(ctx context.Context, g *Grid, limit int) (Result, error) {
 		}
 	}
 	if dup != 0 {
-		return invalid(Validate(*g))
+		return invalid(res, Validate(*g))
 	}
 	// The state after placing every given: each digit leaves the rows,
 	// columns and boxes it is given in, and every given cell, but for its own.
@@ -174,7 +174,7 @@ func solve9(ctx context.Context, g *Grid, limit int) (Result, error) {
 	st.dirty = all27
 	s := solver9{ctx: ctx, limit: limit}
 	s.search(st)
-	res := Result{Count: s.count, Stats: Stats{Guesses: s.guesses}}
+	res.Count, res.Stats.Guesses = s.count, s.guesses
 	if s.count > 0 {
 		res.Solution = *g
 		s.first.write(&res.Solution, &st.open)

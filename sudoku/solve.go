@@ -36,7 +36,8 @@ const DefaultLimit = 2
 // grid is invalid.
 func Solve(ctx context.Context, g Grid, limit int) (Result, error) {
 	start := time.Now()
-	res, err := solve(ctx, &g, limit)
+	var res Result
+	err := solve(ctx, &g, limit, &res)
 	res.Stats.Elapsed = time.Since(start)
 	return res, err
 }
@@ -45,30 +46,36 @@ func Solve(ctx context.Context, g Grid, limit int) (Result, error) {
 // limit (limit <= 0 means [DefaultLimit]). It fails as [Solve] does: with an
 // error wrapping [ErrInvalidGrid], [ErrShape] or the context's error.
 func CountSolutions(ctx context.Context, g Grid, limit int) (int, error) {
-	res, err := solve(ctx, &g, limit)
+	var res Result
+	err := solve(ctx, &g, limit, &res)
 	return res.Count, err
 }
 
-func solve(ctx context.Context, g *Grid, limit int) (Result, error) {
+// solve is Solve without the timing: it fills res, which must be zero (a
+// pointer, so that the Result, over 600 bytes, is not copied at each
+// return).
+func solve(ctx context.Context, g *Grid, limit int, res *Result) error {
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
 	s := g.Shape()
 	if !s.Valid() {
-		return Result{Status: Invalid}, fmt.Errorf("solve: grid %d×%d boxes: %w", s.BoxRows, s.BoxCols, ErrShape)
+		res.Status = Invalid
+		return fmt.Errorf("solve: grid %d×%d boxes: %w", s.BoxRows, s.BoxCols, ErrShape)
 	}
 	if err := ctx.Err(); err != nil {
-		return Result{Status: ctxStatus(err)}, fmt.Errorf("solve: %w", err)
+		res.Status = ctxStatus(err)
+		return fmt.Errorf("solve: %w", err)
 	}
 	if s == Classic {
-		return solve9(ctx, g, limit)
+		return solve9(ctx, g, limit, res)
 	}
 	if hasDuplicate(g) {
-		return invalid(Validate(*g))
+		return invalid(res, Validate(*g))
 	}
 	gs := newGenSolver(ctx, s, limit)
 	gs.run(g)
-	res := Result{Count: gs.count, Stats: Stats{Guesses: gs.guesses}}
+	res.Count, res.Stats.Guesses = gs.count, gs.guesses
 	if gs.count > 0 {
 		res.Solution = *g
 		gs.solution(&res.Solution)
@@ -96,17 +103,18 @@ func hasDuplicate(g *Grid) bool {
 	return dup != 0
 }
 
-// invalid is the result for a grid with conflicts.
-func invalid(c []Conflict) (Result, error) {
-	return Result{Status: Invalid, Conflicts: c}, fmt.Errorf("solve: %w", &ConflictError{Conflicts: c})
+// invalid sets res for a grid with conflicts c and returns the error.
+func invalid(res *Result, c []Conflict) error {
+	res.Status, res.Conflicts = Invalid, c
+	return fmt.Errorf("solve: %w", &ConflictError{Conflicts: c})
 }
 
 // finish sets the status from the count, the limit and the context's error.
-func finish(res Result, limit int, ctxErr error) (Result, error) {
+func finish(res *Result, limit int, ctxErr error) error {
 	switch {
 	case ctxErr != nil:
 		res.Status = ctxStatus(ctxErr)
-		return res, fmt.Errorf("solve: %w", ctxErr)
+		return fmt.Errorf("solve: %w", ctxErr)
 	case res.Count >= limit:
 		res.Status = Multiple
 	case res.Count == 1:
@@ -116,7 +124,7 @@ func finish(res Result, limit int, ctxErr error) (Result, error) {
 	default: // 1 < Count < limit: the search was exhausted.
 		res.Status = Multiple
 	}
-	return res, nil
+	return nil
 }
 
 func ctxStatus(err error) Status {
