@@ -69,7 +69,8 @@ const placed = 1 << 31
 // genSolver is the search for any shape: one candidate mask per cell,
 // propagation of naked and hidden singles and box-line interactions, and
 // branching on a digit with two places in a unit (or, when there is none, on
-// a cell with the fewest candidates). It allocates its buffers per solve.
+// a cell with the fewest candidates). Its buffers are kept between solves
+// (see genPools).
 type genSolver struct {
 	geo      *geom
 	ctx      context.Context
@@ -107,16 +108,37 @@ const (
 	needAll = needLocked | needPair
 )
 
+// genPools keeps solvers, with their buffers, between solves: one pool per
+// grid size, so that a solve allocates nothing once its pool is warm.
+var genPools [MaxSize + 1]sync.Pool
+
+// newGenSolver returns a solver for shape s, from its pool when there is one
+// there. Give it back with release when done.
 func newGenSolver(ctx context.Context, s Shape, limit int) *genSolver {
 	geo := geomFor(s)
+	gs, _ := genPools[geo.n].Get().(*genSolver)
+	if gs == nil {
+		gs = &genSolver{geo: geo, queue: make([]int16, 0, geo.cells), hidden: make([]int32, 0, 64), dirty: make([]uint8, len(geo.units))}
+	}
 	pollMask := 255
 	if geo.n >= 12 {
 		pollMask = 0 // nodes of large grids are slow: poll at every node
 	} else if geo.n > 6 {
 		pollMask = 63
 	}
-	return &genSolver{geo: geo, ctx: ctx, limit: limit, pollMask: pollMask, pollRounds: geo.n >= 16,
-		queue: make([]int16, 0, geo.cells), hidden: make([]int32, 0, 64), dirty: make([]uint8, len(geo.units))}
+	// Every other field is set up again by run and propagate, or is a
+	// buffer whose contents are overwritten before they are read.
+	gs.ctx, gs.limit, gs.pollMask, gs.pollRounds = ctx, limit, pollMask, geo.n >= 16
+	gs.count, gs.guesses, gs.nodes, gs.err = 0, 0, 0, nil
+	gs.first = gs.first[:0]
+	return gs
+}
+
+// release puts s back in its pool; s must not be used afterwards.
+func (s *genSolver) release() {
+	s.ctx, s.err = nil, nil
+	s.cand, s.cnt, s.fixed = nil, nil, nil
+	genPools[s.geo.n].Put(s)
 }
 
 // run searches from the grid g (already validated without conflicts). The

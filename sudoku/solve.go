@@ -80,7 +80,9 @@ func solve(ctx context.Context, g *Grid, limit int, res *Result) error {
 		res.Solution = *g
 		gs.solution(&res.Solution)
 	}
-	return finish(res, limit, gs.err)
+	ctxErr := gs.err
+	gs.release()
+	return finish(res, limit, ctxErr)
 }
 
 // hasDuplicate reports whether a digit appears twice in a row, column or box
