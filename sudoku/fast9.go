@@ -42,9 +42,9 @@ const all27 = 1<<27 - 1
 // tables9 are the lookup tables of the fast path.
 type tables9 struct {
 	perm      [512]uint32  // triplet occupancy (bit r*3+k) → the 27-bit mask of triplets in a fitting permutation; 0 if none fits
-	trip      [512]uint32  // one row of 9 cells → its 3 triplets' occupancy (bits 0-2)
+	trip      [512]uint8   // one row of 9 cells → its 3 triplets' occupancy (bits 0-2)
 	colLock   [512]uint32  // columns occupied in a band → the other bands' cells to clear: columns alone in their box
-	rowSingle [512]uint32  // a row of 9 cells → itself if it holds exactly one cell, else 0
+	rowSingle [512]uint16  // a row of 9 cells → itself if it holds exactly one cell, else 0
 	peers     [32]uint32   // cell → the other cells of its row and box in the band
 	column    [32]uint32   // cell (or column, below 9) → the three cells of its column in a band
 	others    [32][2]uint8 // f index → the same digit's other two bands
@@ -67,7 +67,7 @@ func newTables9() *tables9 {
 			}
 		}
 		if bits.OnesCount(uint(x)) == 1 {
-			t.rowSingle[x] = uint32(x)
+			t.rowSingle[x] = uint16(x)
 		}
 		for k := 0; k < 3; k++ {
 			if g := x >> (3 * k) & 7; g != 0 && g&(g-1) == 0 {
@@ -341,7 +341,7 @@ func propagate(st *state9, cols bool) bool {
 			st.dirty &= st.dirty - 1
 			i &= 31
 			x := st.f[i]
-			x &= t.perm[(t.trip[x&511]|t.trip[x>>9&511]<<3|t.trip[x>>18&511]<<6)&511]
+			x &= t.perm[(uint32(t.trip[x&511])|uint32(t.trip[x>>9&511])<<3|uint32(t.trip[x>>18&511])<<6)&511]
 			if x == 0 {
 				return false
 			}
@@ -357,7 +357,7 @@ func propagate(st *state9, cols bool) bool {
 			// rows with one triplet after the permutation table, or as naked
 			// singles: testing boxes too saved no guess.)
 			b := int(t.band[i]) & 3
-			hs := (t.rowSingle[x&511] | t.rowSingle[x>>9&511]<<9 | t.rowSingle[x>>18&511]<<18) & st.open[b]
+			hs := (uint32(t.rowSingle[x&511]) | uint32(t.rowSingle[x>>9&511])<<9 | uint32(t.rowSingle[x>>18&511])<<18) & st.open[b]
 			if hs != 0 {
 				placeRowSingles(st, i, b, hs)
 			}
