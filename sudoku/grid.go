@@ -20,10 +20,11 @@
 // a band (box-line interactions inside the band), column locks between bands,
 // naked singles and hidden singles of rows and columns. It allocates nothing
 // per solve and, on one core of the reference machine, counts to two in
-// about 7 µs on Royle's 17-clue puzzles and 120-130 µs on the hardest forum
-// puzzles. The other shapes share a solver with a candidate mask per cell,
-// naked and hidden singles and box-line interactions, rechecking only the
-// units that changed. Both branch on a binary choice when there is one: the
+// about 4 µs on Royle's 17-clue puzzles, 5 µs on serg_benchmark's
+// underconstrained ones and 85-90 µs on the hardest forum puzzles. The other
+// shapes share a solver with a candidate mask per cell, naked and hidden
+// singles and box-line interactions, rechecking only the units that changed;
+// its buffers are kept in a pool between solves. Both branch on a binary choice when there is one: the
 // 9×9 solver on a cell with two candidates and the most open peers, the
 // other on a digit with two places in a unit.
 package sudoku

@@ -32,8 +32,9 @@ const DefaultLimit = 2
 // [ErrShape]. Result.Count is the number of solutions found (at most limit)
 // and Result.Stats the work done. Solve polls ctx while it searches, often
 // enough to return within a few milliseconds of a deadline for every size.
-// It is safe for concurrent use, and a 9×9 solve allocates nothing unless the
-// grid is invalid.
+// It is safe for concurrent use, and a solve allocates nothing unless the
+// grid is invalid (shapes other than 9×9 reuse buffers from a pool, which a
+// garbage collection may empty).
 func Solve(ctx context.Context, g Grid, limit int) (Result, error) {
 	start := time.Now()
 	var res Result
