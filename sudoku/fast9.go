@@ -141,10 +141,10 @@ type solver9 struct {
 func solve9(ctx context.Context, g *Grid, limit int, res *Result) error {
 	givens := givens9(g)
 	// Per digit: the units holding it (bit r for row r, 9+c for column c,
-	// 18+k for box k) and its cells in each band. A digit given twice in a
-	// unit is a conflict, which only Validate names.
+	// 18+k for box k), and its given cells already in its words. A digit
+	// given twice in a unit is a conflict, which only Validate names.
+	var st state9
 	var unitsOf [16]uint32
-	var cellsOf [16][4]uint32
 	var dup uint32
 	for b, m := range givens {
 		for ; m != 0; m &= m - 1 {
@@ -153,7 +153,7 @@ func solve9(ctx context.Context, g *Grid, limit int, res *Result) error {
 			u := tab9.units[p&127]
 			dup |= unitsOf[d] & u
 			unitsOf[d] |= u
-			cellsOf[d][b&3] |= 1 << (p - b*27)
+			st.f[(int(d)*3+b)&31] |= 1 << (p - b*27)
 		}
 	}
 	if dup != 0 {
@@ -161,14 +161,13 @@ func solve9(ctx context.Context, g *Grid, limit int, res *Result) error {
 	}
 	// The state after placing every given: each digit leaves the rows,
 	// columns and boxes it is given in, and every given cell, but for its own.
-	var st state9
 	for d := 0; d < 9; d++ {
 		u := unitsOf[d]
 		cols := u >> 9 & 511 * (1 | 1<<9 | 1<<18) // spread to the three rows of a band
 		for b := 0; b < 3; b++ {
 			x := all27 &^ givens[b] &^ cols
 			x &^= tab9.rows3[u>>(3*b)&7] | tab9.boxes3[u>>(18+3*b)&7]
-			st.f[d*3+b] = x | cellsOf[d][b]
+			st.f[d*3+b] |= x
 		}
 	}
 	st.open = [4]uint32{all27 &^ givens[0], all27 &^ givens[1], all27 &^ givens[2]}
