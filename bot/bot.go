@@ -280,7 +280,7 @@ func (b *Bot) watchConnection() []func() {
 		b.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.log.Info("gateway session resumed") }),
 		b.s.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) {
 			if r.TooManyRequests != nil {
-				b.log.Warn("discord rate limit", "url", r.URL, "retry_after", r.RetryAfter)
+				b.log.Warn("discord rate limit", "url", tokenInURL.ReplaceAllString(r.URL, "${1}[token]"), "retry_after", r.RetryAfter)
 			}
 		}),
 	}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"regexp"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -41,7 +42,7 @@ func deliver(ctx context.Context, log *slog.Logger, call func(opts ...discordgo.
 	var err error
 	attempt := 1
 	for ; ; attempt++ {
-		err = call(opts...)
+		err = redact(call(opts...))
 		if err == nil {
 			return nil
 		}
@@ -93,3 +94,28 @@ func retryAfter(err error, backoff time.Duration) (time.Duration, bool) {
 func jitter(d time.Duration) time.Duration {
 	return d/2 + rand.N(d/2+1)
 }
+
+// tokenInURL matches the secret part of interaction URLs: an interaction
+// token lets whoever has it answer as the bot for 15 minutes.
+var tokenInURL = regexp.MustCompile(`(/(?:interactions|webhooks)/\d+/)[^/?\s"]+`)
+
+// redact hides interaction tokens in err's text (discordgo's errors quote the
+// request URL), keeping err in the chain for errors.Is and errors.As.
+func redact(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := tokenInURL.ReplaceAllString(err.Error(), "${1}[token]")
+	if msg == err.Error() {
+		return err
+	}
+	return &redactedError{msg: msg, err: err}
+}
+
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }

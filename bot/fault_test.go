@@ -141,3 +141,26 @@ func TestTokenNeverLogged(t *testing.T) {
 		}
 	}
 }
+
+// TestInteractionTokenNeverLogged: discordgo's errors quote the request URL,
+// which for an interaction holds its token; retries and lost replies are
+// logged without it.
+func TestInteractionTokenNeverLogged(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.AckWait = time.Millisecond // defer, then edit
+	cfg.SolveTimeout = 50 * time.Millisecond
+	h := start(t, cfg, nil)
+	h.srv.FailNext(discordtest.RouteInteractionCallback, 1, http.StatusTooManyRequests, 50*time.Millisecond)
+	h.srv.FailNext(discordtest.RouteEditOriginalResponse, 100, http.StatusBadGateway, 0)
+	ix := h.srv.SendCommand(discordtest.Command{Name: "solve", Options: opts("grid", slowGrid)})
+	h.waitLog(t, "reply lost", 1)
+	if n := len(h.logs.lines("discord request failed; retrying")); n < 2 {
+		t.Errorf("%d retries logged, want the 429 and the 502s", n)
+	}
+	if out := h.logs.String(); strings.Contains(out, ix.Token) {
+		t.Errorf("interaction token in the logs:\n%s", out)
+	} else if !strings.Contains(out, "[token]") {
+		t.Errorf("expected the redacted URL in the logs:\n%s", out)
+	}
+}

@@ -121,7 +121,14 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.InteractionCreate)
 		return
 	}
 	defer b.inflight.Done()
-	defer b.recoverCommand(log, func() { b.respondNotice(ackCtx, log, i, "panic", msgApology) })
+	deferred := false
+	defer b.recoverCommand(log, func() {
+		if deferred {
+			b.respondResult(ctx, log, i, command.Reply{Text: render.Notice(msgApology), Outcome: "panic"}, start, true)
+			return
+		}
+		b.respondNotice(ackCtx, log, i, "panic", msgApology)
+	})
 	req := command.Request{Kind: kind}
 	for _, o := range data.Options {
 		if o.Name == "grid" && o.Type == discordgo.ApplicationCommandOptionString {
@@ -148,9 +155,16 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.InteractionCreate)
 				Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 			}, opts...))
 		})
-		if err != nil {
-			log.Error("defer interaction", "err", err)
+		var re *discordgo.RESTError
+		if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode < http.StatusInternalServerError {
+			// Discord refused the interaction (expired, unknown): no edit can follow.
+			log.Error("reply lost", "outcome", (<-result).Outcome, "err", err)
+			return
 		}
+		if err != nil {
+			log.Error("defer interaction; trying the edit anyway", "err", err)
+		}
+		deferred = true
 		b.respondResult(ctx, log, i, <-result, start, true)
 	}
 }

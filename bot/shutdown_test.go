@@ -93,7 +93,7 @@ func TestChannelBacklogBoundsWaitingReplies(t *testing.T) {
 	h := start(t, cfg, nil)
 	// The first reply hangs for a while; discordgo holds the channel's bucket
 	// meanwhile, so the channel's other replies wait behind it.
-	h.srv.InjectFault(discordtest.RouteCreateMessage, 1, discordtest.Fault{Delay: 1500 * time.Millisecond})
+	h.srv.InjectFault(discordtest.RouteCreateMessage, 1, discordtest.Fault{Delay: 3 * time.Second})
 	const n = 40
 	for i := range n {
 		u := &discordgo.User{ID: strconv.Itoa(4100000000000000000 + i), Username: "u" + strconv.Itoa(i)}

@@ -57,7 +57,7 @@ func (e *configError) Error() string {
 	return fmt.Sprintf("configuration: %s=%q is not valid: want %s", e.name, e.value, e.want)
 }
 
-// loadConfig reads the configuration through getenv (os.Getenv in main, a map
+// loadConfig reads the configuration through getenv (built from os.LookupEnv and .env in run, a map
 // in tests). A variable that is unset or blank keeps its default; a bad value
 // is an error naming the variable.
 func loadConfig(getenv func(string) string) (Config, error) {

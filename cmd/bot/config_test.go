@@ -101,9 +101,6 @@ func TestLoadConfigReportsEveryBadVariable(t *testing.T) {
 func TestEnvFileRealEnvironmentWins(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, ".env")
-	if err := os.WriteFile(file, []byte("COMMAND_PREFIX=?\nSOLVE_TIMEOUT=3s\n# comment\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
 	if err := os.WriteFile(file, []byte("COMMAND_PREFIX=?\nSOLVE_TIMEOUT=3s\nDISCORD_TOKEN=from-file\n# comment\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -68,6 +68,9 @@ func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw
 		msg.WriteString(t)
 		msg.WriteByte('\n')
 	}
+	if ctx.Err() != nil {
+		return nil // stopped by a signal: a half-typed message gets no reply
+	}
 	flush()
 	if err := <-readErr; err != nil {
 		return fmt.Errorf("read console input line %d: %w", line+1, err)

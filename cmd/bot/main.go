@@ -63,7 +63,7 @@ func run(ctx context.Context, args []string, lookupEnv func(string) (string, boo
 	fl := flag.NewFlagSet("bot", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	console := fl.Bool("console", false, "read commands from standard input and print the replies, without Discord")
-	envFile := fl.String("env", ".env", "file of KEY=value lines read when present; the real environment wins")
+	envFile := fl.String("env", ".env", "file of KEY=value lines; the real environment wins. The default .env is read when present; a file named here must exist")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
