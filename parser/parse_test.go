@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/parser"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -18,30 +19,7 @@ const classic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28.
 // grid decodes a grid written on one line with . for empty and 1-9, A-P,
 // independently of Parse, so that expectations do not rest on the code
 // under test.
-func grid(tb testing.TB, line string) sudoku.Grid {
-	tb.Helper()
-	sh, ok := sudoku.ShapeForCells(len(line))
-	if !ok {
-		tb.Fatalf("no shape has %d cells", len(line))
-	}
-	cells := make([]int, len(line))
-	for i, c := range line {
-		switch {
-		case c == '.':
-		case c >= '1' && c <= '9':
-			cells[i] = int(c - '0')
-		case c >= 'A' && c <= 'P':
-			cells[i] = int(c-'A') + 10
-		default:
-			tb.Fatalf("bad symbol %q in want", c)
-		}
-	}
-	g, err := sudoku.FromCells(sh, cells)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return g
-}
+func grid(tb testing.TB, line string) sudoku.Grid { return testgrids.Decode(tb, line) }
 
 // rows splits a one-line grid into its rows: of 9 cells unless the line is
 // a whole grid of another size.

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/parser"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -24,27 +25,7 @@ const (
 )
 
 // decode reads a one-line grid: . for empty, 1-9, A-P.
-func decode(tb testing.TB, line string) sudoku.Grid {
-	tb.Helper()
-	sh, ok := sudoku.ShapeForCells(len(line))
-	if !ok {
-		tb.Fatalf("no shape has %d cells", len(line))
-	}
-	cells := make([]int, len(line))
-	for i, c := range line {
-		switch {
-		case c >= '1' && c <= '9':
-			cells[i] = int(c - '0')
-		case c >= 'A' && c <= 'P':
-			cells[i] = int(c-'A') + 10
-		}
-	}
-	g, err := sudoku.FromCells(sh, cells)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return g
-}
+func decode(tb testing.TB, line string) sudoku.Grid { return testgrids.Decode(tb, line) }
 
 // player returns the classic puzzle half filled in by a player who put a
 // second 5 in row 1 and a second 8 in column 9.

@@ -4,6 +4,7 @@ package testgrids
 
 import (
 	"strings"
+	"testing"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -45,4 +46,29 @@ func Line(g sudoku.Grid) string {
 		b.WriteByte(symbols[g.At(i)])
 	}
 	return b.String()
+}
+
+// Decode reads the one-line form written by [Line] ('.' for empty, 1-9, then
+// A for 10 up to P for 25), independently of package parser, so that tests
+// of the parser and of the replies do not rest on the code under test. It
+// fails the test on a length no shape has or on any other symbol.
+func Decode(tb testing.TB, line string) sudoku.Grid {
+	tb.Helper()
+	sh, ok := sudoku.ShapeForCells(len(line))
+	if !ok {
+		tb.Fatalf("testgrids: no shape has %d cells", len(line))
+	}
+	cells := make([]int, len(line))
+	for i, c := range line {
+		v := strings.IndexRune(symbols, c)
+		if v < 0 {
+			tb.Fatalf("testgrids: bad symbol %q in %q", c, line)
+		}
+		cells[i] = v
+	}
+	g, err := sudoku.FromCells(sh, cells)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
 }
