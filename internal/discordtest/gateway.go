@@ -779,18 +779,8 @@ func (s *Server) WaitSettled(tb testing.TB, timeout time.Duration) {
 // sent) and returns all identifies received; it fails the test after timeout.
 func (s *Server) WaitIdentifies(tb testing.TB, n int, timeout time.Duration) []Identify {
 	tb.Helper()
-	var got []Identify
-	s.WaitUntil(tb, timeout, fmt.Sprintf("%d accepted identify(s)", n), func() bool {
-		got = s.Identifies()
-		k := 0
-		for _, id := range got {
-			if id.Accepted {
-				k++
-			}
-		}
-		return k >= n
-	})
-	return got
+	return waitAccepted(s, tb, timeout, fmt.Sprintf("%d accepted identify(s)", n), n, s.Identifies,
+		func(id Identify) bool { return id.Accepted })
 }
 
 // WaitResumes waits until at least n resumes were accepted (missed events
@@ -798,12 +788,20 @@ func (s *Server) WaitIdentifies(tb testing.TB, n int, timeout time.Duration) []I
 // test after timeout.
 func (s *Server) WaitResumes(tb testing.TB, n int, timeout time.Duration) []Resume {
 	tb.Helper()
-	var got []Resume
-	s.WaitUntil(tb, timeout, fmt.Sprintf("%d accepted resume(s)", n), func() bool {
-		got = s.Resumes()
+	return waitAccepted(s, tb, timeout, fmt.Sprintf("%d accepted resume(s)", n), n, s.Resumes,
+		func(r Resume) bool { return r.Accepted })
+}
+
+// waitAccepted waits until at least n of the records list returns are
+// accepted, and returns them all; it fails the test with desc after timeout.
+func waitAccepted[T any](s *Server, tb testing.TB, timeout time.Duration, desc string, n int, list func() []T, accepted func(T) bool) []T {
+	tb.Helper()
+	var got []T
+	s.WaitUntil(tb, timeout, desc, func() bool {
+		got = list()
 		k := 0
 		for _, r := range got {
-			if r.Accepted {
+			if accepted(r) {
 				k++
 			}
 		}
