@@ -17,6 +17,8 @@ import (
 const usage = `usage:
   sudoku solve [-timeout d] [FILE]   solve puzzles, one per line (stdin without FILE)
   sudoku bench [-first] [-runs n] FILE...   time and verify whole files of puzzles
+  sudoku png [-o DIR] [-theme dark|light] [-size px] [-coords] [-marks] [-n N] FILE
+                                     one PNG per puzzle: the solution, givens marked
 `
 
 // run is the whole program: it returns the exit status.
@@ -30,6 +32,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSolve(args[1:], stdin, stdout, stderr)
 	case "bench":
 		return runBench(args[1:], stdout, stderr)
+	case "png":
+		return runPNG(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
