@@ -14,11 +14,10 @@ import (
 type Options struct {
 	// Theme is the colours: Dark (the zero value) or Light.
 	Theme Theme
-	// Size is the largest width and height of the picture, in pixels. The
-	// picture takes the largest cells that fit, so it can be a few pixels
-	// smaller, and it is not quite square where boxes are not (6×6, 8×8,
-	// 12×12). 0 means [DefaultSize] of the grid's shape. It must be at least
-	// [MinSize] and at most [MaxSize].
+	// Size is the width and height of the picture, in pixels: the grid gets
+	// the largest cells that fit, in the middle. 0 means [DefaultSize] of
+	// the grid's shape. It must be at least [MinSize] and at most
+	// [MaxSize].
 	Size int
 	// Coordinates adds row numbers on the left and column numbers at the
 	// top, from 1, as hints name cells (r3c5 is row 3, column 5).
@@ -67,11 +66,12 @@ func Draw(b Board, opt Options) (*image.Paletted, error) {
 		return nil, fmt.Errorf("draw board: %w", err)
 	}
 	img := image.NewPaletted(image.Rect(0, 0, p.l.w, p.l.h), p.col.palette)
-	p.paint(img.Pix, img.Stride)
+	p.paint(img.Pix, img.Stride, make([]uint8, 3*p.l.w))
 	return img, nil
 }
 
-// canvas is the memory one picture needs, kept in a pool between calls.
+// canvas is the memory one picture needs, kept in a pool between calls:
+// the cells' states, then the pixels followed by scratch rows.
 type canvas struct {
 	cells [sudoku.MaxCells]cellState
 	pix   []uint8
@@ -102,12 +102,13 @@ func Encode(w io.Writer, b Board, opt Options) error {
 	if err != nil {
 		return fmt.Errorf("draw board: %w", err)
 	}
-	need := p.l.w * p.l.h
+	need := p.l.w*p.l.h + 3*p.l.w
 	if cap(cv.pix) < need {
 		cv.pix = make([]uint8, need)
 	}
-	img := &image.Paletted{Pix: cv.pix[:need], Stride: p.l.w, Rect: image.Rect(0, 0, p.l.w, p.l.h), Palette: p.col.palette}
-	p.paint(img.Pix, img.Stride)
+	pix, scratch := cv.pix[:p.l.w*p.l.h], cv.pix[p.l.w*p.l.h:need]
+	img := &image.Paletted{Pix: pix, Stride: p.l.w, Rect: image.Rect(0, 0, p.l.w, p.l.h), Palette: p.col.palette}
+	p.paint(img.Pix, img.Stride, scratch)
 	if err := encoder.Encode(w, img); err != nil {
 		return fmt.Errorf("encode board picture: %w", err)
 	}
@@ -115,11 +116,11 @@ func Encode(w io.Writer, b Board, opt Options) error {
 }
 
 // paint draws the whole picture into pix, an image of the layout's size
-// with the given stride.
-func (p *plan) paint(pix []uint8, stride int) {
+// with the given stride, using scratch (at least 3 × the width) for rows.
+func (p *plan) paint(pix []uint8, stride int, scratch []uint8) {
 	l := &p.l
 	clear(pix) // index 0 is the background
-	p.lines(pix, stride)
+	p.lines(pix, stride, scratch)
 	n := l.n
 	for i, st := range p.cells {
 		switch {
@@ -135,35 +136,28 @@ func (p *plan) paint(pix []uint8, stride int) {
 	if p.m.labels != nil {
 		for k := 0; k < n; k++ {
 			m := &p.m.labels[k+1]
-			p.put(pix, stride, l.xs[k]+(l.cell-m.w)/2, l.pad+(l.margin-m.h)/2, m, label)
-			p.put(pix, stride, l.pad+(l.margin-m.w)/2, l.ys[k]+(l.cell-m.h)/2, m, label)
+			p.put(pix, stride, l.xs[k]+(l.cell-m.w)/2, l.y0-l.margin+(l.margin-m.h)/2, m, label)
+			p.put(pix, stride, l.x0-l.margin+(l.margin-m.w)/2, l.ys[k]+(l.cell-m.h)/2, m, label)
 		}
 	}
 }
 
 // lines draws the grid's lines: every pixel row between the border's top
 // and bottom is a copy of one of three rows (across cells, along a thin
-// line, along a thick line).
-func (p *plan) lines(pix []uint8, stride int) {
+// line, along a thick line), built in scratch.
+func (p *plan) lines(pix []uint8, stride int, scratch []uint8) {
 	l := &p.l
 	w := l.x1 - l.x0
-	var rows [3][]uint8 // across cells, thin, thick
-	for k := range rows {
-		rows[k] = pix[(l.y0+k)*stride+l.x0 : (l.y0+k)*stride+l.x1]
-	}
-	// Build the three rows in the first three pixel rows of the grid, which
-	// are thick border rows anyway and get rewritten last.
-	cellRow, thinRow, thickRow := rows[0], rows[1], rows[2]
+	cellRow, thinRow, thickRow := scratch[:w], scratch[w:2*w], scratch[2*w:3*w]
 	for x := range w {
 		cellRow[x], thinRow[x], thickRow[x] = uint8(thinLine), uint8(thinLine), uint8(thickLine)
 	}
 	for c := 0; c < l.n; c++ {
 		clear(cellRow[l.xs[c]-l.x0 : l.xs[c]-l.x0+l.cell])
 	}
-	thickCols := func(row []uint8) {
-		row2 := row[:l.thick]
-		for x := range row2 {
-			row2[x] = uint8(thickLine)
+	thickCols := func(row []uint8) { // the border on the left, then each box's right
+		for x := 0; x < l.thick; x++ {
+			row[x] = uint8(thickLine)
 		}
 		for c := 0; c < l.n; c++ {
 			if (c+1)%l.shape.BoxCols == 0 {

@@ -7,7 +7,7 @@ import (
 )
 
 // MaxSize is the largest width or height [Options].Size may ask for.
-const MaxSize = 4096
+const MaxSize = 2048
 
 // minCell is the smallest cell, in pixels, that still shows a digit.
 const minCell = 12
@@ -40,9 +40,9 @@ func MinSize(s sudoku.Shape, coordinates bool) int {
 	return max(l.w, l.h)
 }
 
-// layout is where everything goes in a picture: a margin of pad pixels
-// around everything, room for coordinates (margin pixels on the left and
-// at the top, 0 without), then the grid: a thick border, cells of cell
+// layout is where everything goes in a picture: a margin of at least pad
+// pixels around everything, room for coordinates (margin pixels on the left
+// and at the top, 0 without), then the grid: a thick border, cells of cell
 // pixels, thin lines between cells and thick lines between boxes.
 type layout struct {
 	shape                                 sudoku.Shape
@@ -53,6 +53,15 @@ type layout struct {
 	// row r; x0, y0 and x1, y1 the outer corners of the grid's border.
 	xs, ys         [sudoku.MaxSize]int
 	x0, y0, x1, y1 int
+}
+
+// shift moves the grid dx pixels right and dy down.
+func (l *layout) shift(dx, dy int) {
+	for i := 0; i < l.n; i++ {
+		l.xs[i] += dx
+		l.ys[i] += dy
+	}
+	l.x0, l.x1, l.y0, l.y1 = l.x0+dx, l.x1+dx, l.y0+dy, l.y1+dy
 }
 
 // measure lays out a grid of shape s with cells of cell pixels.
@@ -90,14 +99,16 @@ func measure(s sudoku.Shape, cell int, coordinates bool) layout {
 	return l
 }
 
-// fit returns the layout with the largest cells whose picture is at most
-// size pixels wide and high.
+// fit returns the layout of a picture size pixels square with the largest
+// cells that fit, the grid in the middle.
 func fit(s sudoku.Shape, size int, coordinates bool) (layout, error) {
 	if size > MaxSize {
 		return layout{}, fmt.Errorf("size %d px: at most %d: %w", size, MaxSize, ErrSize)
 	}
 	for cell := size / s.Size(); cell >= minCell; cell-- {
 		if l := measure(s, cell, coordinates); l.w <= size && l.h <= size {
+			l.shift((size-l.w)/2, (size-l.h)/2)
+			l.w, l.h = size, size
 			return l, nil
 		}
 	}

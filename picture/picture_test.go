@@ -30,7 +30,7 @@ type hintBoard struct {
 	emptyShaded, givenC sudoku.Cell
 }
 
-func newHintBoard(t *testing.T) hintBoard {
+func newHintBoard(t testing.TB) hintBoard {
 	puzzle := readPuzzle(t, "top95-1.txt")
 	sol := solve(t, puzzle)
 	g := puzzle
@@ -157,7 +157,57 @@ func TestEveryShape(t *testing.T) {
 			puzzle := puzzleOf(sol, 3)
 			pal := picture.Dark.Palette()
 			_, img := encode(t, picture.Board{Grid: sol, Givens: puzzle}, picture.Options{})
-			rects := cells(t, img, pal, sh.Size())
+			n := sh.Size()
+			rects := cells(t, img, pal, n)
+			// Lines: thick around the grid and between boxes, thin and
+			// narrower between the cells of a box.
+			width := func(x, y, dx, dy int) (int, color.RGBA) {
+				c := rgba(img.At(x, y))
+				k := 0
+				for rgba(img.At(x+k*dx, y+k*dy)) == c {
+					k++
+				}
+				return k, c
+			}
+			var thick, thin int
+			for k := 0; k <= n; k++ {
+				want := pal.ThinLine
+				if k%sh.BoxCols == 0 {
+					want = pal.ThickLine
+				}
+				r := rects[min(k, n-1)]
+				x := r.Max.X
+				if k < n {
+					x = r.Min.X - 1
+				}
+				wv, cv := width(x, r.Min.Y+1, -1+2*min(1, k/n), 0)
+				want2 := pal.ThinLine
+				if k%sh.BoxRows == 0 {
+					want2 = pal.ThickLine
+				}
+				r2 := rects[min(k, n-1)*n]
+				y := r2.Max.Y
+				if k < n {
+					y = r2.Min.Y - 1
+				}
+				wh, ch := width(r2.Min.X+1, y, 0, -1+2*min(1, k/n))
+				if cv != want || ch != want2 {
+					t.Errorf("line %d: %v across, %v down; want %v, %v", k, cv, ch, want, want2)
+				}
+				if want == pal.ThickLine {
+					thick = wv
+				} else {
+					thin = wv
+				}
+				if want2 == pal.ThickLine {
+					thick = wh
+				} else {
+					thin = wh
+				}
+			}
+			if thin >= thick {
+				t.Errorf("thin lines of %d pixels, thick ones of %d", thin, thick)
+			}
 			for i, r := range rects {
 				want, other := pal.Filled, pal.Given
 				if puzzle.At(i) != 0 {
@@ -190,10 +240,13 @@ func TestDimensions(t *testing.T) {
 				if size == 0 {
 					size = picture.DefaultSize(sh)
 				}
-				w, h := img.Bounds().Dx(), img.Bounds().Dy()
-				// Cells as large as fit: one pixel more per cell would not.
-				if w > size || h > size || max(w, h) <= size-2*n {
+				if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != size || h != size {
 					t.Errorf("%s: %d×%d", name, w, h)
+				}
+				// Cells as large as fit: one pixel more per cell would not.
+				rects := cells(t, img, picture.Dark.Palette(), n)
+				if cell := rects[0].Dx(); n*cell < size*6/10 {
+					t.Errorf("%s: cells of %d pixels", name, cell)
 				}
 				_, dec := encode(t, picture.Board{Grid: g}, opt)
 				if dec.Bounds() != img.Bounds() {

@@ -171,8 +171,11 @@ func (p Palette) tones() [numTones]color.RGBA {
 func newColours(p Palette) *colours {
 	c := &colours{}
 	base := p.tones()
+	// The palette holds color.NRGBA values (the same as RGBA, all being
+	// opaque): the PNG encoder converts each entry to NRGBA, which costs an
+	// allocation per entry for any other type.
 	for _, t := range base {
-		c.palette = append(c.palette, t)
+		c.palette = append(c.palette, color.NRGBA(t))
 	}
 	for bg := range tone(numBgs) {
 		c.blend[bg] = blendOf{bg: uint8(bg)}
@@ -199,7 +202,7 @@ func newColours(p Palette) *colours {
 			for l := 1; l < levels; l++ {
 				r[l] = uint8(len(c.palette))
 				c.blend[len(c.palette)] = blendOf{ink: uint8(ink), bg: uint8(bg), level: uint8(l), isInk: true}
-				c.palette = append(c.palette, mix(base[bg], base[firstInk+ink], l))
+				c.palette = append(c.palette, color.NRGBA(mix(base[bg], base[firstInk+ink], l)))
 			}
 		}
 	}

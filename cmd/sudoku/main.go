@@ -4,6 +4,7 @@
 //
 //	sudoku solve [-timeout d] [FILE]
 //	sudoku bench [-first] [-runs n] FILE...
+//	sudoku png [-o DIR] [-theme dark|light] [-size px] [-coords] [-marks] [-n N] [-timeout d] FILE
 //
 // A puzzle is one line of 16, 36, 64, 81, 144, 256 or 625 symbols (4×4 to
 // 25×25 grids, row by row): '.' or '0' for an empty cell, '1'-'9' for 1 to 9
@@ -31,6 +32,21 @@
 // times each file n times and reports the fastest run. A line it cannot read
 // is reported with its line number and the file is not timed; the exit
 // status is then 1, as it is for a wrong solution.
+//
+// png writes one picture per puzzle of FILE into DIR (-o, default the
+// current directory, made if missing), named after FILE and the line:
+// puzzles.txt line 7 becomes DIR/puzzles-0007.png. The picture is the
+// solution with the givens marked (one of them, said on standard error, when
+// there are several); a puzzle that breaks the rules is drawn with its
+// conflicts, and one without solution or not solved within -timeout
+// (default 10s) as it is, each with a note on standard error. -marks draws
+// each puzzle with its candidates as pencil marks instead of solving it;
+// -coords numbers the rows and columns; -theme picks the colours (dark by
+// default); -size the largest width and height in pixels (default by grid
+// size, 300 for 4×4 to 900 for 25×25); -n stops after N pictures. Each
+// path written is printed on standard output. A line it cannot read, or a
+// picture it cannot draw or write, is reported with its line number, and the
+// exit status is then 1.
 package main
 
 import "os"
