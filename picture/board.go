@@ -26,15 +26,17 @@ type Board struct {
 	// row (bit d-1 for digit d), drawn in small digits in the empty cells
 	// of Grid. Sets of cells that hold a digit are not drawn.
 	Candidates []uint32
-	// Pattern is the cells of a hint's pattern, drawn shaded.
+	// Pattern is the cells of a hint's pattern, drawn shaded (a conflict's
+	// background wins where a cell is both).
 	Pattern []sudoku.Cell
 	// Eliminations are candidates a hint removes, struck through in their
 	// cells, whether or not Candidates holds them. Their cells must be empty
 	// in Grid.
 	Eliminations []Candidate
-	// Placements are digits a hint places, drawn large and circled. A cell
-	// may get one digit only; it must be empty in Grid or already hold that
-	// digit, and may have no eliminations.
+	// Placements are digits a hint places, drawn large and circled, in
+	// place of the cell's pencil marks. A cell may get one digit only; it
+	// must be empty in Grid or already hold that digit (which keeps its
+	// colour and gets the circle), and may have no eliminations.
 	Placements []Candidate
 }
 
