@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -37,5 +38,24 @@ func TestMaskCacheBounded(t *testing.T) {
 		if first.Pix[i] != again.Pix[i] {
 			t.Fatalf("pixel %d differs after the cache dropped its masks", i)
 		}
+	}
+}
+
+// BenchmarkMasks is what the first picture of a layout costs on top of
+// the others: rasterizing its glyphs, circle, stroke and disc.
+func BenchmarkMasks(b *testing.B) {
+	for _, sh := range sudoku.Shapes {
+		l, err := fit(sh, DefaultSize(sh), false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("%dx%d", sh.Size(), sh.Size()), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := newMasks(&l); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

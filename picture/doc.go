@@ -10,8 +10,8 @@
 // colour, where they were filled in; a digit that clashes is red on a red
 // cell. A hint's pattern is shaded; the candidates it eliminates are struck
 // through on a small disc; the digit it places is circled. Pencil marks are
-// small digits, laid out in each cell as the digits sit in a box (1 2 3 /
-// 4 5 6 / 7 8 9 for 9×9). Digits above 9 are letters, as in the text
+// small digits, each in its own place in the cell (1 2 3 / 4 5 6 / 7 8 9
+// for 9×9; the shape of a box for the other sizes, but 3×3 for 8×8). Digits above 9 are letters, as in the text
 // replies: A for 10 up to P for 25. [Options].Coordinates numbers the rows
 // and columns from 1, as hints name cells (r3c5).
 //

@@ -240,9 +240,9 @@ func (p *plan) cell(pix []uint8, stride, i int) {
 		return
 	}
 	inner := l.cell - 2*l.inset
-	bc := l.shape.BoxCols
+	bc := m.subCols
 	sx := x + l.inset + (inner-bc*m.subW)/2
-	sy := y + l.inset + (inner-l.shape.BoxRows*m.subH)/2
+	sy := y + l.inset + (inner-m.subRows*m.subH)/2
 	for d := 1; d <= n; d++ {
 		bit := uint32(1) << (d - 1)
 		if set&bit == 0 {

@@ -71,6 +71,8 @@ type masks struct {
 	strike       mask   // the stroke through an eliminated candidate, a pencil cell wide
 	disc         mask   // the disc behind an eliminated candidate, a pencil cell wide
 	subW, subH   int    // a pencil mark's cell
+	subCols      int    // pencil marks per line, and lines of them
+	subRows      int
 }
 
 // maskKey is what a mask set depends on.
@@ -139,7 +141,8 @@ func newMasks(l *layout) (*masks, error) {
 	m := &masks{}
 	n := l.n
 	inner := l.cell - 2*l.inset
-	m.subW, m.subH = inner/l.shape.BoxCols, inner/l.shape.BoxRows
+	m.subCols, m.subRows = pencilGrid(n)
+	m.subW, m.subH = inner/m.subCols, inner/m.subRows
 	bigCap := float64(l.cell) * 0.56
 	smallCap := max(5, float64(min(m.subW, m.subH))*0.64)
 	var err error
@@ -165,6 +168,18 @@ func newMasks(l *layout) (*masks, error) {
 	m.strike = strike(m.subW, m.subH)
 	m.disc = discMask(m.subW, m.subH)
 	return m, nil
+}
+
+// pencilGrid is how pencil marks are laid out in a cell: digits 1 to n in
+// reading order, on lines of cols marks, in the squarest arrangement (the
+// shape of a box for 4×4, 6×6, 9×9, 12×12, 16×16 and 25×25; 3×3 for 8×8,
+// whose 2×4 boxes would leave smaller marks).
+func pencilGrid(n int) (cols, rows int) {
+	cols = 1
+	for cols*cols < n {
+		cols++
+	}
+	return cols, (n + cols - 1) / cols
 }
 
 // glyphs rasterizes the symbols of digits 1 to n with a cap height of capPx.
