@@ -46,6 +46,7 @@ type Candidate struct {
 	Digit int
 }
 
+// String names the candidate as the errors do, for example "5 at r1c2".
 func (c Candidate) String() string { return fmt.Sprintf("%d at %v", c.Digit, c.Cell) }
 
 // ErrBoard is wrapped by the errors of [Draw] and [Encode] for a Board

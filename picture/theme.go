@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"strings"
@@ -35,7 +36,7 @@ func (t Theme) String() string {
 
 // ErrTheme is wrapped by [ParseTheme]'s errors and by [Draw]'s for a
 // Theme that is not one of [Themes].
-var ErrTheme = fmt.Errorf("unknown theme (known: dark, light)")
+var ErrTheme = errors.New("unknown theme (known: dark, light)")
 
 // ParseTheme returns the theme named s ("dark" or "light", in any case,
 // surrounding spaces ignored), or an error wrapping [ErrTheme].
