@@ -313,9 +313,9 @@ func (d *DB) Update(ctx context.Context, guildIDs string, change func(*settings.
 			return fmt.Errorf("save channels: %w", err)
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO guild_channels (guild_id, list, position, channel_id)
-			SELECT $1, 'answer', pos - 1, ch FROM unnest($2::bigint[]) WITH ORDINALITY AS a(ch, pos)
+			SELECT $1::bigint, 'answer', pos - 1, ch FROM unnest($2::bigint[]) WITH ORDINALITY AS a(ch, pos)
 			UNION ALL
-			SELECT $1, 'spoiler', pos - 1, ch FROM unnest($3::bigint[]) WITH ORDINALITY AS s(ch, pos)`,
+			SELECT $1::bigint, 'spoiler', pos - 1, ch FROM unnest($3::bigint[]) WITH ORDINALITY AS s(ch, pos)`,
 			id, parseIDs(g.Channels), parseIDs(g.SpoilerChannels)); err != nil {
 			return fmt.Errorf("save channels: %w", err)
 		}
