@@ -177,7 +177,9 @@ func (c *Cache) Guild(ctx context.Context, guildID string) (Guild, error) {
 	c.mu.RUnlock()
 	if e != nil {
 		c.hits.Add(1)
-		e.used.Store(c.tick.Load())
+		if tick := c.tick.Load(); e.used.Load() != tick { // written once per poll, not per read
+			e.used.Store(tick)
+		}
 		return e.g.Clone(), nil
 	}
 	if err := c.isDown(); err != nil {

@@ -246,3 +246,23 @@ func TestRedact(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkGuild is one read of a server's settings from the database: what
+// every command would cost without the Cache.
+func BenchmarkGuild(b *testing.B) {
+	ctx := context.Background()
+	d, err := postgres.Open(ctx, storetest.NewPostgres(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	if _, err := d.Update(ctx, "1", func(g *settings.Guild) error { return g.AllowChannel("5") }); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := d.Guild(ctx, "1"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -131,3 +131,23 @@ func TestDeleteLeavesNothing(t *testing.T) {
 }
 
 func settingsTime() time.Time { return time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC) }
+
+// BenchmarkGuild is one read of a server's settings from the database: what
+// every command would cost without the Cache.
+func BenchmarkGuild(b *testing.B) {
+	d, err := Open(context.Background(), filepath.Join(b.TempDir(), "s.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	ctx := context.Background()
+	if _, err := d.Update(ctx, "1", func(g *settings.Guild) error { return g.AllowChannel("5") }); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := d.Guild(ctx, "1"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
