@@ -217,7 +217,7 @@ func parseIDs(ids []string) []int64 {
 	return n
 }
 
-func guildID(id string) (int64, error) {
+func parseGuild(id string) (int64, error) {
 	n, err := settings.ParseID(id)
 	if err != nil {
 		return 0, fmt.Errorf("server ID: %w", err)
@@ -234,14 +234,14 @@ func loadGuild(ctx context.Context, q querier, id int64) (settings.Guild, error)
 }
 
 // Guild returns a server's settings (see [settings.Store.Guild]).
-func (d *DB) Guild(ctx context.Context, guildIDs string) (settings.Guild, error) {
-	id, err := guildID(guildIDs)
+func (d *DB) Guild(ctx context.Context, guildID string) (settings.Guild, error) {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return settings.Guild{}, err
 	}
 	g, err := loadGuild(ctx, d.pool, id)
 	if err != nil {
-		return settings.Guild{}, fmt.Errorf("postgres: load server %s: %w", guildIDs, err)
+		return settings.Guild{}, fmt.Errorf("postgres: load server %s: %w", guildID, err)
 	}
 	return g, nil
 }
@@ -267,8 +267,8 @@ func logChange(ctx context.Context, tx pgx.Tx, id int64) (int64, error) {
 
 // Update changes a server's settings in one transaction (see
 // [settings.Store.Update]).
-func (d *DB) Update(ctx context.Context, guildIDs string, change func(*settings.Guild) error) (settings.Guild, error) {
-	id, err := guildID(guildIDs)
+func (d *DB) Update(ctx context.Context, guildID string, change func(*settings.Guild) error) (settings.Guild, error) {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return settings.Guild{}, err
 	}
@@ -325,15 +325,15 @@ func (d *DB) Update(ctx context.Context, guildIDs string, change func(*settings.
 		if changeErr != nil && errors.Is(err, changeErr) {
 			return settings.Guild{}, changeErr
 		}
-		return settings.Guild{}, fmt.Errorf("postgres: update server %s: %w", guildIDs, err)
+		return settings.Guild{}, fmt.Errorf("postgres: update server %s: %w", guildID, err)
 	}
 	return g, nil
 }
 
 // DeleteGuild deletes everything kept about a server (see
 // [settings.Store.DeleteGuild]).
-func (d *DB) DeleteGuild(ctx context.Context, guildIDs string) error {
-	id, err := guildID(guildIDs)
+func (d *DB) DeleteGuild(ctx context.Context, guildID string) error {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return err
 	}
@@ -349,7 +349,7 @@ func (d *DB) DeleteGuild(ctx context.Context, guildIDs string) error {
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("postgres: delete server %s: %w", guildIDs, err)
+		return fmt.Errorf("postgres: delete server %s: %w", guildID, err)
 	}
 	return nil
 }
@@ -406,8 +406,8 @@ func (d *DB) DueDaily(ctx context.Context, now time.Time, lease time.Duration) (
 // ClaimDaily claims a server's daily post for a day (see
 // [settings.Store.ClaimDaily]). The primary key (guild_id, day) makes the
 // claim unique; INSERT ... ON CONFLICT decides a take-over atomically.
-func (d *DB) ClaimDaily(ctx context.Context, guildIDs string, day settings.Day, now time.Time, lease time.Duration) (bool, error) {
-	id, err := guildID(guildIDs)
+func (d *DB) ClaimDaily(ctx context.Context, guildID string, day settings.Day, now time.Time, lease time.Duration) (bool, error) {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return false, err
 	}
@@ -416,14 +416,14 @@ func (d *DB) ClaimDaily(ctx context.Context, guildIDs string, day settings.Day, 
 		WHERE daily_posts.message_id IS NULL AND daily_posts.claimed_at <= $4`,
 		id, day.Time(), now, settings.LeaseStart(now, lease))
 	if err != nil {
-		return false, fmt.Errorf("postgres: claim daily post of server %s on %s: %w", guildIDs, day, err)
+		return false, fmt.Errorf("postgres: claim daily post of server %s on %s: %w", guildID, day, err)
 	}
 	return tag.RowsAffected() == 1, nil
 }
 
 // DailyPosted confirms a daily post (see [settings.Store.DailyPosted]).
-func (d *DB) DailyPosted(ctx context.Context, guildIDs string, day settings.Day, post settings.DailyPost) error {
-	id, err := guildID(guildIDs)
+func (d *DB) DailyPosted(ctx context.Context, guildID string, day settings.Day, post settings.DailyPost) error {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return err
 	}
@@ -439,15 +439,15 @@ func (d *DB) DailyPosted(ctx context.Context, guildIDs string, day settings.Day,
 		VALUES ($1, $2, now(), $3, $4)
 		ON CONFLICT (guild_id, day) DO UPDATE SET channel_id = excluded.channel_id, message_id = excluded.message_id`,
 		id, day.Time(), ch, msg); err != nil {
-		return fmt.Errorf("postgres: confirm daily post of server %s on %s: %w", guildIDs, day, err)
+		return fmt.Errorf("postgres: confirm daily post of server %s on %s: %w", guildID, day, err)
 	}
 	return nil
 }
 
 // DailyPost returns a day's confirmed daily post (see
 // [settings.Store.DailyPost]).
-func (d *DB) DailyPost(ctx context.Context, guildIDs string, day settings.Day) (settings.DailyPost, bool, error) {
-	id, err := guildID(guildIDs)
+func (d *DB) DailyPost(ctx context.Context, guildID string, day settings.Day) (settings.DailyPost, bool, error) {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return settings.DailyPost{}, false, err
 	}
@@ -458,7 +458,7 @@ func (d *DB) DailyPost(ctx context.Context, guildIDs string, day settings.Day) (
 		return settings.DailyPost{}, false, nil
 	}
 	if err != nil {
-		return settings.DailyPost{}, false, fmt.Errorf("postgres: read daily post of server %s on %s: %w", guildIDs, day, err)
+		return settings.DailyPost{}, false, fmt.Errorf("postgres: read daily post of server %s on %s: %w", guildID, day, err)
 	}
 	return settings.DailyPost{ChannelID: settings.FormatID(ch), MessageID: settings.FormatID(msg)}, true, nil
 }
@@ -467,12 +467,12 @@ func (d *DB) DailyPost(ctx context.Context, guildIDs string, day settings.Day) (
 // [settings.Store.RecordSolver]). Two members recorded at once may compute the
 // same place; the primary key (guild_id, day, place) refuses the second, which
 // tries again.
-func (d *DB) RecordSolver(ctx context.Context, guildIDs string, day settings.Day, userIDs string, at time.Time) (int, bool, error) {
-	id, err := guildID(guildIDs)
+func (d *DB) RecordSolver(ctx context.Context, guildID string, day settings.Day, userID string, at time.Time) (int, bool, error) {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return 0, false, err
 	}
-	user, err := settings.ParseID(userIDs)
+	user, err := settings.ParseID(userID)
 	if err != nil {
 		return 0, false, fmt.Errorf("member ID: %w", err)
 	}
@@ -496,20 +496,20 @@ func (d *DB) RecordSolver(ctx context.Context, guildIDs string, day settings.Day
 		if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "daily_solvers_pkey" && attempt < 100 {
 			continue // another solver took that place first
 		}
-		return 0, false, fmt.Errorf("postgres: record solver of server %s on %s: %w", guildIDs, day, err)
+		return 0, false, fmt.Errorf("postgres: record solver of server %s on %s: %w", guildID, day, err)
 	}
 }
 
 // Solvers returns the solvers of a day in order (see [settings.Store.Solvers]).
-func (d *DB) Solvers(ctx context.Context, guildIDs string, day settings.Day) ([]settings.Solver, error) {
-	id, err := guildID(guildIDs)
+func (d *DB) Solvers(ctx context.Context, guildID string, day settings.Day) ([]settings.Solver, error) {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return nil, err
 	}
 	rows, err := d.pool.Query(ctx, `SELECT place, user_id, solved_at FROM daily_solvers
 		WHERE guild_id = $1 AND day = $2 ORDER BY place`, id, day.Time())
 	if err != nil {
-		return nil, fmt.Errorf("postgres: list solvers of server %s on %s: %w", guildIDs, day, err)
+		return nil, fmt.Errorf("postgres: list solvers of server %s on %s: %w", guildID, day, err)
 	}
 	ss, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (settings.Solver, error) {
 		var s settings.Solver
@@ -519,25 +519,25 @@ func (d *DB) Solvers(ctx context.Context, guildIDs string, day settings.Day) ([]
 		return s, err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("postgres: list solvers of server %s on %s: %w", guildIDs, day, err)
+		return nil, fmt.Errorf("postgres: list solvers of server %s on %s: %w", guildID, day, err)
 	}
 	return ss, nil
 }
 
 // Streak returns a member's streak (see [settings.Store.Streak]).
-func (d *DB) Streak(ctx context.Context, guildIDs, userIDs string, today settings.Day) (int, error) {
-	id, err := guildID(guildIDs)
+func (d *DB) Streak(ctx context.Context, guildID, userID string, today settings.Day) (int, error) {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return 0, err
 	}
-	user, err := settings.ParseID(userIDs)
+	user, err := settings.ParseID(userID)
 	if err != nil {
 		return 0, fmt.Errorf("member ID: %w", err)
 	}
 	rows, err := d.pool.Query(ctx, `SELECT day FROM daily_solvers WHERE guild_id = $1 AND user_id = $2 AND day <= $3
 		ORDER BY day DESC`, id, user, today.Time())
 	if err != nil {
-		return 0, fmt.Errorf("postgres: streak in server %s: %w", guildIDs, err)
+		return 0, fmt.Errorf("postgres: streak in server %s: %w", guildID, err)
 	}
 	days, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (settings.Day, error) {
 		var t time.Time
@@ -545,7 +545,7 @@ func (d *DB) Streak(ctx context.Context, guildIDs, userIDs string, today setting
 		return settings.DayOf(t), err
 	})
 	if err != nil {
-		return 0, fmt.Errorf("postgres: streak in server %s: %w", guildIDs, err)
+		return 0, fmt.Errorf("postgres: streak in server %s: %w", guildID, err)
 	}
 	return settings.StreakOf(days, today), nil
 }

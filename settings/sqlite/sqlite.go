@@ -134,6 +134,19 @@ func (d *DB) SchemaVersion(ctx context.Context) (int, error) {
 	return v, err
 }
 
+// Check runs SQLite's integrity check on the whole file, and returns an error
+// naming the first problem it finds.
+func (d *DB) Check(ctx context.Context) error {
+	var res string
+	if err := d.db.QueryRowContext(ctx, `PRAGMA integrity_check(1)`).Scan(&res); err != nil {
+		return fmt.Errorf("sqlite: integrity check of %s: %w", d.path, err)
+	}
+	if res != "ok" {
+		return fmt.Errorf("sqlite: integrity check of %s: %s", d.path, res)
+	}
+	return nil
+}
+
 // tx runs f in a write transaction, committed if f returns nil.
 func (d *DB) tx(ctx context.Context, f func(*sql.Tx) error) error {
 	select {
@@ -203,7 +216,7 @@ func splitIDs(s sql.NullString) []string {
 	return strings.Split(s.String, ",")
 }
 
-func guildID(id string) (int64, error) {
+func parseGuild(id string) (int64, error) {
 	n, err := settings.ParseID(id)
 	if err != nil {
 		return 0, fmt.Errorf("server ID: %w", err)
@@ -220,14 +233,14 @@ func loadGuild(ctx context.Context, q querier, id int64) (settings.Guild, error)
 }
 
 // Guild returns a server's settings (see [settings.Store.Guild]).
-func (d *DB) Guild(ctx context.Context, guildIDs string) (settings.Guild, error) {
-	id, err := guildID(guildIDs)
+func (d *DB) Guild(ctx context.Context, guildID string) (settings.Guild, error) {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return settings.Guild{}, err
 	}
 	g, err := loadGuild(ctx, d.db, id)
 	if err != nil {
-		return settings.Guild{}, fmt.Errorf("sqlite: load server %s: %w", guildIDs, err)
+		return settings.Guild{}, fmt.Errorf("sqlite: load server %s: %w", guildID, err)
 	}
 	return g, nil
 }
@@ -249,8 +262,8 @@ func logChange(ctx context.Context, tx *sql.Tx, id int64, now time.Time) (int64,
 
 // Update changes a server's settings in one transaction (see
 // [settings.Store.Update]).
-func (d *DB) Update(ctx context.Context, guildIDs string, change func(*settings.Guild) error) (settings.Guild, error) {
-	id, err := guildID(guildIDs)
+func (d *DB) Update(ctx context.Context, guildID string, change func(*settings.Guild) error) (settings.Guild, error) {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return settings.Guild{}, err
 	}
@@ -309,15 +322,15 @@ func (d *DB) Update(ctx context.Context, guildIDs string, change func(*settings.
 		if changeErr != nil && errors.Is(err, changeErr) {
 			return settings.Guild{}, changeErr
 		}
-		return settings.Guild{}, fmt.Errorf("sqlite: update server %s: %w", guildIDs, err)
+		return settings.Guild{}, fmt.Errorf("sqlite: update server %s: %w", guildID, err)
 	}
 	return g, nil
 }
 
 // DeleteGuild deletes everything kept about a server (see
 // [settings.Store.DeleteGuild]).
-func (d *DB) DeleteGuild(ctx context.Context, guildIDs string) error {
-	id, err := guildID(guildIDs)
+func (d *DB) DeleteGuild(ctx context.Context, guildID string) error {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return err
 	}
@@ -331,7 +344,7 @@ func (d *DB) DeleteGuild(ctx context.Context, guildIDs string) error {
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("sqlite: delete server %s: %w", guildIDs, err)
+		return fmt.Errorf("sqlite: delete server %s: %w", guildID, err)
 	}
 	return nil
 }
@@ -400,8 +413,8 @@ func (d *DB) DueDaily(ctx context.Context, now time.Time, lease time.Duration) (
 // ClaimDaily claims a server's daily post for a day (see
 // [settings.Store.ClaimDaily]). The primary key (guild_id, day) makes the
 // claim unique; a write transaction makes take-over after the lease atomic.
-func (d *DB) ClaimDaily(ctx context.Context, guildIDs string, day settings.Day, now time.Time, lease time.Duration) (bool, error) {
-	id, err := guildID(guildIDs)
+func (d *DB) ClaimDaily(ctx context.Context, guildID string, day settings.Day, now time.Time, lease time.Duration) (bool, error) {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return false, err
 	}
@@ -419,14 +432,14 @@ func (d *DB) ClaimDaily(ctx context.Context, guildIDs string, day settings.Day, 
 		return err
 	})
 	if err != nil {
-		return false, fmt.Errorf("sqlite: claim daily post of server %s on %s: %w", guildIDs, day, err)
+		return false, fmt.Errorf("sqlite: claim daily post of server %s on %s: %w", guildID, day, err)
 	}
 	return won, nil
 }
 
 // DailyPosted confirms a daily post (see [settings.Store.DailyPosted]).
-func (d *DB) DailyPosted(ctx context.Context, guildIDs string, day settings.Day, post settings.DailyPost) error {
-	id, err := guildID(guildIDs)
+func (d *DB) DailyPosted(ctx context.Context, guildID string, day settings.Day, post settings.DailyPost) error {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return err
 	}
@@ -445,15 +458,15 @@ func (d *DB) DailyPosted(ctx context.Context, guildIDs string, day settings.Day,
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("sqlite: confirm daily post of server %s on %s: %w", guildIDs, day, err)
+		return fmt.Errorf("sqlite: confirm daily post of server %s on %s: %w", guildID, day, err)
 	}
 	return nil
 }
 
 // DailyPost returns a day's confirmed daily post (see
 // [settings.Store.DailyPost]).
-func (d *DB) DailyPost(ctx context.Context, guildIDs string, day settings.Day) (settings.DailyPost, bool, error) {
-	id, err := guildID(guildIDs)
+func (d *DB) DailyPost(ctx context.Context, guildID string, day settings.Day) (settings.DailyPost, bool, error) {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return settings.DailyPost{}, false, err
 	}
@@ -464,19 +477,19 @@ func (d *DB) DailyPost(ctx context.Context, guildIDs string, day settings.Day) (
 		return settings.DailyPost{}, false, nil
 	}
 	if err != nil {
-		return settings.DailyPost{}, false, fmt.Errorf("sqlite: read daily post of server %s on %s: %w", guildIDs, day, err)
+		return settings.DailyPost{}, false, fmt.Errorf("sqlite: read daily post of server %s on %s: %w", guildID, day, err)
 	}
 	return settings.DailyPost{ChannelID: settings.FormatID(ch), MessageID: settings.FormatID(msg)}, true, nil
 }
 
 // RecordSolver records a solver of a day, once (see
 // [settings.Store.RecordSolver]).
-func (d *DB) RecordSolver(ctx context.Context, guildIDs string, day settings.Day, userIDs string, at time.Time) (int, bool, error) {
-	id, err := guildID(guildIDs)
+func (d *DB) RecordSolver(ctx context.Context, guildID string, day settings.Day, userID string, at time.Time) (int, bool, error) {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return 0, false, err
 	}
-	user, err := settings.ParseID(userIDs)
+	user, err := settings.ParseID(userID)
 	if err != nil {
 		return 0, false, fmt.Errorf("member ID: %w", err)
 	}
@@ -495,21 +508,21 @@ func (d *DB) RecordSolver(ctx context.Context, guildIDs string, day settings.Day
 			id, day.String(), user, at.UnixMilli(), id, day.String()).Scan(&place)
 	})
 	if err != nil {
-		return 0, false, fmt.Errorf("sqlite: record solver of server %s on %s: %w", guildIDs, day, err)
+		return 0, false, fmt.Errorf("sqlite: record solver of server %s on %s: %w", guildID, day, err)
 	}
 	return place, recorded, nil
 }
 
 // Solvers returns the solvers of a day in order (see [settings.Store.Solvers]).
-func (d *DB) Solvers(ctx context.Context, guildIDs string, day settings.Day) ([]settings.Solver, error) {
-	id, err := guildID(guildIDs)
+func (d *DB) Solvers(ctx context.Context, guildID string, day settings.Day) ([]settings.Solver, error) {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return nil, err
 	}
 	rows, err := d.db.QueryContext(ctx, `SELECT place, user_id, solved_at FROM daily_solvers
 		WHERE guild_id = ? AND day = ? ORDER BY place`, id, day.String())
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: list solvers of server %s on %s: %w", guildIDs, day, err)
+		return nil, fmt.Errorf("sqlite: list solvers of server %s on %s: %w", guildID, day, err)
 	}
 	defer rows.Close()
 	var ss []settings.Solver
@@ -529,19 +542,19 @@ func (d *DB) Solvers(ctx context.Context, guildIDs string, day settings.Day) ([]
 }
 
 // Streak returns a member's streak (see [settings.Store.Streak]).
-func (d *DB) Streak(ctx context.Context, guildIDs, userIDs string, today settings.Day) (int, error) {
-	id, err := guildID(guildIDs)
+func (d *DB) Streak(ctx context.Context, guildID, userID string, today settings.Day) (int, error) {
+	id, err := parseGuild(guildID)
 	if err != nil {
 		return 0, err
 	}
-	user, err := settings.ParseID(userIDs)
+	user, err := settings.ParseID(userID)
 	if err != nil {
 		return 0, fmt.Errorf("member ID: %w", err)
 	}
 	rows, err := d.db.QueryContext(ctx, `SELECT day FROM daily_solvers WHERE guild_id = ? AND user_id = ? AND day <= ?
 		ORDER BY day DESC`, id, user, today.String())
 	if err != nil {
-		return 0, fmt.Errorf("sqlite: streak in server %s: %w", guildIDs, err)
+		return 0, fmt.Errorf("sqlite: streak in server %s: %w", guildID, err)
 	}
 	defer rows.Close()
 	var days []settings.Day

@@ -768,6 +768,11 @@ func testKillDuringWrites(t *testing.T, newDB NewDatabase) {
 		}
 		p.kill(t)
 		b := open(t, url)
+		if c, ok := b.(interface{ Check(context.Context) error }); ok {
+			if err := c.Check(ctxT(t)); err != nil {
+				t.Fatalf("round %d: after kill -9: %v", round, err)
+			}
+		}
 		g := mustGuild(t, b, "1")
 		stored, err := strconv.Atoi(strings.TrimPrefix(g.Prefix, "p"))
 		if err != nil || stored < last {
