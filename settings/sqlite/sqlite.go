@@ -159,8 +159,8 @@ func (d *DB) tx(ctx context.Context, f func(*sql.Tx) error) error {
 	if err != nil {
 		return err
 	}
+	defer tx.Rollback() // after Commit, a no-op; on an error or a panic in f, the lock is let go
 	if err := f(tx); err != nil {
-		tx.Rollback()
 		return err
 	}
 	return tx.Commit()

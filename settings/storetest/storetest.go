@@ -36,6 +36,7 @@ func Run(t *testing.T, newDB NewDatabase) {
 		{"RoundTrip", testRoundTrip},
 		{"Validation", testValidation},
 		{"ChangeError", testChangeError},
+		{"ChangePanics", testChangePanics},
 		{"ConcurrentUpdates", testConcurrentUpdates},
 		{"Changes", testChanges},
 		{"DeleteGuild", testDeleteGuild},
@@ -210,6 +211,30 @@ func testChangeError(t *testing.T, newDB NewDatabase) {
 	}
 	if n, _ := b.LastChange(ctxT(t)); n != 0 {
 		t.Fatalf("LastChange after a failed change = %d, want 0", n)
+	}
+}
+
+// testChangePanics: a change that panics leaves nothing saved and nothing
+// locked.
+func testChangePanics(t *testing.T, newDB NewDatabase) {
+	b := open(t, newDB(t))
+	const id = "111111111111111111"
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Fatal("the change's panic did not reach the caller")
+			}
+		}()
+		b.Update(ctxT(t), id, func(g *settings.Guild) error {
+			g.Prefix = "%"
+			panic("bug in a command")
+		})
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	g, err := b.Update(ctx, id, func(g *settings.Guild) error { return g.SetPrefix("&") })
+	if err != nil || g.Prefix != "&" {
+		t.Fatalf("Update after a change panicked = %+v, %v; want it to work", g, err)
 	}
 }
 
