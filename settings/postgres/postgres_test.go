@@ -1,0 +1,16 @@
+package postgres_test
+
+import (
+	"testing"
+
+	"github.com/sudokubot/sudokubot/settings/storetest"
+)
+
+func TestMain(m *testing.M) { storetest.Main(m) }
+
+// TestStore runs the shared suite on a real PostgreSQL server (see
+// storetest.PostgresEnv), in a new database for each test.
+func TestStore(t *testing.T) {
+	storetest.PostgresURL(t) // skip once, saying why, without a server
+	storetest.Run(t, storetest.NewPostgres)
+}
