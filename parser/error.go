@@ -15,7 +15,9 @@ var (
 	ErrRowLength = errors.New("row with the wrong number of cells") // one row is longer or shorter than the others
 	ErrBadChar   = errors.New("unexpected character")               // a character that is neither a cell nor a separator
 	ErrBadDigit  = errors.New("digit out of range")                 // a symbol too big for the grid's size, or a forbidden 0
-	ErrAmbiguous = errors.New("grid can be read in two ways")       // digits that count as different sizes read one by one or as numbers
+	ErrAmbiguous = errors.New("grid can be read in two ways")       // two grids, or text that reads as grids of two sizes
+	ErrExtra     = errors.New("cells apart from the grid")          // a grid, and beside it cells that belong to no grid
+	ErrAlign     = errors.New("cells out of line")                  // spaces as empty cells, but a cell between the columns
 )
 
 // Error is a parse error with the position it concerns. Line and Col count

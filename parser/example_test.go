@@ -27,5 +27,5 @@ func ExampleParse() {
 	// Output:
 	// 9 30 5 9
 	// 3 6
-	// line 3, column 6: unexpected character 'q'
+	// line 3, column 6: unexpected character 'q' (a grid holds digits, letters for values above 9, and . or 0 for empty cells)
 }
