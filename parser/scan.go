@@ -329,7 +329,7 @@ func isLetter(r rune) bool {
 func isEmptyEmoji(r rune) bool {
 	switch {
 	case r == 0x2B1C, r == 0x2B1B, // ⬜ ⬛
-		r >= 0x1F7E5 && r <= 0x1F7EB, // 🟥 … 🟫
+		r >= 0x1F7E5 && r <= 0x1F7EB,                           // 🟥 … 🟫
 		r >= 0x25AA && r <= 0x25AB, r >= 0x25FB && r <= 0x25FE, // ▪ ▫ ◻ ◼ ◽ ◾
 		r == 0x26AA, r == 0x26AB, // ⚪ ⚫
 		r >= 0x1F532 && r <= 0x1F533, // 🔲 🔳
@@ -341,7 +341,7 @@ func isEmptyEmoji(r rune) bool {
 }
 
 // emptyQuotes reports whether the quote at text[i:i+size] opens a quoted
-// empty cell ("", " ", '') in a list, and returns the index after it.
+// empty cell ("", " ", ”) in a list, and returns the index after it.
 func emptyQuotes(text string, i, size int) (int, bool) {
 	before := strings.TrimRight(text[:i], " ")
 	if before != "" {
