@@ -82,6 +82,15 @@ func textParts(l *line) []*line {
 			start = i + 1
 		}
 	}
+	// After the last word, what follows an = is the value of a label
+	// (board = [[…]], int grid[9][9] = {…}, ?bd=…).
+	for i := len(l.toks) - 1; i >= start; i-- {
+		if l.toks[i].kind == tRule && l.toks[i].ch == '=' {
+			add(i)
+			start = i + 1
+			break
+		}
+	}
 	add(len(l.toks))
 	return parts
 }
@@ -103,7 +112,16 @@ func readBlock(b []*line, text bool) ([]grid, []failure) {
 	if cells == 0 {
 		return nil, nil
 	}
-	fail := func(err *Error) []failure { return []failure{{err: err, cells: cells, first: first, last: last}} }
+	content := false
+	for _, l := range b {
+		content = content || l.kind == lContent
+	}
+	fail := func(err *Error) []failure {
+		if !content {
+			return nil // only rules of dashes: a frame, not cells
+		}
+		return []failure{{err: err, cells: cells, first: first, last: last}}
+	}
 	for _, l := range b {
 		if l.kind == lContent || l.kind == lMaybe || l.kind == lRule {
 			if t := l.firstBad(); t != nil {
@@ -197,6 +215,12 @@ func bestReading(b []*line) (grid, *Error) {
 	if hasStar {
 		if g, err, _ := tokenGrid(b, compact, true); err == nil {
 			g.notes = append(g.notes, "I read * next to a digit as a mark on a given, not as an empty cell.")
+			return g, nil
+		}
+	}
+	// Lists spread over lines (json.dumps with indent): rows by brackets.
+	if rows := bracketRows(b); rows != nil {
+		if g, err := bestReading(rows); err == nil {
 			return g, nil
 		}
 	}
@@ -482,7 +506,7 @@ func wholeWords(b []*line) ([]grid, []failure) {
 			}
 		})
 		if !found && l.kind != lMaybe && l.kind != lRule {
-			fs = append(fs, failure{err: errAt(l.num, 0, ErrCellCount, "%s", countMessage(l.cells)), cells: l.cells, first: l.num, last: l.num})
+			fs = append(fs, failure{err: errAt(l.num, 0, ErrCellCount, "%s", countMessage(l.cells, 1)), cells: l.cells, first: l.num, last: l.num})
 		}
 	}
 	if len(gs) == 0 {
@@ -643,4 +667,70 @@ func linesHold(first, last int) string {
 		return fmt.Sprintf("line %d holds", first)
 	}
 	return fmt.Sprintf("lines %d–%d hold", first, last)
+}
+
+// bracketRows returns the rows of a list of lists written over many lines,
+// one line per innermost list (or one line for a flat list), or nil when b
+// has no brackets or cells outside its innermost lists.
+func bracketRows(b []*line) []*line {
+	deepest, depth := 0, 0
+	lines := 0
+	for _, l := range b {
+		if l.cells > 0 {
+			lines++
+		}
+		for _, t := range l.toks {
+			switch t.kind {
+			case tOpen:
+				depth++
+			case tClose:
+				depth--
+			case tCell:
+				deepest = max(deepest, depth)
+			}
+		}
+	}
+	if deepest == 0 || lines < 2 {
+		return nil
+	}
+	var rows []*line
+	var cur *line
+	depth = 0
+	for _, l := range b {
+		for _, t := range l.toks {
+			switch t.kind {
+			case tOpen:
+				depth++
+				if depth == deepest {
+					cur = &line{num: l.num, kind: lContent}
+					rows = append(rows, cur)
+				}
+				continue
+			case tClose:
+				if depth == deepest {
+					cur = nil
+				}
+				depth--
+				continue
+			}
+			if cur == nil {
+				if t.kind == tCell {
+					return nil
+				}
+				continue
+			}
+			if t.kind == tCell {
+				t.word = true // a new line of the text starts a new word
+				if n := len(cur.toks); n > 0 && cur.toks[n-1].kind == tCell && cur.toks[n-1].col+1 == t.col && cur.num == l.num {
+					t.word = false
+				}
+				cur.cells++
+			}
+			cur.toks = append(cur.toks, t)
+		}
+	}
+	if len(rows) < 1 || len(rows) == lines {
+		return nil // one list per line: the lines were the rows already
+	}
+	return rows
 }

@@ -68,9 +68,12 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			}
 			continue
 		}
+		if l.kind == lMaybe && kind == tBar {
+			continue // a rule of dashes between bars, as under a Markdown header
+		}
 		fields, ok := splitFields(l, kind, ch)
 		if !ok {
-			if l.kind == lMaybe { // a rule of dashes between bars
+			if l.kind == lMaybe {
 				continue
 			}
 			return grid{}, nil, 0, false
@@ -277,22 +280,7 @@ type anchor struct {
 // empty cells: a drawn board (| 5 3   |   7   |) or fixed-width rows
 // (53  7    ). It returns false when b is not written that way.
 func columnsGrid(b []*line) (grid, *Error, int, bool) {
-	var rows []*line
-	bars := false
-	for _, l := range b {
-		switch l.kind {
-		case lContent, lBarEmpty:
-			rows = append(rows, l)
-			bars = bars || hasBar(l)
-		case lBlank:
-			if l.spaces && len(rows) > 0 {
-				rows = append(rows, l) // perhaps an empty row typed as spaces
-			}
-		}
-	}
-	for len(rows) > 0 && rows[len(rows)-1].kind == lBlank {
-		rows = rows[:len(rows)-1]
-	}
+	rows, bars := positionalRows(b)
 	if len(rows) == 0 {
 		return grid{}, nil, 0, false
 	}
@@ -561,4 +549,46 @@ func oneLineColumns(l *line) (grid, *Error, int, bool) {
 		return g, err, sh.Cells(), true
 	}
 	return grid{}, nil, 0, false
+}
+
+// positionalRows returns the rows of a block read by columns: its lines of
+// cells, and its blank lines where they make the number of rows a size: an
+// empty row typed as spaces, or whose spaces an editor trimmed. Blank lines
+// at the start or end count only if they hold spaces.
+func positionalRows(b []*line) (rows []*line, bars bool) {
+	first, last := -1, -1
+	for i, l := range b {
+		if l.kind == lContent || l.kind == lBarEmpty {
+			if first < 0 {
+				first = i
+			}
+			last = i
+			bars = bars || hasBar(l)
+		}
+	}
+	if first < 0 {
+		return nil, bars
+	}
+	pick := func(inner, innerBare, edges bool) []*line {
+		var out []*line
+		for i, l := range b {
+			switch {
+			case l.kind == lContent || l.kind == lBarEmpty:
+				out = append(out, l)
+			case l.kind != lBlank:
+			case i > first && i < last && (l.spaces && inner || !l.spaces && innerBare):
+				out = append(out, l)
+			case (i < first || i > last) && l.spaces && edges:
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	for _, try := range [][3]bool{{true, false, false}, {true, true, false}, {true, true, true}, {false, false, false}} {
+		rows = pick(try[0], try[1], try[2])
+		if _, ok := sudoku.ShapeForSize(len(rows)); ok {
+			return rows, bars
+		}
+	}
+	return rows, bars
 }

@@ -176,8 +176,7 @@ func (s *scanner) line(num int, text string) {
 			cell('.', byte(r), col)
 		case r == '+':
 			if j := i + 1; j < len(text) && text[j] >= '1' && text[j] <= '9' {
-				prevCell = false
-				mark = '+'
+				mark = '+' // the digit stays in the word around it
 				width = col
 				i++
 				continue

@@ -240,7 +240,7 @@ func layout(rows []counted, total int, r reading, stars bool) (sudoku.Shape, *Er
 			}
 		}
 	}
-	return sudoku.Shape{}, errAt(0, 0, ErrCellCount, "%s", countMessage(total))
+	return sudoku.Shape{}, errAt(0, 0, ErrCellCount, "%s", countMessage(total, len(rows)))
 }
 
 // rowLengths returns an error for the first of rows (one per grid row) that
@@ -310,9 +310,10 @@ func nthCell(l *line, r reading, stars bool, k int) int32 {
 }
 
 // countMessage explains a cell count that matches no size, naming the
-// nearest size only when the count is within two cells of it, and saying so
+// nearest size only when the count is within two cells of it (and the
+// cells are on one line or in as many rows as that size has), and saying so
 // when the count is that of two grids.
-func countMessage(total int) string {
+func countMessage(total, rows int) string {
 	for _, sh := range sudoku.Shapes {
 		if total == 2*sh.Cells() && total > 16 {
 			n := sh.Size()
@@ -321,7 +322,7 @@ func countMessage(total int) string {
 	}
 	for _, sh := range sudoku.Shapes {
 		d := total - sh.Cells()
-		if d >= -2 && d <= 2 {
+		if d >= -2 && d <= 2 && (rows <= 1 || rows == sh.Size()) {
 			n := sh.Size()
 			article := "a"
 			if n == 8 {
