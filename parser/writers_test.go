@@ -70,9 +70,9 @@ func blanks(line string, b string) string { return strings.ReplaceAll(line, ".",
 // line (rule(widths of the boxes)) above, between and below the bands when
 // top, mid and bottom say so.
 type board struct {
-	cell                func(c byte) string
+	cell                 func(c byte) string
 	in, bar, left, right string
-	top, mid, bottom    func(widths []int) string
+	top, mid, bottom     func(widths []int) string
 }
 
 func (b board) draw(line string) string {
