@@ -696,6 +696,7 @@ func bracketRows(b []*line) []*line {
 	var rows []*line
 	var cur *line
 	depth = 0
+	prevLine := 0
 	for _, l := range b {
 		for _, t := range l.toks {
 			switch t.kind {
@@ -721,12 +722,13 @@ func bracketRows(b []*line) []*line {
 			}
 			if t.kind == tCell {
 				t.word = true // a new line of the text starts a new word
-				if n := len(cur.toks); n > 0 && cur.toks[n-1].kind == tCell && cur.toks[n-1].col+1 == t.col && cur.num == l.num {
+				if n := len(cur.toks); n > 0 && cur.toks[n-1].kind == tCell && cur.toks[n-1].col+1 == t.col && prevLine == l.num {
 					t.word = false
 				}
 				cur.cells++
 			}
 			cur.toks = append(cur.toks, t)
+			prevLine = l.num
 		}
 	}
 	if len(rows) < 1 || len(rows) == lines {

@@ -241,9 +241,10 @@ func fieldCell(num int, f field) cellIn {
 }
 
 // smallerFirst refuses a grid completed with empty cells at the ends of
-// rows (trimmed spaces or tabs) when its first or last rows alone make a
-// smaller grid: then lines of cells were likely put next to that grid, not
-// meant as rows of a bigger one. widths holds the cells written in each row.
+// rows (trimmed spaces or tabs) when some of its rows alone make a smaller
+// grid: m rows in a row, none longer than m cells, with no value above m.
+// Then the other lines were likely put next to that grid, not meant as
+// rows of a bigger one. widths holds the cells written in each row.
 func smallerFirst(cells []cellIn, widths []int, shape sudoku.Shape, line int) *Error {
 	n := shape.Size()
 	for _, sh := range sudoku.Shapes {
@@ -251,15 +252,29 @@ func smallerFirst(cells []cellIn, widths []int, shape sudoku.Shape, line int) *E
 		if m >= n {
 			break
 		}
-		for _, first := range []int{0, n - m} {
-			fits := true
-			for r := first; r < first+m && fits; r++ {
-				fits = widths[r] <= m
-				for _, c := range cells[r*n : r*n+widths[r]] {
-					fits = fits && (c.kind == kBlank || c.kind == kSym && symbolValue(c.c) <= m || c.kind == kNum && int(c.v) <= m)
+		run, filled := 0, 0 // rows in a row that fit an m×m grid, and their cells
+		for r := 0; r < n; r++ {
+			fits := widths[r] <= m
+			k := 0
+			for _, c := range cells[r*n : r*n+widths[r]] {
+				switch {
+				case c.kind == kBlank:
+				case c.kind == kSym && symbolValue(c.c) <= m, c.kind == kNum && int(c.v) <= m:
+					k++
+				default:
+					fits = false
 				}
 			}
-			if fits {
+			if !fits {
+				run, filled = 0, 0
+				continue
+			}
+			run++
+			filled += k
+			if run > m {
+				filled -= cellsIn(cells[(r-m)*n : (r-m)*n+widths[r-m]])
+			}
+			if run >= m && filled > 0 {
 				return errAt(line, 0, ErrAmbiguous,
 					"these %d rows can be a %d×%d grid with empty cells at the ends of its rows, or a %d×%d grid with other lines beside it; write empty cells as . or 0",
 					n, n, n, m, m)
@@ -267,6 +282,17 @@ func smallerFirst(cells []cellIn, widths []int, shape sudoku.Shape, line int) *E
 		}
 	}
 	return nil
+}
+
+// cellsIn counts the cells of cs that are not empty.
+func cellsIn(cs []cellIn) int {
+	k := 0
+	for _, c := range cs {
+		if c.kind != kBlank {
+			k++
+		}
+	}
+	return k
 }
 
 // anchor is a cell placed by its column.
@@ -417,6 +443,10 @@ func columnsGrid(b []*line) (grid, *Error, int, bool) {
 			}
 		}
 	}
+	if len(slots) == k && !evenlySpaced(slots) {
+		return grid{}, errAt(rows[0].num, 0, ErrAlign,
+			"with spaces for empty cells the cells of each box must stand at evenly spaced columns; write empty cells as . or 0"), shape.Cells(), true
+	}
 	if len(slots) < k {
 		hi := inner - 1
 		if len(cellFields) == 1 && inner < 0 {
@@ -506,7 +536,7 @@ func fillSlots(slots []int32, k int, hi int32, wide bool) ([]int32, bool) {
 		for at := lo; at <= hi; at += step {
 			out = append(out, at)
 		}
-		if len(out) == k {
+		if len(out) == k && contains(out, slots) {
 			if found != nil {
 				return nil, false
 			}
@@ -591,4 +621,28 @@ func positionalRows(b []*line) (rows []*line, bars bool) {
 		}
 	}
 	return rows, bars
+}
+
+// evenlySpaced reports whether the columns s (sorted) are evenly spaced.
+func evenlySpaced(s []int32) bool {
+	for i := 2; i < len(s); i++ {
+		if s[i]-s[i-1] != s[1]-s[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// contains reports whether every column of sub is in all (both sorted).
+func contains(all, sub []int32) bool {
+	i := 0
+	for _, c := range sub {
+		for i < len(all) && all[i] < c {
+			i++
+		}
+		if i == len(all) || all[i] != c {
+			return false
+		}
+	}
+	return true
 }

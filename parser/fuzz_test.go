@@ -2,10 +2,12 @@ package parser_test
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/parser"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -84,4 +86,85 @@ func BenchmarkParse(b *testing.B) {
 			}
 		})
 	}
+}
+
+// embedded are the grids FuzzEmbedded hides among other lines: a puzzle of
+// each of three sizes, each written in many forms (writers_test.go).
+func embedded(tb testing.TB) []struct {
+	text  string
+	want  string   // the grid to read, one-line form
+	cands []uint32 // its pencil marks, or nil
+} {
+	s := samples(tb)
+	type form = struct {
+		text  string
+		want  string
+		cands []uint32
+	}
+	var out []form
+	for _, name := range []string{"classic", "pysudoku_6x6", "16x16_1"} {
+		p := s[name].puzzle
+		out = append(out,
+			form{text: p, want: p},
+			form{text: strings.Join(gridRows(p), "\n"), want: p},
+			form{text: sukaku(p, "\n"), want: p},
+			form{text: pySudoku(p), want: p},
+			form{text: boxDrawing(p, "light", " "), want: p},
+			form{text: typed(p, true), want: p},
+			form{text: markdown(p, " ", "---"), want: p},
+			form{text: separated(p, "\t", "", "\n", true), want: p},
+			form{text: separated(p, ",", "", "\n", false), want: p},
+			form{text: lists(p, `"`, `"."`, ",", ",", "[", "]"), want: p},
+			form{text: jsonIndent(p), want: p},
+			form{text: "```\n" + typed(p, false) + "\n```", want: p},
+		)
+		if len(p) <= 81 {
+			masks, placed := candidates(p)
+			out = append(out,
+				form{text: emoji(p, "⬜", true, ""), want: p},
+				form{text: sadmanGrid(p), want: p},
+			)
+			if len(p) == 81 {
+				out = append(out, form{text: pencilMarks(masks, "hodoku", "\n"), want: placed, cands: masks})
+			}
+		}
+	}
+	return out
+}
+
+// FuzzEmbedded: a grid written in any form, with arbitrary lines before and
+// after it, is read as exactly that grid (its pencil marks included) or
+// refused with a positioned error; never as another grid.
+func FuzzEmbedded(f *testing.F) {
+	forms := embedded(f)
+	for i, s := range []string{
+		"", "Here is my puzzle:", "53..7....", "1\n2\n3", "| 5 3   |   7   |       |", "```", "[", "]",
+		"Difficulty: 0.5", "---------", "\t\t\t", "5,3,,,7,,,,", "1 2 3 4 5 6 7 8 9", "@everyone", "5️⃣⬜",
+		"   \n  ", "1\n\n2", "|   |   |", "A B C", "12345678.", "+---+---+", "53  7\n6  195",
+	} {
+		f.Add(s, "", uint8(i))
+		f.Add("", s, uint8(i+7))
+		f.Add(s, s, uint8(i+3))
+	}
+	f.Fuzz(func(t *testing.T, before, after string, which uint8) {
+		form := forms[int(which)%len(forms)]
+		text := before + "\n" + form.text + "\n" + after
+		if len(text) > parser.MaxInputBytes {
+			return
+		}
+		p, err := parser.Read(text)
+		if err != nil {
+			var perr *parser.Error
+			if !errors.As(err, &perr) {
+				t.Fatalf("error %T %v is not a *parser.Error", err, err)
+			}
+			return
+		}
+		if got := testgrids.Line(p.Grid); got != form.want {
+			t.Fatalf("misread: got\n%s\nwant\n%s\nfrom\n%s", got, form.want, text)
+		}
+		if fmt.Sprint(p.Candidates) != fmt.Sprint(form.cands) && !(p.Candidates == nil && form.cands == nil) {
+			t.Fatalf("candidates %v, want %v\nfrom\n%s", p.Candidates, form.cands, text)
+		}
+	})
 }
