@@ -478,9 +478,9 @@ func halves(b []*line) []grid {
 // link ending in bd=<81>. Lines with cells but no such word are failures.
 func wholeWords(b []*line) ([]grid, []failure) {
 	var gs []grid
-	var fs []failure
+	var with []int // the lines that hold a grid
 	for _, l := range b {
-		if l.cells == 0 {
+		if l.cells < 16 {
 			continue
 		}
 		found := false
@@ -505,12 +505,23 @@ func wholeWords(b []*line) ([]grid, []failure) {
 				}
 			}
 		})
-		if !found && l.kind != lMaybe && l.kind != lRule {
-			fs = append(fs, failure{err: errAt(l.num, 0, ErrCellCount, "%s", countMessage(l.cells, 1)), cells: l.cells, first: l.num, last: l.num})
+		if found {
+			with = append(with, l.num)
 		}
 	}
 	if len(gs) == 0 {
 		return nil, nil
+	}
+	// The other lines with cells are said to be apart from the grids.
+	var fs []failure
+	for _, l := range b {
+		if l.cells == 0 || l.kind == lMaybe || l.kind == lRule || len(with) > 0 && with[0] == l.num {
+			if len(with) > 0 && with[0] == l.num {
+				with = with[1:]
+			}
+			continue
+		}
+		fs = append(fs, failure{err: errAt(l.num, 0, ErrCellCount, "%s", countMessage(l.cells, 1)), cells: l.cells, first: l.num, last: l.num})
 	}
 	return gs, fs
 }

@@ -88,6 +88,61 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
+// messages4000 returns messages of 4,000 characters (twice Discord's limit
+// for a normal message), each stressing another part of Read, and each
+// again at MaxInputBytes (8.2 times longer) grown the same way: more text
+// around the grid, or more of the same cells. Read must stay linear, and
+// under a millisecond at 4,000 characters.
+func messages4000(tb testing.TB) map[string]string {
+	s := samples(tb)
+	p, big := s["classic"].puzzle, s["16x16_1"].puzzle
+	masks, _ := candidates(p)
+	text := func(msg string, n int) string { // pad with lines of text to n bytes
+		var b strings.Builder
+		b.WriteString(msg)
+		for b.Len() < n {
+			b.WriteString("\nThis line is text around the grid, left out by the parser.")
+		}
+		return b.String()[:n]
+	}
+	repeat := func(unit string, n int) string { return strings.Repeat(unit, n/len(unit)+1)[:n] }
+	msgs := make(map[string]string)
+	for name, m := range map[string]string{
+		"text and pencil marks": "Here is the puzzle from my app:\n" + pencilMarks(masks, "hodoku", "\r\n") + "\nSimple Sudoku\n Version 4.2n\n",
+		"spaces, 16x16 board":   pySudokuHeader(big, "0.50"),
+		"16x16 JSON, indented":  jsonIndent(big),
+		"two grids":             strings.Join(gridRows(p), "\n") + "\n\n" + strings.Join(gridRows(s["solved_pairs_1"].puzzle), "\n") + "\n",
+		"emoji":                 emoji(p, "⬜", true, "") + "\n",
+	} {
+		msgs[name+"/4000"] = text(m, 4000)
+		msgs[name+"/32K"] = text(m, parser.MaxInputBytes)
+	}
+	for name, unit := range map[string]string{
+		"cells, no grid": "12345678.",
+		"short lines":    "1 .\n",
+		"numbers":        "10 11 12 ",
+		"words":          "word ",
+	} {
+		msgs[name+"/4000"] = repeat(unit, 4000)
+		msgs[name+"/32K"] = repeat(unit, parser.MaxInputBytes)
+	}
+	return msgs
+}
+
+// BenchmarkRead4000 reads messages of 4,000 characters and the same content
+// at MaxInputBytes (8.2 times longer): compare ns/op of the two.
+func BenchmarkRead4000(b *testing.B) {
+	for name, in := range messages4000(b) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				parser.Read(in)
+			}
+		})
+	}
+}
+
 // embedded are the grids FuzzEmbedded hides among other lines: a puzzle of
 // each of three sizes, each written in many forms (writers_test.go).
 func embedded(tb testing.TB) []struct {

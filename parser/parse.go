@@ -70,20 +70,28 @@ func Read(text string) (Puzzle, error) {
 		return Puzzle{}, errAt(0, 0, ErrTooLong,
 			"the message is too long (%d bytes); a grid fits in %d", len(text), MaxInputBytes)
 	}
-	p, err := read(text, 'G')
-	if err != nil {
+	p, letterWords, err := read(text, 'G')
+	if err != nil && letterWords {
 		// Words of letters up to P are cells only in a 25×25 grid: try that.
-		if p2, err2 := read(text, 'P'); err2 == nil && p2.Grid.Size() == 25 {
+		if p2, _, err2 := read(text, 'P'); err2 == nil && p2.Grid.Size() == 25 {
 			return p2, nil
 		}
+	}
+	if err != nil {
 		return Puzzle{}, err
 	}
 	return p, nil
 }
 
-// read reads text, taking words made of letters up to letters as cells.
-func read(text string, letters byte) (Puzzle, error) {
-	lines := scan(text, letters)
+// read reads text, taking words made of letters up to letters as cells. It
+// also reports whether it took a word of letters up to P for text.
+func read(text string, letters byte) (Puzzle, bool, error) {
+	lines, letterWords := scan(text, letters)
+	p, err := readLines(lines)
+	return p, letterWords, err
+}
+
+func readLines(lines []line) (Puzzle, error) {
 	blocks, parts := group(lines)
 	var found []grid
 	var fails []failure

@@ -80,14 +80,18 @@ type scanner struct {
 	lines   []line
 	toks    []tok
 	fences  int // code fences seen so far
+	// letterWords is set when a word of letters up to P was taken as text:
+	// it would be cells of a 25×25 grid.
+	letterWords bool
 }
 
 // scan returns the lines of text. A word of two or more letters is text when
 // it holds a letter no grid uses (above P, or not Latin), or one above
 // letters; a keyword such as None or null is an empty cell.
-func scan(text string, letters byte) []line {
+func scan(text string, letters byte) ([]line, bool) {
 	s := scanner{text: text, letters: letters}
 	s.toks = make([]tok, 0, len(text)/2+8)
+	s.lines = make([]line, 0, strings.Count(text, "\n")+strings.Count(text, "\r")+1)
 	num := 1
 	for start := 0; start <= len(text); {
 		end := start
@@ -104,7 +108,7 @@ func scan(text string, letters byte) []line {
 		}
 		start = end + 1
 	}
-	return s.lines
+	return s.lines, s.letterWords
 }
 
 // line scans one line of text, and appends it (split at code fences) to s.lines.
@@ -266,13 +270,12 @@ func (s *scanner) push(num int, toks []tok, spaces bool, width int32, fence bool
 // word takes a run of letters: cells, an empty-cell keyword, or text.
 func (s *scanner) word(w string, col int32, prevCell *bool, mark *byte, width *int32) {
 	n := int32(utf8.RuneCountInString(w))
-	lower := strings.ToLower(w)
-	if lower == "none" || lower == "null" || lower == "nil" {
+	if strings.EqualFold(w, "none") || strings.EqualFold(w, "null") || strings.EqualFold(w, "nil") {
 		s.toks = append(s.toks, tok{kind: tCell, col: col, c: '.', raw: 'q', word: true})
 		*prevCell, *mark, *width = true, 0, col+n-1
 		return
 	}
-	text := false
+	text, upToP := false, true
 	if n > 1 {
 		for _, r := range w {
 			u := unicode.ToUpper(fold(r))
@@ -280,10 +283,11 @@ func (s *scanner) word(w string, col int32, prevCell *bool, mark *byte, width *i
 				text = text || u > rune(s.letters) && u != 'X'
 				continue
 			}
-			text = true // a letter above P, or not a Latin one
+			text, upToP = true, false // a letter above P, or not a Latin one
 		}
 	}
 	if text {
+		s.letterWords = s.letterWords || upToP
 		s.toks = append(s.toks, tok{kind: tText, ch: 'a', col: col, end: col + n - 1})
 		*prevCell, *mark, *width = false, 0, col+n-1
 		return

@@ -2,7 +2,6 @@ package parser
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -153,7 +152,7 @@ type counted struct {
 // counting such lines gives no valid size and leaving them out does, they
 // are rules.
 func tokenRows(b []*line, r reading, stars bool) ([]counted, int, bool) {
-	var all []counted
+	all := make([]counted, 0, len(b))
 	freq := make(map[int]int)
 	width, best := -1, 0
 	for _, l := range b {
@@ -172,7 +171,8 @@ func tokenRows(b []*line, r reading, stars bool) ([]counted, int, bool) {
 			}
 		}
 	}
-	var with, without []counted
+	with := make([]counted, 0, len(all))
+	var without []counted
 	total, totalWithout := 0, 0
 	for _, c := range all {
 		if c.l.kind == lContent || width < 0 || c.n == width {
@@ -180,12 +180,17 @@ func tokenRows(b []*line, r reading, stars bool) ([]counted, int, bool) {
 			total += c.n
 		}
 		if c.l.kind == lContent {
-			without = append(without, c)
 			totalWithout += c.n
 		}
 	}
 	_, ok := sudoku.ShapeForCells(total)
-	if _, okWithout := sudoku.ShapeForCells(totalWithout); !ok && okWithout {
+	if _, okWithout := sudoku.ShapeForCells(totalWithout); !ok && okWithout && totalWithout != total {
+		without = make([]counted, 0, len(all))
+		for _, c := range all {
+			if c.l.kind == lContent {
+				without = append(without, c)
+			}
+		}
 		return without, totalWithout, true
 	}
 	return with, total, true
@@ -339,13 +344,11 @@ func countMessage(total, rows int) string {
 	if total > largest.Cells() {
 		return fmt.Sprintf("found %d cells; the largest grid, %d×%d, has %d", total, largest.Size(), largest.Size(), largest.Cells())
 	}
-	sizes := make([]string, len(sudoku.Shapes))
-	for i, sh := range sudoku.Shapes {
-		sizes[i] = fmt.Sprintf("%d (%d×%d)", sh.Cells(), sh.Size(), sh.Size())
-	}
-	return fmt.Sprintf("found %d %s; a grid has %s or %s cells", total, plural(total, "cell", "cells"),
-		strings.Join(sizes[:len(sizes)-1], ", "), sizes[len(sizes)-1])
+	return fmt.Sprintf("found %d %s; a grid has %s cells", total, plural(total, "cell", "cells"), gridSizes)
 }
+
+// gridSizes lists the cell counts of the supported shapes ([sudoku.Shapes]).
+const gridSizes = "16 (4×4), 36 (6×6), 64 (8×8), 81 (9×9), 144 (12×12), 256 (16×16) or 625 (25×25)"
 
 func plural(n int, one, many string) string {
 	if n == 1 {
