@@ -176,6 +176,17 @@ func splitFields(l *line, kind tokKind, ch rune) ([]field, bool) {
 	start := true
 	ok := true
 	flush := func(at int32) {
+		if len(cur.cells) > 1 { // **5**: a given in bold
+			kept := cur.cells[:0:0]
+			for i := range cur.cells {
+				if !starred(cur.cells, i) {
+					kept = append(kept, cur.cells[i])
+				}
+			}
+			if len(kept) == 1 {
+				cur.cells = kept
+			}
+		}
 		words := 0
 		eachWord(cur.cells, func(w []tok) {
 			words++
@@ -408,6 +419,13 @@ func columnsGrid(b []*line) (grid, *Error, int, bool) {
 		return grid{}, nil, 0, false
 	}
 	k := n / len(cellFields)
+	if k != 1 && len(cellFields) > 1 && k != shape.BoxCols {
+		return grid{}, errAt(rows[0].num, 0, ErrBoxes, "the board is drawn with boxes of %d columns, but I know %d×%d sudoku only with boxes of %d rows and %d columns",
+			k, n, n, shape.BoxRows, shape.BoxCols), shape.Cells(), true
+	}
+	if err := rulesAgree(b, rows, shape); err != nil {
+		return grid{}, err, shape.Cells(), true
+	}
 	inner := int32(-1) // the width of the fields between lines
 	for f := 1; f < nf-1; f++ {
 		if w := ref[f] - ref[f-1] - 1; inner < 0 || w < inner {
@@ -645,4 +663,26 @@ func contains(all, sub []int32) bool {
 		}
 	}
 	return true
+}
+
+// rulesAgree checks that the rules between the rows of a board read by
+// columns fall between bands of boxes of shape.
+func rulesAgree(b []*line, rows []*line, shape sudoku.Shape) *Error {
+	isRow := make(map[*line]bool, len(rows))
+	for _, l := range rows {
+		isRow[l] = true
+	}
+	n, seen := shape.Size(), 0
+	for _, l := range b {
+		switch {
+		case isRow[l]:
+			seen++
+		case l.kind == lRule || l.kind == lMaybe:
+			if seen > 0 && seen < n && seen%shape.BoxRows != 0 {
+				return errAt(l.num, 0, ErrBoxes, "the board has a rule after %d rows, but I know %d×%d sudoku only with boxes of %d rows and %d columns",
+					seen, n, n, shape.BoxRows, shape.BoxCols)
+			}
+		}
+	}
+	return nil
 }

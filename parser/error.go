@@ -18,6 +18,7 @@ var (
 	ErrAmbiguous = errors.New("grid can be read in two ways")       // two grids, or text that reads as grids of two sizes
 	ErrExtra     = errors.New("cells apart from the grid")          // a grid, and beside it cells that belong to no grid
 	ErrAlign     = errors.New("cells out of line")                  // spaces as empty cells, but a cell between the columns
+	ErrBoxes     = errors.New("boxes of another shape")             // a board drawn with boxes the grid's size does not have (6×6 in 3×2 boxes)
 )
 
 // Error is a parse error with the position it concerns. Line and Col count

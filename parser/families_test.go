@@ -184,6 +184,9 @@ func families(t *testing.T) []family {
 		add("borders", "SadMan rows on one line "+v, " "+strings.Join(gridRows(p), " "), sm)
 		add("borders", "SadMan commas on one line "+v, " "+strings.ReplaceAll(separated(p, ",", ".", " ", false), "", ""), sm)
 		add("borders", "pzl starred givens "+v, "\n"+starred(p), sm)
+		add("borders", "markdown, givens in bold "+v, "\n"+boldGivens(markdown(p, " ", "---")), sm)
+		add("borders", "rows apart by / "+v, " "+strings.Join(gridRows(p), "/"), sm)
+		add("borders", "one line, givens in bold "+v, " "+boldGivens(p), sm)
 		add("borders", "HoDoKu placed digits "+v, " :0000:x:"+plusMarks(p, sm.solution)+":::", family{}.withPlaced(sm, plusMarks(p, sm.solution)))
 
 		// 4. Pencil marks.
@@ -411,6 +414,11 @@ func TestRefusals(t *testing.T) {
 		{"grid and a stray row", "\n" + strings.Join(gridRows(a.puzzle), "\n") + "\n\n5 3 . . 7 . . . .", parser.ErrExtra, 12},
 		{"spaces, misaligned", "\n" + strings.Replace(pySudoku(a.puzzle), "| 5 3   |", "| 5  3  |", 1), parser.ErrAlign, 3},
 		{"spaces between cells and as blanks", "\n5 3     7\n6     1 9 5", parser.ErrCellCount, 0},
+		// py-sudoku's Sudoku(2, 3): boxes of 3 rows and 2 columns, another puzzle than 2×3 boxes.
+		{"6x6 in 3x2 boxes, spaces", "\n" + pySudokuBoxes(s["made_6x6"].puzzle, sudoku.Shape{BoxRows: 3, BoxCols: 2}), parser.ErrBoxes, 3},
+		{"6x6 in 3x2 boxes, dots", "\n" + board{cell: plain("."), in: " ", bar: " | ", left: "| ", right: " |", top: rule("+", "-", "+", "+", 2),
+			mid: rule("+", "-", "+", "+", 2), boxes: sudoku.Shape{BoxRows: 3, BoxCols: 2}}.draw(s["made_6x6"].puzzle), parser.ErrBoxes, 3},
+		{"8x8 in 4x2 boxes", "\n" + sadmanBoxes(s["made_8x8"].puzzle, sudoku.Shape{BoxRows: 4, BoxCols: 2}), parser.ErrBoxes, 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -427,4 +435,23 @@ func TestRefusals(t *testing.T) {
 			}
 		})
 	}
+}
+
+// boldGivens writes the givens of a grid in Markdown bold: **5**.
+func boldGivens(text string) string {
+	var b strings.Builder
+	for _, c := range []byte(text) {
+		if c >= '1' && c <= '9' {
+			b.WriteString("**" + string(c) + "**")
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// sadmanBoxes draws SadMan's grid with lines around boxes of shape boxes.
+func sadmanBoxes(line string, boxes sudoku.Shape) string {
+	r := rule("+", "-", "+", "+", 0)
+	return board{cell: plain("."), bar: "|", left: "|", right: "|", top: r, mid: r, bottom: r, boxes: boxes}.draw(line)
 }

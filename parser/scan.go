@@ -11,7 +11,7 @@ type tokKind uint8
 
 const (
 	tCell  tokKind = iota // a cell: a digit, a letter for a value above 9, or an empty-cell mark
-	tSep                  // a separator that is not a space: , ; : ! " ' < > and the like
+	tSep                  // a separator that is not a space: , ; : ! / " ' < > and the like
 	tTab                  // a tab, which separates fields in a spreadsheet paste
 	tBar                  // a vertical line: | │ ┃ ║, which separates boxes or fields
 	tRule                 // + = and box drawing other than vertical lines
@@ -229,7 +229,7 @@ func (s *scanner) line(num int, text string) {
 			other(tOpen, r, col)
 		case r == ']' || r == '}' || r == ')':
 			other(tClose, r, col)
-		case r == ',' || r == ';' || r == ':' || r == '!' || r == '<' || r == '>' || r == '`':
+		case r == ',' || r == ';' || r == ':' || r == '!' || r == '<' || r == '>' || r == '`' || r == '/':
 			other(tSep, r, col)
 		case r == '=' || r >= 0x2500 && r <= 0x257F:
 			other(tRule, r, col)

@@ -75,7 +75,15 @@ func starred(w []tok, i int) bool {
 	if w[i].raw != '*' {
 		return false
 	}
-	return i > 0 && isDigitTok(w[i-1]) || i+1 < len(w) && isDigitTok(w[i+1])
+	j := i
+	for j > 0 && w[j-1].raw == '*' {
+		j--
+	}
+	k := i
+	for k+1 < len(w) && w[k+1].raw == '*' {
+		k++
+	}
+	return j > 0 && isDigitTok(w[j-1]) || k+1 < len(w) && isDigitTok(w[k+1]) // *5, 5*, **5** (Markdown bold)
 }
 
 func isDigitTok(t tok) bool { return t.c >= '1' && t.c <= '9' }
@@ -275,6 +283,11 @@ func tokenGrid(b []*line, r reading, stars bool) (grid, *Error, int) {
 	if err != nil {
 		return grid{}, err, total
 	}
+	if len(rows) > 1 {
+		if err := boxesAgree(b, rows, shape, r, stars); err != nil {
+			return grid{}, err, total
+		}
+	}
 	cells := make([]cellIn, 0, total)
 	for _, row := range rows {
 		cells = cellsOf(cells, row.l, r, stars)
@@ -355,4 +368,108 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// wordCells returns how many cells word w is in reading r.
+func wordCells(w []tok, r reading, stars bool) int {
+	switch {
+	case r == numbers && isNumber(w), r == cands:
+		return 1
+	case !stars:
+		return len(w)
+	}
+	n := 0
+	for i := range w {
+		if !starred(w, i) {
+			n++
+		}
+	}
+	return n
+}
+
+// barCuts returns, for each vertical line inside row l, how many cells of
+// the row come before it.
+func barCuts(l *line, r reading, stars bool, n int) []int {
+	var cuts []int
+	k := 0
+	for i := 0; i < len(l.toks); {
+		t := l.toks[i]
+		switch t.kind {
+		case tBar:
+			if k > 0 && k < n {
+				cuts = append(cuts, k)
+			}
+			i++
+		case tCell:
+			j := i + 1
+			for j < len(l.toks) && l.toks[j].kind == tCell && !l.toks[j].word {
+				j++
+			}
+			k += wordCells(l.toks[i:j], r, stars)
+			i = j
+		default:
+			i++
+		}
+	}
+	return cuts
+}
+
+// boxesAgree checks that the vertical lines and the rules of a drawn board
+// (rows, read from the lines of b) fall between the boxes of shape: a 6×6
+// board drawn in boxes of 3 rows and 2 columns is another puzzle than the
+// 2×3 one the solver knows, and must not be read as it.
+func boxesAgree(b []*line, rows []counted, shape sudoku.Shape, r reading, stars bool) *Error {
+	n := shape.Size()
+	cols := 0 // the width of the boxes drawn, when it is not shape's
+	at := 0
+	for _, row := range rows {
+		cuts := barCuts(row.l, r, stars, n)
+		if len(cuts) == n-1 {
+			continue // a line between every two cells: a table, not boxes
+		}
+		for _, c := range cuts {
+			if c%shape.BoxCols != 0 {
+				cols = gcdInt(cols, c)
+				if at == 0 {
+					at = row.l.num
+				}
+			}
+		}
+	}
+	height, seen, ruleAt := 0, 0, 0
+	isRow := make(map[*line]bool, len(rows))
+	for _, row := range rows {
+		isRow[row.l] = true
+	}
+	for _, l := range b {
+		switch {
+		case isRow[l]:
+			seen++
+		case l.kind == lRule || l.kind == lMaybe:
+			if seen > 0 && seen < n && seen%shape.BoxRows != 0 {
+				height = gcdInt(height, seen)
+				if ruleAt == 0 {
+					ruleAt = l.num
+				}
+			}
+		}
+	}
+	if cols == 0 && height == 0 {
+		return nil
+	}
+	line, drawn := at, fmt.Sprintf("%d columns", cols)
+	if cols == 0 {
+		line, drawn = ruleAt, fmt.Sprintf("%d rows", height)
+	} else if height != 0 {
+		drawn = fmt.Sprintf("%d rows and %d columns", height, cols)
+	}
+	return errAt(line, 0, ErrBoxes, "the board is drawn with boxes of %s, but I know %d×%d sudoku only with boxes of %d rows and %d columns",
+		drawn, n, n, shape.BoxRows, shape.BoxCols)
+}
+
+func gcdInt(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }

@@ -73,10 +73,14 @@ type board struct {
 	cell                 func(c byte) string
 	in, bar, left, right string
 	top, mid, bottom     func(widths []int) string
+	boxes                sudoku.Shape // the boxes drawn, when not the grid's own
 }
 
 func (b board) draw(line string) string {
 	sh := shapeOf(line)
+	if b.boxes.Size() != 0 {
+		sh = b.boxes
+	}
 	var out []string
 	var widths []int
 	rows := gridRows(line)
@@ -168,7 +172,11 @@ func qqwing(line string) string {
 
 // pySudoku is py-sudoku's show(): +-------+ lines, cells of
 // len(str(size)) characters zero-padded, spaces for empty cells.
-func pySudoku(line string) string {
+func pySudoku(line string) string { return pySudokuBoxes(line, shapeOf(line)) }
+
+// pySudokuBoxes is py-sudoku's show() of a grid with boxes of shape boxes,
+// such as Sudoku(2, 3): a 6×6 grid in boxes of 3 rows and 2 columns.
+func pySudokuBoxes(line string, boxes sudoku.Shape) string {
 	n := shapeOf(line).Size()
 	w := len(fmt.Sprint(n))
 	cell := func(c byte) string {
@@ -178,7 +186,7 @@ func pySudoku(line string) string {
 		return fmt.Sprintf("%0*d", w, value(c))
 	}
 	r := rule("+", "-", "+", "+", 2)
-	b := board{cell: cell, in: " ", bar: " | ", left: "| ", right: " |", top: r, mid: r, bottom: r}
+	b := board{cell: cell, in: " ", bar: " | ", left: "| ", right: " |", top: r, mid: r, bottom: r, boxes: boxes}
 	return b.draw(line)
 }
 
