@@ -13,12 +13,12 @@ const MaxInputBytes = 1 << 15
 // Help describes the accepted formats in a few lines of plain text, for the
 // bot's help reply. It is not Markdown: its *, _, | and - are meant
 // literally, so escape them before sending (render.Notice does).
-const Help = `Paste the grid after the command, as it comes from your app, file or page, with any title or footer:
-- 81 characters on one line, or 9 lines of 9; empty cells as . 0 _ - * x or spaces where the columns show them
-- cells separated by spaces, commas or tabs (a spreadsheet), a JSON or Python list, a Markdown table
+const Help = `Paste the grid after the command as it comes from your app, file or page, title and footer included:
+- 81 characters on one line, or 9 lines of 9; empty cells as . 0 _ - * x, or as spaces where the columns show them
+- cells apart by spaces, commas or tabs (a spreadsheet), a JSON or Python list, a Markdown table
 - a drawn board (| - + = or box lines; copying one of my replies works), or emoji (5️⃣ and ⬜)
-- pencil marks (HoDoKu, Simple Sudoku): cells with one digit are placed; a puzzle with its solution on one line
-Sizes 4×4 to 25×25 are told apart by the number of cells. Above 9 use letters (A=10 ... P=25) or numbers (10 11 12); 16×16 also 0-F (0 means 1).`
+- pencil marks (HoDoKu, Simple Sudoku): cells with one digit are placed; a puzzle and its solution: I take the puzzle
+Sizes 4×4 to 25×25 are told apart by the number of cells. Above 9 use letters (A=10 ... P=25) or numbers (10 11 12); 16×16 may be 0-F (0 means 1) or 1-G with 0 for empty. Two grids in one message: I ask which.`
 
 // Puzzle is what [Read] found in a message.
 type Puzzle struct {
