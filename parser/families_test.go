@@ -166,6 +166,10 @@ func families(t *testing.T) []family {
 		add("text", "title and thanks "+v, "\nHere is today's puzzle ("+v+" stars):\n```\n"+strings.Join(gridRows(p), "\n")+"\n```\nThanks!", sm)
 		add("text", "label on the line "+v, " puzzle: "+p, sm)
 		add("text", "comment after the line "+v, " "+p+" # from the forum", sm)
+		rows := gridRows(p)
+		add("text", "label on the first row "+v, "\nPuzzle: "+strings.Join(rows, "\n"), sm)
+		add("text", "comment after the last row "+v, "\n"+strings.Join(rows, "\n")+"   <- the last row", sm)
+		add("text", "first row after the command, comment after the last "+v, " "+strings.Join(rows, "\n")+" (from the paper)", sm)
 		add("text", "py-sudoku header, other difficulty "+v, "\n"+pySudokuHeader(p, "INVALID PUZZLE"), sm)
 
 		// 3. Other programs' borders and markers.

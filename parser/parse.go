@@ -96,7 +96,22 @@ func readLines(lines []line) (Puzzle, error) {
 	var found []grid
 	var fails []failure
 	for _, b := range blocks {
-		f, x := readBlock(b, false)
+		f, x := readBlock(b.lines, false)
+		if len(f) == 0 && (b.before != nil || b.after != nil) {
+			// A row may share its line with words: try the cells of the
+			// lines of text around the block.
+			for _, ext := range [][]*line{
+				withEdges(b, true, false), withEdges(b, false, true), withEdges(b, true, true),
+			} {
+				if ext == nil {
+					continue
+				}
+				if f2, x2 := readBlock(ext, false); len(f2) > 0 {
+					f, x = f2, x2
+					break
+				}
+			}
+		}
 		found = append(found, f...)
 		fails = append(fails, x...)
 	}
@@ -120,3 +135,20 @@ func readLines(lines []line) (Puzzle, error) {
 
 // errorsIs is errors.Is for the *Error values of this package.
 func errorsIs(err *Error, target error) bool { return err != nil && errors.Is(err, target) }
+
+// withEdges returns the lines of b with the cells of the line of text
+// above (before) and below (after) it, or nil if b has none of those asked.
+func withEdges(b block, before, after bool) []*line {
+	if before && b.before == nil || after && b.after == nil {
+		return nil
+	}
+	out := make([]*line, 0, len(b.lines)+2)
+	if before {
+		out = append(out, b.before)
+	}
+	out = append(out, b.lines...)
+	if after {
+		out = append(out, b.after)
+	}
+	return out
+}

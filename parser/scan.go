@@ -176,7 +176,24 @@ func (s *scanner) line(num int, text string) {
 			cell(byte(r), byte(r), at)
 			i += n
 			continue
-		case r == '.' || r == '_' || r == '-' || r == '*':
+		case r == '-':
+			j := i + 1
+			for j < len(text) && text[j] == '-' {
+				j++
+			}
+			arrow := i > 0 && text[i-1] == '<' || j < len(text) && text[j] == '>' // <- or -->
+			for k := i; k < j; k++ {
+				if arrow {
+					other(tSep, '-', col)
+				} else {
+					cell('.', '-', col)
+				}
+				col++
+			}
+			col--
+			i = j
+			continue
+		case r == '.' || r == '_' || r == '*':
 			cell('.', byte(r), col)
 		case r == '+':
 			if j := i + 1; j < len(text) && text[j] >= '1' && text[j] <= '9' {
@@ -233,6 +250,8 @@ func (s *scanner) line(num int, text string) {
 			other(tSep, r, col)
 		case r == '=' || r >= 0x2500 && r <= 0x257F:
 			other(tRule, r, col)
+		case r >= 0x2190 && r <= 0x21FF || r >= 0x27F5 && r <= 0x27FF: // arrows
+			other(tSep, r, col)
 		case r == 0x200B || r == 0x200C || r == 0x200D || r == 0x2060 || r == 0xFEFF:
 			prevCell, mark = false, 0 // zero-width characters left by copying
 		case r == 0xFE0F || r == 0xFE0E || r == 0x20E3:

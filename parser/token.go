@@ -333,7 +333,7 @@ func nthCell(l *line, r reading, stars bool, k int) int32 {
 // when the count is that of two grids.
 func countMessage(total, rows int) string {
 	for _, sh := range sudoku.Shapes {
-		if total == 2*sh.Cells() && total > 16 {
+		if total == 2*sh.Cells() && total > 16 && (rows <= 1 || rows == 2*sh.Size()) {
 			n := sh.Size()
 			return fmt.Sprintf("found %d cells, as many as two %d×%d grids; send one grid at a time (a puzzle with its solution: the puzzle first, then the solution)", total, n, n)
 		}
