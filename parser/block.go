@@ -293,7 +293,7 @@ func readingName(r reading) string {
 // progress ranks the error of a reading by how far the reading got.
 func progress(err *Error, total int) int {
 	switch {
-	case errorsIs(err, ErrBadDigit):
+	case errorsIs(err, ErrBadDigit), errorsIs(err, ErrBoxes):
 		return 3
 	case errorsIs(err, ErrRowLength):
 		if _, ok := sudoku.ShapeForCells(total); ok {
