@@ -15,7 +15,7 @@ import (
 
 var sentinels = []error{
 	parser.ErrEmpty, parser.ErrTooLong, parser.ErrCellCount, parser.ErrRowLength,
-	parser.ErrBadChar, parser.ErrBadDigit, parser.ErrAmbiguous,
+	parser.ErrBadChar, parser.ErrBadDigit, parser.ErrAmbiguous, parser.ErrExtra, parser.ErrAlign, parser.ErrBoxes,
 }
 
 // FuzzParse: Parse never panics; an error is a positioned *parser.Error
