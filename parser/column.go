@@ -47,6 +47,18 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		fields []field
 	}
 	var rows []frow
+	framed := kind == tBar // every row starts with a bar: | 5 | 3 |
+	for _, l := range b {
+		if l.kind == lContent {
+			for _, t := range l.toks {
+				if t.kind == tSep {
+					continue
+				}
+				framed = framed && t.kind == tBar
+				break
+			}
+		}
+	}
 	for i, l := range b {
 		switch l.kind {
 		case lContent, lMaybe, lBarEmpty, lSepEmpty:
@@ -71,7 +83,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		if l.kind == lMaybe && kind == tBar {
 			continue // a rule of dashes between bars, as under a Markdown header
 		}
-		fields, ok := splitFields(l, kind, ch)
+		fields, ok := splitFields(l, kind, ch, framed)
 		if !ok {
 			if l.kind == lMaybe {
 				continue
@@ -168,9 +180,9 @@ func sepName(kind tokKind, ch rune) string {
 }
 
 // splitFields cuts l at its separators. Each field must hold at most one
-// cell (one character, or a number). A line that starts or ends with a bar
-// has no field before or after it (the border of a table).
-func splitFields(l *line, kind tokKind, ch rune) ([]field, bool) {
+// cell (one character, or a number). In a table framed by bars (framed),
+// a line has no field before its first bar or after its last.
+func splitFields(l *line, kind tokKind, ch rune, framed bool) ([]field, bool) {
 	var fields []field
 	cur := field{}
 	start := true
@@ -201,19 +213,18 @@ func splitFields(l *line, kind tokKind, ch rune) ([]field, bool) {
 		cur = field{col: at}
 	}
 	toks := l.toks
-	if kind == tBar {
-		for len(toks) > 0 && (toks[0].kind == tBar || toks[0].kind == tSep) {
-			if toks[0].kind == tBar {
-				toks = toks[1:]
-				break
-			}
+	if kind == tBar && framed { // a table framed by bars: | 5 | 3 |; without a frame, 5 | 3 | (the last cell empty)
+		for len(toks) > 0 && toks[0].kind == tSep {
 			toks = toks[1:]
 		}
-		for len(toks) > 0 && toks[len(toks)-1].kind == tSep {
-			toks = toks[:len(toks)-1]
-		}
-		if n := len(toks); n > 0 && toks[n-1].kind == tBar {
-			toks = toks[:n-1]
+		if len(toks) > 0 && toks[0].kind == tBar {
+			toks = toks[1:]
+			for len(toks) > 0 && toks[len(toks)-1].kind == tSep {
+				toks = toks[:len(toks)-1]
+			}
+			if n := len(toks); n > 0 && toks[n-1].kind == tBar {
+				toks = toks[:n-1]
+			}
 		}
 	}
 	for _, t := range toks {

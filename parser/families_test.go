@@ -140,6 +140,8 @@ func families(t *testing.T) []family {
 		add("spaces", "markdown, empty header "+v, "\n"+markdown(p, " ", "---"), sm)
 		add("spaces", "markdown, numbered header "+v, "\n"+strings.Replace(markdown(p, " ", ":-:"), "|   |   |   |   |   |   |   |   |   |", "| 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 |", 1), sm)
 		add("spaces", "markdown, no header "+v, "\n"+strings.Join(strings.Split(markdown(p, " ", "---"), "\n")[2:], "\n"), sm)
+		add("spaces", "markdown, no outer pipes, trimmed "+v, "\n"+unframed(markdown(p, " ", "---")), sm)
+		add("spaces", "markdown, &nbsp; for empty "+v, "\n"+strings.ReplaceAll(markdown(p, " ", "---"), "|   |", "| &nbsp; |"), sm)
 		add("spaces", "spreadsheet tabs "+v, "\n"+separated(p, "\t", "", "\n", false), sm)
 		add("spaces", "spreadsheet tabs, trimmed "+v, "\n"+separated(p, "\t", "", "\n", true), sm)
 		add("spaces", "spreadsheet tabs, CRLF "+v, "\r\n"+separated(p, "\t", "", "\r\n", false)+"\r\n", sm)
@@ -218,6 +220,7 @@ func families(t *testing.T) []family {
 		add("emoji", "keycaps without FE0F, black squares "+v, "\n"+emoji(p, "⬛", false, ""), sm)
 		add("emoji", "blue squares, spaced "+v, "\n"+emoji(p, "🟦", true, " "), sm)
 		add("emoji", "white square with FE0F "+v, "\n"+emoji(p, "◻️", true, ""), sm)
+		add("emoji", "heavy minus, spaced "+v, "\n"+emoji(p, "➖", true, " "), sm)
 	}
 
 	// 7. 16×16 conventions.
@@ -458,4 +461,14 @@ func boldGivens(text string) string {
 func sadmanBoxes(line string, boxes sudoku.Shape) string {
 	r := rule("+", "-", "+", "+", 0)
 	return board{cell: plain("."), bar: "|", left: "|", right: "|", top: r, mid: r, bottom: r, boxes: boxes}.draw(line)
+}
+
+// unframed writes a Markdown table without its outer pipes, trailing
+// spaces trimmed, as GitHub also accepts.
+func unframed(table string) string {
+	var out []string
+	for _, l := range strings.Split(table, "\n") {
+		out = append(out, strings.TrimRight(strings.Trim(l, "|"), " "))
+	}
+	return strings.Join(out, "\n")
 }

@@ -176,6 +176,12 @@ func (s *scanner) line(num int, text string) {
 			cell(byte(r), byte(r), at)
 			i += n
 			continue
+		case r == '&' && (strings.HasPrefix(text[i:], "&nbsp;") || strings.HasPrefix(text[i:], "&#160;")):
+			prevCell, mark = false, 0 // an HTML space, as in Markdown tables
+			spaces = true
+			i += 6
+			col += 5
+			continue
 		case r == '-':
 			j := i + 1
 			for j < len(text) && text[j] == '-' {
@@ -356,7 +362,8 @@ func isEmptyEmoji(r rune) bool {
 		r == 0x26AA, r == 0x26AB, // ⚪ ⚫
 		r >= 0x1F532 && r <= 0x1F533, // 🔲 🔳
 		r >= 0x1F534 && r <= 0x1F535, // 🔴 🔵
-		r >= 0x1F7E0 && r <= 0x1F7E4: // 🟠 … 🟤
+		r >= 0x1F7E0 && r <= 0x1F7E4, // 🟠 … 🟤
+		r == 0x2796:                  // ➖
 		return true
 	}
 	return false
