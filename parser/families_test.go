@@ -241,6 +241,7 @@ func families(t *testing.T) []family {
 		out = append(out, f)
 		add("16x16", "1-G, 0 empty, spaced "+v, "\n"+spacedSymbols(blanks(p, "0")), sm)
 		add("16x16", "1-G, dots "+v, " "+p, sm)
+		add("16x16", "emoji, regional letters "+v, "\n"+emoji(p, "⬛", true, " "), sm)
 		num := family{family: "16x16", name: "two-digit numbers, blank columns (py-sudoku) " + v, text: "\n" + pySudoku(p), want: p, solution: sm.solution, notation: parser.Numbers}
 		out = append(out, num)
 		num = family{family: "16x16", name: "numbers, 0 empty " + v, text: "\n" + separated(p, " ", "0", "\n", false), want: p, solution: sm.solution, notation: parser.Numbers}
@@ -278,8 +279,8 @@ func families(t *testing.T) []family {
 		addNumbers(name+" tabs", "\n"+separated(p, "\t", "", "\n", false))
 		addNumbers(name+" JSON", " "+lists(p, `"`, `"."`, ",", ",", "[", "]"))
 		add("sizes", name+" Kaggle row", " "+blanks(p, "0")+","+sm.solution, sm)
+		add("sizes", name+" emoji", "\n"+emoji(p, "⬜", true, ""), sm)
 		if shapeOf(p).Size() <= 9 {
-			add("sizes", name+" emoji", "\n"+emoji(p, "⬜", true, ""), sm)
 			add("sizes", name+" SadMan grid", "\n"+sadmanGrid(p), sm)
 		}
 	}

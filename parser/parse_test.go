@@ -45,6 +45,18 @@ func spaced(line, sep, nl string) string {
 	return strings.Join(rs, nl)
 }
 
+// full25 is a complete 25×25 grid (a shifted pattern): its rows hold runs
+// of letters such as HIJKLMNOP, which elsewhere would be words.
+var full25 = func() string {
+	var b strings.Builder
+	for r := 0; r < 25; r++ {
+		for c := 0; c < 25; c++ {
+			b.WriteByte("123456789ABCDEFGHIJKLMNOP"[((r%5)*5+r/5+c)%25])
+		}
+	}
+	return b.String()
+}()
+
 // sizes holds one puzzle of every other size, one line each.
 var sizes = map[string]string{
 	"4x4":   "1..4..1..3..4..3",
@@ -122,6 +134,7 @@ func TestParse(t *testing.T) {
 		{"12x12 numbers", strings.NewReplacer("A", "10", "B", "11", "C", "12", ".", "0").Replace(spaced(sizes["12x12"], " ", "\n")), sizes["12x12"]},
 		{"25x25", sizes["25x25"], sizes["25x25"]},
 		{"25x25 lower case, rows", strings.ToLower(spaced(sizes["25x25"], "", "\n")), sizes["25x25"]},
+		{"25x25 complete, letters in runs", spaced(full25, "", "\n"), full25},
 		{"25x25 json numbers", "[[" + strings.NewReplacer("B", "11", "D", "13", "F", "15", "H", "17", "J", "19", "L", "21", "N", "23", "P", "25", ".", "0").Replace(spaced(sizes["25x25"], ",", "],[")) + "]]", sizes["25x25"]},
 		{"16x16 1-G", strings.Repeat("123456789ABCDEFG", 16), strings.Repeat("123456789ABCDEFG", 16)},
 		{"16x16 without G or 0", strings.Repeat("123456789ABCDEF.", 16), strings.Repeat("123456789ABCDEF.", 16)},

@@ -264,9 +264,9 @@ func typed(line string, trim bool) string {
 	return strings.Join(out, "\n")
 }
 
-// emoji writes a grid of keycap digits and blank squares, as Discord users
-// do (vs: the variation selector U+FE0F after the digit, as Discord sends
-// it, or not).
+// emoji writes a grid of keycap digits, regional indicator letters (🇦 for
+// A) and blank squares, as Discord users do (vs: the variation selector
+// U+FE0F after the digit, as Discord sends it, or not).
 func emoji(line, blank string, vs bool, sep string) string {
 	var out []string
 	for _, r := range gridRows(line) {
@@ -275,6 +275,8 @@ func emoji(line, blank string, vs bool, sep string) string {
 			switch {
 			case c == '.':
 				cs = append(cs, blank)
+			case c >= 'A':
+				cs = append(cs, string(rune(0x1F1E6+int(c-'A')))) // regional indicator letter
 			case vs:
 				cs = append(cs, string(c)+"\uFE0F\u20E3")
 			default:
