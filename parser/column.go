@@ -129,7 +129,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			if len(fields) > width {
 				col = int(fields[width].col)
 			}
-			return grid{}, errAt(r.l.num, col, ErrRowLength, "row %d has %d fields between %s; a %d×%d grid needs %d in each row",
+			return grid{}, errAt(r.l.num, col, ErrRowLength, "row %d has %d fields between %s; a %d×%d grid needs %d in each row (an empty cell is an empty field)",
 				i+1, len(fields), sepName(kind, ch), shape.Size(), shape.Size(), width), shape.Cells(), true
 		}
 		widths = append(widths, len(fields))
@@ -431,8 +431,8 @@ func columnsGrid(b []*line) (grid, *Error, int, bool) {
 	}
 	k := n / len(cellFields)
 	if k != 1 && len(cellFields) > 1 && k != shape.BoxCols {
-		return grid{}, errAt(rows[0].num, 0, ErrBoxes, "the board is drawn with boxes of %d columns, but I know %d×%d sudoku only with boxes of %d rows and %d columns",
-			k, n, n, shape.BoxRows, shape.BoxCols), shape.Cells(), true
+		return grid{}, errAt(rows[0].num, 0, ErrBoxes, "the board is drawn with boxes of %d columns, but I know %d×%d sudoku only with boxes of %d rows and %d columns%s",
+			k, n, n, shape.BoxRows, shape.BoxCols, turnHint(shape, 0, k)), shape.Cells(), true
 	}
 	if err := rulesAgree(b, rows, shape); err != nil {
 		return grid{}, err, shape.Cells(), true
@@ -690,8 +690,8 @@ func rulesAgree(b []*line, rows []*line, shape sudoku.Shape) *Error {
 			seen++
 		case l.kind == lRule || l.kind == lMaybe:
 			if seen > 0 && seen < n && seen%shape.BoxRows != 0 {
-				return errAt(l.num, 0, ErrBoxes, "the board has a rule after %d rows, but I know %d×%d sudoku only with boxes of %d rows and %d columns",
-					seen, n, n, shape.BoxRows, shape.BoxCols)
+				return errAt(l.num, 0, ErrBoxes, "the board has a rule after %d rows, but I know %d×%d sudoku only with boxes of %d rows and %d columns%s",
+					seen, n, n, shape.BoxRows, shape.BoxCols, turnHint(shape, seen, 0))
 			}
 		}
 	}

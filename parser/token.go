@@ -357,7 +357,7 @@ func countMessage(total, rows int) string {
 	if total > largest.Cells() {
 		return fmt.Sprintf("found %d cells; the largest grid, %d×%d, has %d", total, largest.Size(), largest.Size(), largest.Cells())
 	}
-	return fmt.Sprintf("found %d %s; a grid has %s cells", total, plural(total, "cell", "cells"), gridSizes)
+	return fmt.Sprintf("found %d %s; a grid has %s cells: paste the whole grid, one row per line or all on one line", total, plural(total, "cell", "cells"), gridSizes)
 }
 
 // gridSizes lists the cell counts of the supported shapes ([sudoku.Shapes]).
@@ -463,8 +463,8 @@ func boxesAgree(b []*line, rows []counted, shape sudoku.Shape, r reading, stars 
 	} else if height != 0 {
 		drawn = fmt.Sprintf("%d rows and %d columns", height, cols)
 	}
-	return errAt(line, 0, ErrBoxes, "the board is drawn with boxes of %s, but I know %d×%d sudoku only with boxes of %d rows and %d columns",
-		drawn, n, n, shape.BoxRows, shape.BoxCols)
+	return errAt(line, 0, ErrBoxes, "the board is drawn with boxes of %s, but I know %d×%d sudoku only with boxes of %d rows and %d columns%s",
+		drawn, n, n, shape.BoxRows, shape.BoxCols, turnHint(shape, height, cols))
 }
 
 func gcdInt(a, b int) int {
@@ -472,4 +472,13 @@ func gcdInt(a, b int) int {
 		a, b = b, a%b
 	}
 	return a
+}
+
+// turnHint suggests swapping rows and columns when that turns the boxes
+// drawn (height rows, cols columns; 0 when unknown) into shape's.
+func turnHint(shape sudoku.Shape, height, cols int) string {
+	if shape.BoxRows != shape.BoxCols && (height == 0 || height == shape.BoxCols) && (cols == 0 || cols == shape.BoxRows) {
+		return "; send it with rows and columns swapped, which makes the boxes fit"
+	}
+	return ""
 }
