@@ -538,8 +538,9 @@ func wholeWords(b []*line) ([]grid, []failure) {
 	if len(gs) == 0 {
 		return nil, nil
 	}
-	// The other lines with cells are said to be apart from the grids.
-	var fs []failure
+	// The other lines with cells are apart from the grids: one failure for
+	// them all, so that many short lines count as the cells they add up to.
+	var rest failure
 	for _, l := range b {
 		if l.cells == 0 || l.kind == lMaybe || l.kind == lRule || len(with) > 0 && with[0] == l.num {
 			if len(with) > 0 && with[0] == l.num {
@@ -547,9 +548,17 @@ func wholeWords(b []*line) ([]grid, []failure) {
 			}
 			continue
 		}
-		fs = append(fs, failure{err: errAt(l.num, 0, ErrCellCount, "%s", countMessage(l.cells, 1)), cells: l.cells, first: l.num, last: l.num})
+		if rest.first == 0 {
+			rest.first = l.num
+		}
+		rest.last = l.num
+		rest.cells += l.cells
 	}
-	return gs, fs
+	if rest.cells == 0 {
+		return gs, nil
+	}
+	rest.err = errAt(rest.first, 0, ErrCellCount, "%s", countMessage(rest.cells, 1))
+	return gs, []failure{rest}
 }
 
 // eachRun calls fn with every run of cells of toks with no space or
@@ -632,15 +641,25 @@ func choose(found []grid, fails []failure) (Puzzle, error) {
 	}
 	g := found[0]
 	n := g.g.Size()
+	// Cells apart from the grid: fewer than a row in all are left out with
+	// a note; more are refused, since they may be part of what was meant.
+	extra, first, last := 0, 0, 0
 	for _, f := range fails {
 		if f.text {
 			continue
 		}
-		if f.cells >= n {
-			return Puzzle{}, errAt(f.first, 0, ErrExtra, "besides the %d×%d grid on %s, %s %d cells that are not part of it; send the grid alone",
-				n, n, lines(g.first, g.last), linesHold(f.first, f.last), f.cells)
+		extra += f.cells
+		if first == 0 || f.first < first {
+			first = f.first
 		}
-		notes = append(notes, fmt.Sprintf("I left out %s (%d %s), which is apart from the grid.", lines(f.first, f.last), f.cells, plural(f.cells, "cell", "cells")))
+		last = max(last, f.last)
+	}
+	if extra >= n {
+		return Puzzle{}, errAt(first, 0, ErrExtra, "besides the %d×%d grid on %s, %s %d cells that are not part of it; send the grid alone",
+			n, n, lines(g.first, g.last), linesHold(first, last), extra)
+	}
+	if extra > 0 {
+		notes = append(notes, fmt.Sprintf("I left out %s (%d %s), apart from the grid.", lines(first, last), extra, plural(extra, "cell", "cells")))
 	}
 	return Puzzle{
 		Grid:       g.g,
@@ -715,20 +734,27 @@ func bracketRows(b []*line) []*line {
 	for _, l := range b {
 		if l.cells > 0 {
 			lines++
+			if l.kind != lContent {
+				return nil // a rule of dashes: a board, not a list
+			}
 		}
 		for _, t := range l.toks {
 			switch t.kind {
 			case tOpen:
 				depth++
 			case tClose:
-				depth--
+				if depth--; depth < 0 {
+					return nil
+				}
 			case tCell:
 				deepest = max(deepest, depth)
+			case tBar:
+				return nil
 			}
 		}
 	}
-	if deepest == 0 || lines < 2 {
-		return nil
+	if deepest == 0 || lines < 2 || depth != 0 {
+		return nil // no list, or brackets that do not close: not a list
 	}
 	var rows []*line
 	var cur *line
