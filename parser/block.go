@@ -727,7 +727,8 @@ func linesHold(first, last int) string {
 
 // bracketRows returns the rows of a list of lists written over many lines,
 // one line per innermost list (or one line for a flat list), or nil when b
-// has no brackets or cells outside its innermost lists.
+// is no such list: no brackets, brackets that do not close, cells outside
+// the innermost lists, items not apart by commas, or lines of a board.
 func bracketRows(b []*line) []*line {
 	deepest, depth := 0, 0
 	lines := 0
@@ -796,6 +797,19 @@ func bracketRows(b []*line) []*line {
 	}
 	if len(rows) < 1 || len(rows) == lines {
 		return nil // one list per line: the lines were the rows already
+	}
+	for _, r := range rows {
+		// The items of a list are apart by commas: "5", "3" or 5, 3.
+		words, commas := 0, 0
+		eachWord(r.toks, func([]tok) { words++ })
+		for _, t := range r.toks {
+			if t.kind == tSep && t.ch == ',' {
+				commas++
+			}
+		}
+		if commas < words-1 {
+			return nil
+		}
 	}
 	return rows
 }
