@@ -760,7 +760,8 @@ func bracketRows(b []*line) []*line {
 	var rows []*line
 	var cur *line
 	depth = 0
-	prevLine := 0
+	prevLine, wordLine := 0, 0
+	crowded := false
 	for _, l := range b {
 		for _, t := range l.toks {
 			switch t.kind {
@@ -789,6 +790,12 @@ func bracketRows(b []*line) []*line {
 				if n := len(cur.toks); n > 0 && cur.toks[n-1].kind == tCell && cur.toks[n-1].col+1 == t.col && prevLine == l.num {
 					t.word = false
 				}
+				if t.word {
+					if wordLine == l.num {
+						crowded = true // two items on one line
+					}
+					wordLine = l.num
+				}
 				cur.cells++
 			}
 			cur.toks = append(cur.toks, t)
@@ -797,6 +804,11 @@ func bracketRows(b []*line) []*line {
 	}
 	if len(rows) < 1 || len(rows) == lines {
 		return nil // one list per line: the lines were the rows already
+	}
+	if len(rows) == 1 && crowded {
+		// A flat list over many lines is one item per line (json.dumps with
+		// indent); lines of several items in one pair of brackets are not.
+		return nil
 	}
 	for _, r := range rows {
 		// The items of a list are apart by commas: "5", "3" or 5, 3.
