@@ -557,7 +557,7 @@ func wholeWords(b []*line) ([]grid, []failure) {
 	if rest.cells == 0 {
 		return gs, nil
 	}
-	rest.err = errAt(rest.first, 0, ErrCellCount, "%s", countMessage(rest.cells, 1))
+	rest.err = errAt(rest.first, 0, ErrCellCount, "%v", countMsg{rest.cells, 1})
 	return gs, []failure{rest}
 }
 

@@ -54,16 +54,19 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // detail is a sentinel with a message for a person.
+// The message is formatted when it is asked for: most errors of the readings
+// tried are dropped unread.
 type detail struct {
-	kind error
-	msg  string
+	kind   error
+	format string
+	args   []any // numbers, strings and runes only
 }
 
-func (d *detail) Error() string { return d.msg }
+func (d *detail) Error() string { return fmt.Sprintf(d.format, d.args...) }
 func (d *detail) Unwrap() error { return d.kind }
 
 func errAt(line, col int, kind error, format string, args ...any) *Error {
-	return &Error{Line: line, Col: col, Err: &detail{kind: kind, msg: fmt.Sprintf(format, args...)}}
+	return &Error{Line: line, Col: col, Err: &detail{kind: kind, format: format, args: args}}
 }
 
 // quote shows the character r, taken from user input, so that it can be read

@@ -71,7 +71,7 @@ func Read(text string) (Puzzle, error) {
 			"the message is too long (%d bytes); a grid fits in %d", len(text), MaxInputBytes)
 	}
 	p, letterWords, err := read(text, 'G')
-	if err != nil && letterWords {
+	if err != nil && letterWords && !errors.Is(err, ErrAmbiguous) && !errors.Is(err, ErrExtra) {
 		// Words of letters up to P are cells only in a 25×25 grid: try that.
 		if p2, _, err2 := read(text, 'P'); err2 == nil && p2.Grid.Size() == 25 {
 			return p2, nil

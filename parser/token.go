@@ -253,7 +253,7 @@ func layout(rows []counted, total int, r reading, stars bool) (sudoku.Shape, *Er
 			}
 		}
 	}
-	return sudoku.Shape{}, errAt(0, 0, ErrCellCount, "%s", countMessage(total, len(rows)))
+	return sudoku.Shape{}, errAt(0, 0, ErrCellCount, "%v", countMsg{total, len(rows)})
 }
 
 // rowLengths returns an error for the first of rows (one per grid row) that
@@ -326,6 +326,11 @@ func nthCell(l *line, r reading, stars bool, k int) int32 {
 	})
 	return col
 }
+
+// countMsg is a count message, written when it is asked for.
+type countMsg struct{ total, rows int }
+
+func (m countMsg) String() string { return countMessage(m.total, m.rows) }
 
 // countMessage explains a cell count that matches no size, naming the
 // nearest size only when the count is within two cells of it (and the
