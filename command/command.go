@@ -181,16 +181,22 @@ func (h *Handler) Handle(ctx context.Context, req Request) Reply {
 }
 
 func (h *Handler) grid(ctx context.Context, req Request) Reply {
-	g, err := parser.Parse(req.Args)
+	p, err := parser.Read(req.Args)
 	if errors.Is(err, parser.ErrEmpty) {
 		return Reply{Text: fitReply(h.usage(req.Kind)), Outcome: "no_grid", UserError: true}
 	}
 	if err != nil {
 		return Reply{Text: render.Error(inMessage(err, req).Error()), Outcome: "parse_error", UserError: true}
 	}
+	// A pencil-mark grid is solved and checked on its placed digits; its
+	// candidates stay on p for hints.
+	g := p.Grid
 	ctx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
 	defer cancel()
-	opt := render.Options{Spoiler: h.cfg.Spoiler, Timeout: h.cfg.SolveTimeout}
+	opt := render.Options{Spoiler: h.cfg.Spoiler, Timeout: h.cfg.SolveTimeout, Notes: p.Notes}
+	if p.Notation == parser.ZeroBased { // answer 0–F as it was asked
+		opt.Symbols = p.Notation.Symbols(g.Size())
+	}
 	if req.Kind == Check {
 		p, _ := sudoku.Check(ctx, g) // the error repeats p.Status, which the reply shows
 		return Reply{Text: render.Checked(g, p.Status, p.Conflicts, opt), Outcome: checkOutcome(p), Size: g.Size(), SolveTime: p.Stats.Elapsed}

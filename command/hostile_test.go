@@ -50,8 +50,10 @@ func hostile() []struct{ name, msg, outcome string } {
 		{"626 cells", "!solve " + strings.Repeat(".", 626), "parse_error"},
 		{"thousands of newlines", "!solve" + strings.Repeat("\n", 3990) + "1", "parse_error"},
 		{"only newlines", "!solve" + strings.Repeat("\n", 3990), "no_grid"},
-		{"fence breakout", "!solve ```\n@everyone ```" + grid, "parse_error"},
-		{"everyone in grid", "!check @everyone " + grid, "parse_error"},
+		// Words around a grid are left out, mentions included: the grid is read
+		// (it breaks the rules), and the reply pings nobody.
+		{"fence breakout", "!solve ```\n@everyone ```" + grid, "invalid"},
+		{"everyone in grid", "!check @everyone " + grid, "invalid"},
 		{"user mention", "!solve <@123456789012345678> " + grid, "parse_error"},
 		{"role mention", "!solve <@&123456789012345678>", "parse_error"},
 		{"10 KiB", "!solve " + strings.Repeat("9", 10<<10), "parse_error"},

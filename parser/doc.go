@@ -1,80 +1,112 @@
-// Package parser reads a sudoku grid from the text of a Discord message.
+// Package parser finds the sudoku grid in the text of a Discord message and
+// reads it, the way a person would: as pasted from an app, a file or a page,
+// with the words around it.
 //
-// [Parse] takes everything after the command and returns a [sudoku.Grid] of
-// the size the text implies, or an [*Error] saying where and why it could
-// not. It reads grids; it does not judge them: a digit twice in a row parses
-// fine, and [sudoku.Validate] reports it.
+// [Read] returns a [Puzzle]: the [sudoku.Grid], the pencil marks when the
+// grid had them, the [Notation] the values were written in (so that the
+// answer can use it) and notes for the person. [Parse] returns the grid
+// alone. Either returns an [*Error] saying where and why when the text holds
+// no grid, or more than one; they never pick a grid by guess. They read
+// grids; they do not judge them: a digit twice in a row reads fine, and
+// [sudoku.Validate] reports it.
+//
+// # Finding the grid
+//
+// The text is read line by line. A line with a word of two letters or more
+// that no grid writes (one letter above P, as in "Puzzle", "board" or
+// "Difficulty", or above G, as in "hello", unless the grid is 25×25), a line
+// starting with # or //, and anything after a # are text, left out: titles,
+// labels, comments and footers. Lines of cells between them form blocks;
+// Markdown code fences end a block, blank lines do not. On a line of text,
+// the cells between the words, or after an = (board = [[…]], ?bd=…), are
+// read too, and so is a word of cells that is a whole grid by itself, such
+// as HoDoKu's :0000:x:<81 cells>::: or the 81 digits of a link. The message
+// must hold exactly one grid:
+//
+//   - a puzzle and its solution (on one line, Kaggle's puzzle,solution, or
+//     one after the other) give the puzzle, with a note;
+//   - the same grid twice counts once;
+//   - two other grids are refused (ErrAmbiguous), naming both;
+//   - cells apart from the grid are refused (ErrExtra) unless they are fewer
+//     than a row, then left out with a note.
 //
 // # Formats
 //
-// One line of cells, row by row (81 for a 9×9 grid):
+// One line of cells, row by row (81 for a 9×9 grid), empty cells written
+// . 0 - _ * or x (HoDoKu, SadMan, Sudoku Explainer, qqwing, Kaggle):
 //
 //	53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 //
-// One line per row, with or without spaces:
+// One line per row, with or without spaces or commas between cells:
 //
 //	5 3 . . 7 . . . .
-//	6 . . 1 9 5 . . .
-//	. 9 8 . . . . 6 .
+//	6,0,0,1,9,5,0,0,0
 //
-// A drawn board, with |, -, +, = or box-drawing characters, such as the
-// bot's own replies (brackets and arrows that mark given or conflicting
-// digits are ignored):
+// A drawn board, with | - + = : * . ' or box-drawing lines (Simple Sudoku,
+// SadMan, SukakuExplainer, Norvig, qqwing, HoDoKu, the bot's own replies,
+// whose [5] and >5< marks are understood):
 //
-//	[5][3] 4 | 6 [7] 8 | 9  1  2
-//	---------+---------+---------
-//	+-------+-------+-------+     ┌───────┬───────┐
-//	| 5 3 . | . 7 . | . . . |     │ 5 3 . │ . 7 . │
+//	*-----------*      +-------+-------+       ┌───────┬───────┐
+//	|.3.|4..|...|      | 5 3 . | . 7 . |       │ 5 3   │   7   │
+//	|---+---+---|      ------+------+------    ├───────┼───────┤
 //
-// Cells separated by commas or written as a JSON array, with strings or
-// numbers (LeetCode style), where 0 or "." is empty:
+// Lists: JSON, Python (None for empty) or C, on one line or spread over many
+// (rows are then the innermost lists):
 //
-//	[["5","3",".",".","7",".",".",".","."],
-//	 ["6",".",".","1","9","5",".",".","."],
-//	 [5,3,0,0,7,0,0,0,0], ...]
+//	board = [["5","3",".",".","7",".",".",".","."],["6",".",...],...]
 //
-// Any of these may be wrapped in a Markdown code fence (with or without a
-// language tag) or in single backticks. When the text has a code fence only
-// what is inside the first fenced block is read, so a whole reply of the bot
-// (status line, fenced grid, legend) can be copied, edited and sent back.
-// Spaces, tabs, blank lines, CRLF or CR line endings, spoiler bars (||),
-// quote marks (> at the start of a line), typographic quotes and zero-width
-// characters are ignored. Full-width characters (１２３, ．) count as their
-// ASCII twins.
+// Spaces as empty cells, where the place of every cell is fixed. By
+// separators: a Markdown table (| 5 | 3 |   |), tabs of a spreadsheet
+// paste (trailing tabs may be trimmed), CSV with empty fields (5,3,,,7).
+// By columns, in a monospace font: a drawn board whose boxes keep their
+// columns (py-sudoku: | 5 3   |   7   |), or rows of one character per cell
+// (53  7    ), with or without the trailing spaces an editor trims; an
+// empty row may be a blank line between rows. Spaces that both separate
+// cells and stand for empty ones (5 3     7) are refused: the columns do not
+// say where the cells are.
+//
+// Pencil marks (HoDoKu's PM grid, Simple Sudoku's candidate grid, or 81
+// groups of digits on one line): every cell is a word; a word of one digit
+// is a placed digit, a word of several digits the cell's candidates
+// (Puzzle.Candidates).
+//
+// Emoji: keycap digits (5️⃣, with or without U+FE0F) and squares or
+// circles for empty cells (⬜ ⬛ 🟦 …); regional letters (🇦) for values
+// above 9.
+//
+// Markers: * next to a digit marks a given (pzl, Markdown bold **5**) when
+// reading * as an empty cell gives no grid; + before a digit marks HoDoKu's
+// placed digits. Spoiler bars (||), quote marks (> at the start of a line),
+// typographic quotes, zero-width characters and full-width characters
+// (１２３, ．) are read as people mean them.
 //
 // # Sizes and symbols
 //
-// The size comes from the number of cells: 16 (4×4), 36 (6×6), 64 (8×8),
-// 81 (9×9), 144 (12×12), 256 (16×16) or 625 (25×25). An empty cell is
-// written . 0 _ - * or x. Values above 9 are letters, A for 10 up to P for
-// 25 (12×12 uses 1-9 and A-C, 16×16 1-9 and A-G, 25×25 1-9 and A-P), in
-// either case, or numbers of two digits when cells are separated (10 11 12).
+// The size comes from the number of cells: 16 (4×4), 36 (6×6), 64 (8×8), 81
+// (9×9), 144 (12×12), 256 (16×16) or 625 (25×25), on one line or in as many
+// rows as the grid has columns. Values above 9 are letters, A for 10 up to P
+// for 25, in either case, or numbers of two digits between separators (10
+// 11 12; Notation Numbers, answered with letters). A drawn board whose boxes
+// are not the size's (a 6×6 board in boxes of 3 rows and 2 columns) is
+// refused with ErrBoxes: it is another puzzle.
 //
-// A line made only of - or _ (and |) is a row of empty cells when it has as
-// many cells as most other rows, or when nothing else is there, unless the
-// grid only has a valid size without such lines; otherwise it is a rule. A
-// line with + = or box drawing and no digit is always a rule.
-//
-// A word of two or more digits between separators (such as 534 or 10) is
-// read digit by digit when that gives a valid number of cells, and as one
-// number when only that does; when both readings give a valid size the
-// error wraps [ErrAmbiguous].
-//
-// The 16×16 rule for the common 0-F convention: when every cell is written
-// with one character, a 16×16 grid that contains a G uses 1-G, and a 0 in it
-// is an error ([ErrBadDigit]: "digit 0 is not allowed in a 16×16 grid using
-// 1–G"); one that contains a 0 and no G uses 0-F, 0 meaning 1 and F meaning
-// 16; any other uses 1-G. In every other size, and in a 16×16 grid written
-// with numbers of two digits, 0 is an empty cell.
+// In grids above 9×9, the symbol of the largest value (G in 16×16) means
+// 1–G with 0 for an empty cell; otherwise a 0 with other empty marks, or in
+// a grid written in full, means the 0–F convention (Notation ZeroBased: 0
+// stands for 1, F for 16), and a 0 among no other empty mark is an empty
+// cell. A 16×16 grid with neither 0 nor G is read 1–G, with a note.
 //
 // # Errors and positions
 //
 // Errors are [*Error] values wrapping a sentinel (ErrEmpty, ErrTooLong,
-// ErrBadChar, ErrCellCount, ErrRowLength, ErrBadDigit, ErrAmbiguous), with
-// the line and column they concern counted from 1: lines of the whole
-// message, columns in characters (code points), a tab counting as one.
-// Rows too, in messages, are counted from 1 among the lines that hold cells.
+// ErrBadChar, ErrCellCount, ErrRowLength, ErrBadDigit, ErrAmbiguous,
+// ErrExtra, ErrAlign, ErrBoxes), with the line and column they concern
+// counted from 1: lines of the whole text, columns in characters (code
+// points), a tab counting as one. Rows too, in messages, are counted from 1
+// among the lines that hold cells. Each message says what was found and how
+// to fix it ("use . or 0 for an empty cell").
 //
-// Parse runs in time linear in the length of its input and refuses input
+// Read runs in time linear in the length of its input (about 0.2 ms for a
+// message of 4,000 characters, see BenchmarkRead4000) and refuses input
 // longer than [MaxInputBytes].
 package parser

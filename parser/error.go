@@ -15,7 +15,10 @@ var (
 	ErrRowLength = errors.New("row with the wrong number of cells") // one row is longer or shorter than the others
 	ErrBadChar   = errors.New("unexpected character")               // a character that is neither a cell nor a separator
 	ErrBadDigit  = errors.New("digit out of range")                 // a symbol too big for the grid's size, or a forbidden 0
-	ErrAmbiguous = errors.New("grid can be read in two ways")       // digits that count as different sizes read one by one or as numbers
+	ErrAmbiguous = errors.New("grid can be read in two ways")       // two grids, or text that reads as grids of two sizes
+	ErrExtra     = errors.New("cells apart from the grid")          // a grid, and beside it cells that belong to no grid
+	ErrAlign     = errors.New("cells out of line")                  // spaces as empty cells, but a cell between the columns
+	ErrBoxes     = errors.New("boxes of another shape")             // a board drawn with boxes the grid's size does not have (6×6 in 3×2 boxes)
 )
 
 // Error is a parse error with the position it concerns. Line and Col count
@@ -51,16 +54,19 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // detail is a sentinel with a message for a person.
+// The message is formatted when it is asked for: most errors of the readings
+// tried are dropped unread.
 type detail struct {
-	kind error
-	msg  string
+	kind   error
+	format string
+	args   []any // numbers, strings and runes only
 }
 
-func (d *detail) Error() string { return d.msg }
+func (d *detail) Error() string { return fmt.Sprintf(d.format, d.args...) }
 func (d *detail) Unwrap() error { return d.kind }
 
 func errAt(line, col int, kind error, format string, args ...any) *Error {
-	return &Error{Line: line, Col: col, Err: &detail{kind: kind, msg: fmt.Sprintf(format, args...)}}
+	return &Error{Line: line, Col: col, Err: &detail{kind: kind, format: format, args: args}}
 }
 
 // quote shows the character r, taken from user input, so that it can be read

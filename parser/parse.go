@@ -1,10 +1,7 @@
 package parser
 
 import (
-	"fmt"
-	"strings"
-	"unicode"
-	"unicode/utf8"
+	"errors"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -16,518 +13,142 @@ const MaxInputBytes = 1 << 15
 // Help describes the accepted formats in a few lines of plain text, for the
 // bot's help reply. It is not Markdown: its *, _, | and - are meant
 // literally, so escape them before sending (render.Notice does).
-const Help = `Write the grid after the command, in any of these forms:
-- 81 characters on one line, or 9 lines of 9; empty cells as . 0 _ - * or x
-- cells separated by spaces or commas, or a JSON array like [["5","3","."],...]
-- a board drawn with | - + = or box lines, in a code block or not (copying one of my replies works)
-Sizes 4×4, 6×6, 8×8, 9×9, 12×12, 16×16 and 25×25 are told apart by the number of cells.
-Above 9, use letters (A=10, B=11 ... P=25, either case) or numbers (10 11 12) between separators.
-16×16 uses 1-9 and A-G; a 16×16 grid with a 0 and no G is read as 0-F (0 means 1, F means 16).`
+const Help = `Paste the grid after the command as it comes from your app, file or page, title and footer included:
+- 81 characters on one line, or 9 lines of 9; empty cells as . 0 _ - * x, or as spaces where the columns show them
+- cells apart by spaces, commas or tabs (a spreadsheet), a JSON or Python list, a Markdown table
+- a drawn board (| - + = or box lines; copying one of my replies works), or emoji (5️⃣ and ⬜)
+- pencil marks (HoDoKu, Simple Sudoku): cells with one digit are placed; a puzzle and its solution: I take the puzzle
+Sizes 4×4 to 25×25 are told apart by the number of cells. Above 9 use letters (A=10 ... P=25) or numbers (10 11 12); 16×16 may be 0-F (0 means 1) or 1-G with 0 for empty. Two grids in one message: I ask which.`
+
+// Puzzle is what [Read] found in a message.
+type Puzzle struct {
+	// Grid holds the placed digits: every given, and in a pencil-mark grid
+	// every cell written with one digit.
+	Grid sudoku.Grid
+	// Candidates is nil unless the grid was written with pencil marks. Then
+	// it holds one mask per cell, row by row: bit d-1 is set when digit d is
+	// a candidate. A placed cell has only its digit's bit; an empty cell
+	// written without candidates (HoDoKu writes .) has 0.
+	Candidates []uint32
+	// Notation is how the values were written; an answer in
+	// Notation.Symbols uses the person's own symbols.
+	Notation Notation
+	// Notes are sentences for the person about how the message was read:
+	// a solution also found and left aside, the notation, lines left out.
+	Notes []string
+	// Line and EndLine are the lines of the text the grid was read from.
+	Line, EndLine int
+}
 
 // Parse reads a sudoku grid from text, the part of a message after the
-// command. Package parser's documentation lists the accepted formats.
+// command. It is [Read] without the pencil marks, notation and notes.
 //
-// Parse returns an [*Error] wrapping ErrEmpty when text holds no cell at all,
-// ErrTooLong, ErrBadChar, ErrCellCount, ErrRowLength, ErrBadDigit or
-// ErrAmbiguous otherwise. It does not check the sudoku rules: a grid with a
-// digit twice in a row parses, and [sudoku.Validate] reports it.
+// Parse returns an [*Error] wrapping ErrEmpty when text holds no grid and
+// no cell, ErrTooLong, ErrBadChar, ErrCellCount, ErrRowLength, ErrBadDigit,
+// ErrAmbiguous, ErrExtra or ErrAlign otherwise. It does not check the sudoku
+// rules: a grid with a digit twice in a row parses, and [sudoku.Validate]
+// reports it.
 func Parse(text string) (sudoku.Grid, error) {
+	p, err := Read(text)
+	if err != nil {
+		return sudoku.Grid{}, err
+	}
+	return p.Grid, nil
+}
+
+// Read finds the sudoku grid in text, the part of a message after the
+// command, and reads it. Package parser's documentation lists the accepted
+// formats; text around the grid (titles, labels, footers, comment lines) is
+// left out.
+//
+// When the text holds two grids, Read takes the puzzle of a puzzle and its
+// solution (and says so in a note), and otherwise returns an error wrapping
+// ErrAmbiguous that names both; it never picks one grid of two by guess.
+// Its errors are those of [Parse].
+func Read(text string) (Puzzle, error) {
 	if len(text) > MaxInputBytes {
-		return sudoku.Grid{}, errAt(0, 0, ErrTooLong,
+		return Puzzle{}, errAt(0, 0, ErrTooLong,
 			"the message is too long (%d bytes); a grid fits in %d", len(text), MaxInputBytes)
 	}
-	var s scan
-	if err := s.tokens(text); err != nil {
-		return sudoku.Grid{}, err
+	p, letterWords, err := read(text, 'G')
+	if err != nil && letterWords && !errors.Is(err, ErrAmbiguous) && !errors.Is(err, ErrExtra) {
+		// Words of letters up to P are cells only in a 25×25 grid: try that.
+		if p2, _, err2 := read(text, 'P'); err2 == nil && p2.Grid.Size() == 25 {
+			return p2, nil
+		}
 	}
-	if len(s.words) == 0 {
-		return sudoku.Grid{}, errAt(0, 0, ErrEmpty, "no grid found")
-	}
-	numbers, rows, err := s.choose()
 	if err != nil {
-		return sudoku.Grid{}, err
+		return Puzzle{}, err
 	}
-	return s.build(numbers, rows)
+	return p, nil
 }
 
-// A word is a run of cell characters between separators. In the compact
-// reading each character is a cell; in the numbers reading a numeric word
-// (two or more digits) is a single cell.
-type word struct {
-	line, col int // position of the first character
-	start, n  int // its characters are syms[start : start+n]
-	numeric   bool
+// read reads text, taking words made of letters up to letters as cells. It
+// also reports whether it took a word of letters up to P for text.
+func read(text string, letters byte) (Puzzle, bool, error) {
+	lines, letterWords := scan(text, letters)
+	p, err := readLines(lines)
+	return p, letterWords, err
 }
 
-// lineKind tells how a line with words takes part in the grid.
-type lineKind uint8
-
-const (
-	content lineKind = iota // has a cell other than - or _
-	maybe                   // only - and _ cells: a row of empty cells, or a rule
-	rule                    // - and _ with + = or box drawing: a rule, never cells
-)
-
-// A row is a line that has words: words[first:end].
-type row struct {
-	line       int
-	first, end int
-	kind       lineKind
-	compact    int // cells in the compact reading
-	numbers    int // cells in the numbers reading
-}
-
-func (r row) cells(numbers bool) int {
-	if numbers {
-		return r.numbers
-	}
-	return r.compact
-}
-
-type scan struct {
-	syms       []byte // cell characters, normalised to ASCII upper case
-	words      []word
-	rows       []row
-	hasNumeric bool
-}
-
-// character classes
-const (
-	cCell = iota
-	cSep
-	cRule // a separator that only box lines use
-	cBad
-)
-
-// classify returns the class of r and, for a cell, its ASCII upper-case form.
-func classify(r rune) (byte, int) {
-	switch {
-	case r >= 0xFF01 && r <= 0xFF5E: // full-width ASCII
-		r -= 0xFEE0
-	case r == 0x2013 || r == 0x2212: // en dash, minus sign
-		r = '-'
-	case r == 0x3000:
-		r = ' '
-	}
-	switch {
-	case r >= '0' && r <= '9', r == '.', r == '_', r == '-', r == '*':
-		return byte(r), cCell
-	case r >= 'a' && r <= 'z':
-		r -= 'a' - 'A'
-		fallthrough
-	case r >= 'A' && r <= 'Z':
-		if r <= 'P' || r == 'X' {
-			return byte(r), cCell
-		}
-		return 0, cBad
-	}
-	switch r {
-	case ' ', '\t', ',', ';', '|', ':', '[', ']', '(', ')', '{', '}', '<', '>', '"', '\'', '`', '!',
-		0x2018, 0x2019, 0x201C, 0x201D, // typographic quotes, as phones type them in JSON
-		0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF: // zero-width characters left by copying
-		return 0, cSep
-	case '+', '=':
-		return 0, cRule
-	}
-	if r >= 0x2500 && r <= 0x257F { // box drawing
-		return 0, cRule
-	}
-	if unicode.Is(unicode.Zs, r) {
-		return 0, cSep
-	}
-	return 0, cBad
-}
-
-// region returns the byte range of text to read: inside the first code
-// fence if there is one (without its language tag), else all of it.
-func region(text string) (lo, hi int) {
-	i := strings.Index(text, "```")
-	if i < 0 {
-		return 0, len(text)
-	}
-	lo = i + 3
-	for lo < len(text) && text[lo] == '`' {
-		lo++
-	}
-	hi = len(text)
-	if j := strings.Index(text[lo:], "```"); j >= 0 {
-		hi = lo + j
-	}
-	if eol := strings.IndexAny(text[lo:hi], "\r\n"); eol >= 0 && isTag(strings.TrimRight(text[lo:lo+eol], " \t")) {
-		lo += eol
-	}
-	return lo, hi
-}
-
-// isTag reports whether s, the rest of an opening fence's line, is a
-// language tag such as "text" or "json" rather than the first row of a grid:
-// a short word starting with a letter, with a character no grid uses or at
-// most three characters (no row is that short and starts with a letter).
-func isTag(s string) bool {
-	if s == "" || len(s) > 20 || !isASCIILetter(s[0]) {
-		return false
-	}
-	foreign := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case isASCIILetter(c):
-			u := c &^ 0x20
-			foreign = foreign || (u > 'P' && u != 'X')
-		case c >= '0' && c <= '9', c == '.', c == '_', c == '-':
-		case c == '+', c == '#':
-			foreign = true
-		default:
-			return false
-		}
-	}
-	return foreign || len(s) <= 3
-}
-
-func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
-
-// tokens splits the part of text to read into words and rows, and rejects
-// the first character that belongs to no format.
-func (s *scan) tokens(text string) error {
-	lo, hi := region(text)
-	line, col := 1, 0
-	inWord := false
-	var cur row
-	hasRule, dashOnly := false, true
-	endWord := func() {
-		if !inWord {
-			return
-		}
-		inWord = false
-		w := &s.words[len(s.words)-1]
-		w.numeric = w.n > 1
-		dash := true
-		for _, c := range s.syms[w.start : w.start+w.n] {
-			w.numeric = w.numeric && c >= '0' && c <= '9'
-			dash = dash && (c == '-' || c == '_')
-		}
-		dashOnly = dashOnly && dash
-		s.hasNumeric = s.hasNumeric || w.numeric
-		cur.compact += w.n
-		if w.numeric {
-			cur.numbers++
-		} else {
-			cur.numbers += w.n
-		}
-	}
-	endLine := func() {
-		endWord()
-		if cur.end = len(s.words); cur.end > cur.first {
-			switch {
-			case !dashOnly:
-				cur.kind = content
-			case hasRule:
-				cur.kind = rule
-			default:
-				cur.kind = maybe
-			}
-			s.rows = append(s.rows, cur)
-		}
-		line++
-		col = 0
-		cur = row{line: line, first: len(s.words)}
-		hasRule, dashOnly = false, true
-	}
-	cur = row{line: 1}
-	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
-		if r == '\n' || r == '\r' {
-			if r == '\r' && i+1 < len(text) && text[i+1] == '\n' {
-				size = 2
-			}
-			endLine()
-			i += size
-			continue
-		}
-		col++
-		if i < lo || i >= hi {
-			i += size
-			continue
-		}
-		if r == utf8.RuneError && size == 1 {
-			return errAt(line, col, ErrBadChar, "a byte that is not UTF-8 text")
-		}
-		c, class := classify(r)
-		switch class {
-		case cCell:
-			if !inWord {
-				inWord = true
-				s.words = append(s.words, word{line: line, col: col, start: len(s.syms)})
-			}
-			s.syms = append(s.syms, c)
-			s.words[len(s.words)-1].n++
-		case cSep, cRule:
-			endWord()
-			hasRule = hasRule || class == cRule
-		default:
-			return errAt(line, col, ErrBadChar, "unexpected character %s", quote(r))
-		}
-		i += size
-	}
-	endLine()
-	return nil
-}
-
-// pick returns the rows that hold cells in one reading, and their cells.
-// Content rows always count and rule rows never do. A row of only - and _
-// counts when no row has other cells, or when it has as many cells as most
-// content rows: then it is a row of empty cells, else a rule. If counting
-// such rows gives no valid size and leaving them out does, they are rules.
-func (s *scan) pick(numbers bool) ([]row, int) {
-	freq := make(map[int]int)
-	width, best := -1, 0
-	for _, r := range s.rows {
-		if r.kind == content {
-			n := r.cells(numbers)
-			freq[n]++
-			if freq[n] > best {
-				width, best = n, freq[n]
-			}
-		}
-	}
-	var out, without []row
-	total, totalWithout := 0, 0
-	for _, r := range s.rows {
-		if r.kind == content || r.kind == maybe && (width < 0 || r.cells(numbers) == width) {
-			out = append(out, r)
-			total += r.cells(numbers)
-		}
-		if r.kind == content {
-			without = append(without, r)
-			totalWithout += r.cells(numbers)
-		}
-	}
-	_, ok := sudoku.ShapeForCells(total)
-	if _, okWithout := sudoku.ShapeForCells(totalWithout); !ok && okWithout {
-		return without, totalWithout // those rows were rules after all
-	}
-	return out, total
-}
-
-// choose decides between the compact and the numbers reading, and checks
-// the number of cells and the rows.
-func (s *scan) choose() (numbers bool, rows []row, err error) {
-	rows, total := s.pick(false)
-	_, ok := sudoku.ShapeForCells(total)
-	if s.hasNumeric {
-		nrows, ntotal := s.pick(true)
-		_, nok := sudoku.ShapeForCells(ntotal)
-		switch {
-		case ok && nok:
-			return false, nil, errAt(0, 0, ErrAmbiguous,
-				"the grid can be read as %d cells, one per character, or as %d numbers; put a space or comma between all cells", total, ntotal)
-		case nok, !ok && s.looksNumeric():
-			numbers, rows, total = true, nrows, ntotal
-		}
-	}
-	if total == 0 {
-		return false, nil, errAt(0, 0, ErrEmpty, "no grid found")
-	}
-	return numbers, rows, s.checkRows(numbers, rows, total)
-}
-
-// looksNumeric reports whether every number of several digits is between 10
-// and 25, as in a big grid written with numbers.
-func (s *scan) looksNumeric() bool {
-	for _, w := range s.words {
-		if w.numeric && (w.n != 2 || s.value(w) < 10 || s.value(w) > sudoku.MaxSize) {
-			return false
-		}
-	}
-	return true
-}
-
-// value returns the number a numeric word spells, or MaxSize+1 for anything
-// bigger than MaxSize.
-func (s *scan) value(w word) int {
-	v := 0
-	for _, c := range s.syms[w.start : w.start+w.n] {
-		if v = v*10 + int(c-'0'); v > sudoku.MaxSize {
-			return sudoku.MaxSize + 1
-		}
-	}
-	return v
-}
-
-func (s *scan) checkRows(numbers bool, rows []row, total int) error {
-	if shape, ok := sudoku.ShapeForCells(total); ok {
-		n := shape.Size()
-		if len(rows) == n {
-			return s.rowLengths(numbers, rows, n)
-		}
-		return nil // cells in reading order, wrapped anyhow
-	}
-	if n := len(rows); n > 1 {
-		if _, ok := sudoku.ShapeForSize(n); ok {
-			even := 0
-			for _, r := range rows {
-				if r.cells(numbers) == n {
-					even++
+func readLines(lines []line) (Puzzle, error) {
+	blocks, parts := group(lines)
+	var found []grid
+	var fails []failure
+	for _, b := range blocks {
+		f, x := readBlock(b.lines, false)
+		if len(f) == 0 && (b.before != nil || b.after != nil) {
+			// A row may share its line with words: try the cells of the
+			// lines of text around the block.
+			for _, ext := range [][]*line{
+				withEdges(b, true, false), withEdges(b, false, true), withEdges(b, true, true),
+			} {
+				if ext == nil {
+					continue
 				}
-			}
-			if 2*even >= n {
-				return s.rowLengths(numbers, rows, n)
-			}
-		}
-	}
-	return errAt(0, 0, ErrCellCount, "%s", countMessage(total))
-}
-
-// rowLengths returns an error for the first of rows (one per grid row) that
-// does not hold n cells: at its first extra cell if it is too long.
-func (s *scan) rowLengths(numbers bool, rows []row, n int) error {
-	for i, r := range rows {
-		got := r.cells(numbers)
-		if got == n {
-			continue
-		}
-		col := 0
-		if got > n {
-			col = s.cellCol(numbers, r, n)
-		}
-		return errAt(r.line, col, ErrRowLength, "row %d has %d %s; a %d×%d grid needs %d in each row",
-			i+1, got, plural(got, "cell", "cells"), n, n, n)
-	}
-	return nil
-}
-
-// cellCol returns the column of the cell with index k (from 0) in row r.
-func (s *scan) cellCol(numbers bool, r row, k int) int {
-	for _, w := range s.words[r.first:r.end] {
-		if numbers && w.numeric {
-			if k == 0 {
-				return w.col
-			}
-			k--
-			continue
-		}
-		if k < w.n {
-			return w.col + k
-		}
-		k -= w.n
-	}
-	return 0
-}
-
-// countMessage explains a cell count that matches no size, naming the
-// nearest size when the count is close to it.
-func countMessage(total int) string {
-	near, dist := sudoku.Shapes[0], -1
-	for _, sh := range sudoku.Shapes {
-		d := total - sh.Cells()
-		if d < 0 {
-			d = -d
-		}
-		if dist < 0 || d < dist {
-			near, dist = sh, d
-		}
-	}
-	largest := sudoku.Shapes[len(sudoku.Shapes)-1]
-	switch {
-	case dist <= max(2, near.Cells()/8):
-		n := near.Size()
-		article := "a"
-		if n == 8 {
-			article = "an"
-		}
-		return fmt.Sprintf("found %d %s; %s %d×%d grid needs %d", total, plural(total, "cell", "cells"), article, n, n, near.Cells())
-	case total > largest.Cells():
-		return fmt.Sprintf("found %d cells; the largest grid, %d×%d, has %d", total, largest.Size(), largest.Size(), largest.Cells())
-	}
-	sizes := make([]string, len(sudoku.Shapes))
-	for i, sh := range sudoku.Shapes {
-		sizes[i] = fmt.Sprint(sh.Cells())
-	}
-	return fmt.Sprintf("found %d %s; a grid needs %s or %s", total, plural(total, "cell", "cells"),
-		strings.Join(sizes[:len(sizes)-1], ", "), sizes[len(sizes)-1])
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
-// build turns the chosen rows into a grid, reading symbols for its size.
-func (s *scan) build(numbers bool, rows []row) (sudoku.Grid, error) {
-	var total int
-	for _, r := range rows {
-		total += r.cells(numbers)
-	}
-	shape, _ := sudoku.ShapeForCells(total)
-	n := shape.Size()
-
-	// 16×16: 1–G, or 0–F when the grid has a 0 and no G.
-	hex, firstZero := false, word{}
-	if n == 16 && !numbers {
-		hasG, hasZero := false, false
-		for _, r := range rows {
-			for _, w := range s.words[r.first:r.end] {
-				for k, c := range s.syms[w.start : w.start+w.n] {
-					hasG = hasG || c == 'G'
-					if c == '0' && !hasZero {
-						hasZero, firstZero = true, word{line: w.line, col: w.col + k}
-					}
+				if f2, x2 := readBlock(ext, false); len(f2) > 0 {
+					f, x = f2, x2
+					break
 				}
 			}
 		}
-		if hasG && hasZero {
-			return sudoku.Grid{}, errAt(firstZero.line, firstZero.col, ErrBadDigit,
-				"digit 0 is not allowed in a 16×16 grid using 1–G (use . for an empty cell)")
-		}
-		hex = hasZero
+		found = append(found, f...)
+		fails = append(fails, x...)
 	}
-
-	cells := make([]int, 0, total)
-	for _, r := range rows {
-		for _, w := range s.words[r.first:r.end] {
-			if numbers && w.numeric {
-				v := s.value(w)
-				if v > n {
-					return sudoku.Grid{}, errAt(w.line, w.col, ErrBadDigit,
-						"number %s is too big for a %d×%d grid", string(s.syms[w.start:w.start+w.n]), n, n)
-				}
-				cells = append(cells, v)
-				continue
-			}
-			for k, c := range s.syms[w.start : w.start+w.n] {
-				v := symbolValue(c)
-				if hex && v >= 0 {
-					v++
-				}
-				if v > n {
-					what := "digit"
-					if c > '9' {
-						what = "symbol"
-					}
-					return sudoku.Grid{}, errAt(w.line, w.col+k, ErrBadDigit,
-						"%s %s stands for %d, too big for a %d×%d grid", what, quote(rune(c)), v, n, n)
-				}
-				cells = append(cells, max(v, 0))
+	for _, b := range parts {
+		f, x := readBlock(b, true)
+		found = append(found, f...)
+		for _, fl := range x {
+			fl.text = true
+			fails = append(fails, fl)
+		}
+	}
+	if len(found) == 0 && len(fails) == 0 {
+		for i := range lines { // no cell at all: name a stray character, if any
+			if l := &lines[i]; l.kind == lJunk {
+				return Puzzle{}, badChar(l.num, *l.firstBad())
 			}
 		}
 	}
-	g, err := sudoku.FromCells(shape, cells)
-	if err != nil {
-		return sudoku.Grid{}, fmt.Errorf("parse: %w", err)
-	}
-	return g, nil
+	return choose(found, fails)
 }
 
-// symbolValue returns the value of a normalised cell character: 0 for the
-// digit 0, -1 for an empty cell.
-func symbolValue(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'A' && c <= 'P':
-		return int(c-'A') + 10
+// errorsIs is errors.Is for the *Error values of this package.
+func errorsIs(err *Error, target error) bool { return err != nil && errors.Is(err, target) }
+
+// withEdges returns the lines of b with the cells of the line of text
+// above (before) and below (after) it, or nil if b has none of those asked.
+func withEdges(b block, before, after bool) []*line {
+	if before && b.before == nil || after && b.after == nil {
+		return nil
 	}
-	return -1
+	out := make([]*line, 0, len(b.lines)+2)
+	if before {
+		out = append(out, b.before)
+	}
+	out = append(out, b.lines...)
+	if after {
+		out = append(out, b.after)
+	}
+	return out
 }

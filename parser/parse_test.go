@@ -45,6 +45,18 @@ func spaced(line, sep, nl string) string {
 	return strings.Join(rs, nl)
 }
 
+// full25 is a complete 25×25 grid (a shifted pattern): its rows hold runs
+// of letters such as HIJKLMNOP, which elsewhere would be words.
+var full25 = func() string {
+	var b strings.Builder
+	for r := 0; r < 25; r++ {
+		for c := 0; c < 25; c++ {
+			b.WriteByte("123456789ABCDEFGHIJKLMNOP"[((r%5)*5+r/5+c)%25])
+		}
+	}
+	return b.String()
+}()
+
 // sizes holds one puzzle of every other size, one line each.
 var sizes = map[string]string{
 	"4x4":   "1..4..1..3..4..3",
@@ -122,6 +134,7 @@ func TestParse(t *testing.T) {
 		{"12x12 numbers", strings.NewReplacer("A", "10", "B", "11", "C", "12", ".", "0").Replace(spaced(sizes["12x12"], " ", "\n")), sizes["12x12"]},
 		{"25x25", sizes["25x25"], sizes["25x25"]},
 		{"25x25 lower case, rows", strings.ToLower(spaced(sizes["25x25"], "", "\n")), sizes["25x25"]},
+		{"25x25 complete, letters in runs", spaced(full25, "", "\n"), full25},
 		{"25x25 json numbers", "[[" + strings.NewReplacer("B", "11", "D", "13", "F", "15", "H", "17", "J", "19", "L", "21", "N", "23", "P", "25", ".", "0").Replace(spaced(sizes["25x25"], ",", "],[")) + "]]", sizes["25x25"]},
 		{"16x16 1-G", strings.Repeat("123456789ABCDEFG", 16), strings.Repeat("123456789ABCDEFG", 16)},
 		{"16x16 without G or 0", strings.Repeat("123456789ABCDEF.", 16), strings.Repeat("123456789ABCDEF.", 16)},
@@ -168,7 +181,8 @@ func TestParseErrors(t *testing.T) {
 		{"emoji", classic[:20] + "😀" + classic[21:], 1, 21, parser.ErrBadChar},
 		{"right-to-left mark", classic[:9] + "\n\u200f" + classic[9:], 2, 1, parser.ErrBadChar},
 		{"not UTF-8", classic[:30] + "\xff" + classic[31:], 1, 31, parser.ErrBadChar},
-		{"at sign", "@everyone", 1, 1, parser.ErrBadChar},
+		{"at sign", "@ @", 1, 1, parser.ErrBadChar},
+		{"only words", "@everyone please help", 0, 0, parser.ErrEmpty},
 		{"inside fence", "```\n" + classic[:9] + "\n" + classic[9:17] + "!" + "?\n```", 3, 10, parser.ErrBadChar},
 		{"row too long", spaced(classic[:27], "", "\n") + "\n" + classic[27:36] + "1\n" + spaced(classic[36:], "", "\n"), 4, 10, parser.ErrRowLength},
 		{"row too long, spaced", spaced(classic[:27], " ", "\n") + "\n" + spaced(classic[27:36], " ", "") + " 1\n" + spaced(classic[36:], " ", "\n"), 4, 19, parser.ErrRowLength},
@@ -180,10 +194,11 @@ func TestParseErrors(t *testing.T) {
 		{"digit 7 in 6x6", strings.Replace(sizes["6x6"], "1", "7", 1), 1, 1, parser.ErrBadDigit},
 		{"letter H in 16x16", "H" + strings.Repeat("123456789ABCDEFG", 16)[1:], 1, 1, parser.ErrBadDigit},
 		{"letter in 16x16 0-F", "0123456789ABCDE." + "H" + strings.Repeat(".", 239), 1, 16 + 1, parser.ErrBadDigit},
-		{"zero with G in 16x16", strings.Repeat("123456789ABCDEFG", 8) + "\n" + strings.Repeat("0", 128), 2, 1, parser.ErrBadDigit},
-		{"number 26 in 25x25", strings.Repeat("1 ", 600) + "\n" + strings.Repeat("10 ", 20) + "26 " + strings.Repeat("1 ", 4), 2, 61, parser.ErrBadDigit},
+		{"16x16 on two lines", strings.Repeat("123456789ABCDEFG", 8) + "\n" + strings.Repeat("0", 128), 1, 0, parser.ErrRowLength},
+		{"number 26 in 25x25", strings.Repeat(strings.Repeat("1 ", 25)+"\n", 24) + strings.Repeat("10 ", 20) + "26 " + strings.Repeat("1 ", 4), 25, 61, parser.ErrBadDigit},
 		{"number 10 in 9x9", strings.Repeat("1 ", 80) + "10", 1, 161, parser.ErrBadDigit},
-		{"two readings", strings.Repeat("11 ", 28) + strings.Repeat("1 ", 8), 0, 0, parser.ErrAmbiguous},
+		// 112 tens and 32 ones: 256 characters (16×16, 0 empty) or 144 numbers (12×12).
+		{"two readings", strings.Repeat("10 ", 112) + strings.Repeat("1 ", 32), 0, 0, parser.ErrAmbiguous},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -42,10 +42,19 @@ func symbol(v int) rune {
 	return rune('A' + v - 10)
 }
 
+// symbolIn writes a value with the symbols syms (syms[v-1] for v), or as
+// symbol does when syms is empty or too short.
+func symbolIn(syms string, v int) rune {
+	if v >= 1 && v <= len(syms) {
+		return rune(syms[v-1])
+	}
+	return symbol(v)
+}
+
 // board draws g, one line per row, boxes apart with | and lines of - and +,
-// with each cell marked as marks says (marks may be nil). Lines carry no
-// trailing spaces.
-func board(g sudoku.Grid, marks []mark) string {
+// with each cell marked as marks says (marks may be nil), values written
+// with syms (see symbolIn). Lines carry no trailing spaces.
+func board(g sudoku.Grid, marks []mark, syms string) string {
 	sh := g.Shape()
 	n := sh.Size()
 	lay := layoutFor(n)
@@ -73,7 +82,7 @@ func board(g sudoku.Grid, marks []mark) string {
 			if marks != nil {
 				m = marks[r*n+c]
 			}
-			s := symbol(g.Get(r, c))
+			s := symbolIn(syms, g.Get(r, c))
 			switch {
 			case lay.narrow && m == conflict:
 				line.WriteString(">" + string(s))

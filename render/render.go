@@ -21,6 +21,21 @@ type Options struct {
 	// Timeout is the solve deadline, named in a timed-out reply. When it is
 	// zero the reply names Result.Stats.Elapsed instead.
 	Timeout time.Duration
+	// Symbols, when set, are the symbols of the values 1, 2, … in the grids
+	// and conflicts shown, so that an answer uses the notation the person
+	// used: "0123456789ABCDEF" for a 16×16 grid written 0–F. Empty means 1-9,
+	// then A for 10 up to P for 25.
+	Symbols string
+	// Notes are sentences for the person, shown under the grid, such as how
+	// their message was read. They are neutralised like [Notice] text, and
+	// cut to fit MaxLen.
+	Notes []string
+}
+
+// with gives r the symbols and notes of o.
+func (o Options) with(r reply) reply {
+	r.symbols, r.notes = o.Symbols, o.Notes
+	return r
 }
 
 // Solved renders the reply to a solve of puzzle that gave res, for every
@@ -48,7 +63,7 @@ func Solved(puzzle sudoku.Grid, res sudoku.Result, opt Options) string {
 				}
 			}
 		}
-		r := reply{head: head, grid: sol, marks: marks, spoiler: opt.Spoiler}
+		r := opt.with(reply{head: head, grid: sol, marks: marks, spoiler: opt.Spoiler})
 		switch {
 		case givens == 0:
 		case layoutFor(sol.Size()).narrow:
@@ -58,15 +73,15 @@ func Solved(puzzle sudoku.Grid, res sudoku.Result, opt Options) string {
 		}
 		return r.String()
 	case sudoku.None:
-		return reply{head: "This puzzle has no solution, although no digit breaks the rules yet.", grid: puzzle}.String()
+		return opt.with(reply{head: "This puzzle has no solution, although no digit breaks the rules yet.", grid: puzzle}).String()
 	case sudoku.Invalid:
-		return conflictReply("This puzzle breaks the rules, so it has no solution.", puzzle, res.Conflicts)
+		return conflictReply("This puzzle breaks the rules, so it has no solution.", puzzle, res.Conflicts, opt)
 	case sudoku.TimedOut:
-		return reply{head: fmt.Sprintf("I gave up after %v without finishing: this puzzle takes too long to solve.", deadline(opt, res.Stats))}.String()
+		return opt.with(reply{head: fmt.Sprintf("I gave up after %v without finishing: this puzzle takes too long to solve.", deadline(opt, res.Stats))}).String()
 	case sudoku.Cancelled:
-		return reply{head: "The solve was stopped before it finished (the bot may be restarting). Please try again."}.String()
+		return opt.with(reply{head: "The solve was stopped before it finished (the bot may be restarting). Please try again."}).String()
 	}
-	return reply{head: "Something went wrong while solving. Please try again."}.String()
+	return opt.with(reply{head: "Something went wrong while solving. Please try again."}).String()
 }
 
 // Checked renders the reply to a check of a grid in progress, g, given the
@@ -76,14 +91,14 @@ func Solved(puzzle sudoku.Grid, res sudoku.Result, opt Options) string {
 // without revealing which digit is wrong); TimedOut; Cancelled.
 func Checked(g sudoku.Grid, status sudoku.Status, conflicts []sudoku.Conflict, opt Options) string {
 	if len(conflicts) > 0 || status == sudoku.Invalid {
-		return conflictReply("Some digits clash: the same digit twice in a row, column or box.", g, conflicts)
+		return conflictReply("Some digits clash: the same digit twice in a row, column or box.", g, conflicts, opt)
 	}
 	cells := g.Shape().Cells()
 	filled := fmt.Sprintf("%d of %d cells are filled.", g.Filled(), cells)
 	var head string
 	switch {
 	case g.Size() == 0:
-		return reply{head: "Something went wrong while checking. Please try again."}.String()
+		return opt.with(reply{head: "Something went wrong while checking. Please try again."}).String()
 	case g.Complete() && status != sudoku.Cancelled && status != sudoku.TimedOut:
 		head = "Complete and correct. Well done!"
 	case status == sudoku.Unique:
@@ -99,7 +114,7 @@ func Checked(g sudoku.Grid, status sudoku.Status, conflicts []sudoku.Conflict, o
 	default:
 		head = "No digit clashes. " + filled
 	}
-	return reply{head: head, grid: g}.String()
+	return opt.with(reply{head: head, grid: g}).String()
 }
 
 func deadline(opt Options, st sudoku.Stats) string {
@@ -115,9 +130,9 @@ func deadline(opt Options, st sudoku.Stats) string {
 
 // conflictReply shows g with every conflicting cell marked, and the
 // conflicts in words under it.
-func conflictReply(head string, g sudoku.Grid, conflicts []sudoku.Conflict) string {
+func conflictReply(head string, g sudoku.Grid, conflicts []sudoku.Conflict, opt Options) string {
 	if g.Size() == 0 {
-		return reply{head: head}.String()
+		return opt.with(reply{head: head}).String()
 	}
 	n := g.Size()
 	marks := make([]mark, n*n)
@@ -128,11 +143,11 @@ func conflictReply(head string, g sudoku.Grid, conflicts []sudoku.Conflict) stri
 				marks[cell.Row*n+cell.Col] = conflict
 			}
 		}
-		list = append(list, describe(c))
+		list = append(list, describe(c, opt.Symbols))
 	}
 	example := "5"
 	if len(conflicts) > 0 {
-		example = string(symbol(conflicts[0].Digit))
+		example = string(symbolIn(opt.Symbols, conflicts[0].Digit))
 	}
 	legend := "Clashing digits are marked >" + example + "< in the grid"
 	if layoutFor(n).narrow {
@@ -143,7 +158,7 @@ func conflictReply(head string, g sudoku.Grid, conflicts []sudoku.Conflict) stri
 	} else {
 		legend += "."
 	}
-	return reply{head: head, grid: g, marks: marks, legend: legend, list: list}.String()
+	return opt.with(reply{head: head, grid: g, marks: marks, legend: legend, list: list}).String()
 }
 
 // maxCellsNamed is how many cells of one conflict are named before "and N more".
@@ -151,13 +166,13 @@ const maxCellsNamed = 4
 
 // describe puts a conflict in words, with its digit written as in the grid:
 // "5 appears twice in row 1: r1c1, r1c4".
-func describe(c sudoku.Conflict) string {
+func describe(c sudoku.Conflict, syms string) string {
 	times := "twice"
 	if len(c.Cells) != 2 {
 		times = fmt.Sprintf("%d times", len(c.Cells))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%c appears %s in %v:", symbol(c.Digit), times, c.Unit)
+	fmt.Fprintf(&b, "%c appears %s in %v:", symbolIn(syms, c.Digit), times, c.Unit)
 	for i, cell := range c.Cells {
 		if i == maxCellsNamed && len(c.Cells) > maxCellsNamed+1 {
 			fmt.Fprintf(&b, " and %d more", len(c.Cells)-i)
@@ -180,6 +195,8 @@ type reply struct {
 	spoiler bool
 	legend  string
 	list    []string
+	symbols string   // the symbols of values 1, 2, …, or "" for 1-9, A-P
+	notes   []string // sentences for the person, neutralised when written
 }
 
 func (r reply) String() string {
@@ -190,10 +207,17 @@ func (r reply) String() string {
 		if r.spoiler {
 			open, end = "||```\n", "```||"
 		}
-		b.WriteString("\n" + open + board(r.grid, r.marks) + "\n" + end)
+		b.WriteString("\n" + open + board(r.grid, r.marks, r.symbols) + "\n" + end)
 	}
 	if r.legend != "" {
 		b.WriteString("\n" + r.legend)
+	}
+	for _, note := range r.notes {
+		budget := MaxLen - Len(b.String()) - 1
+		if budget < 20 {
+			break
+		}
+		b.WriteString("\n" + neutral(note, budget))
 	}
 	used := Len(b.String())
 	for i, item := range r.list {

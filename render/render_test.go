@@ -366,3 +366,52 @@ func TestLen(t *testing.T) {
 		}
 	}
 }
+
+// TestSymbols: a 16×16 grid the person wrote 0–F is answered 0–F, grid and
+// conflicts alike, and the answer reads back as the same grid.
+func TestSymbols(t *testing.T) {
+	sol := solution(t, sudoku.Shape{BoxRows: 4, BoxCols: 4})
+	puzzle := puzzleOf(sol, 3)
+	opt := render.Options{Symbols: "0123456789ABCDEF"}
+	solved := render.Solved(puzzle, sudoku.Result{Status: sudoku.Unique, Solution: sol}, opt)
+	block := codeBlock(t, solved)
+	if !strings.Contains(block, "0") || strings.Contains(block, "G") {
+		t.Errorf("0–F answer shows G or no 0:\n%s", block)
+	}
+	if back, err := parser.Parse(solved); err != nil || back != sol {
+		t.Errorf("0–F answer reads back as %v, %v", back.Cells(), err)
+	}
+	clash := puzzle
+	clash.Set(0, 1, sol.Get(0, 0)) // value 1, written 0
+	checked := render.Checked(clash, sudoku.Invalid, sudoku.Validate(clash), opt)
+	if !strings.Contains(checked, "0 appears") || !strings.Contains(checked, ">0<") {
+		t.Errorf("conflict not written in 0–F:\n%s", checked)
+	}
+	if back, err := parser.Parse(checked); err != nil || back != clash {
+		t.Errorf("0–F check reads back as %v, %v", back.Cells(), err)
+	}
+}
+
+// TestNotes: notes follow the grid, neutralised, and a reply with notes
+// still fits a Discord message, however long the notes and the grid.
+func TestNotes(t *testing.T) {
+	puzzle, sol := decode(t, classic), decode(t, classicSolution)
+	note := "I read the grid as 0–F @everyone **bold**"
+	got := render.Solved(puzzle, sudoku.Result{Status: sudoku.Unique, Solution: sol}, render.Options{Notes: []string{note}})
+	if !strings.HasSuffix(got, "\nI read the grid as 0–F @\u200beveryone \\*\\*bold\\*\\*") {
+		t.Errorf("note missing or not neutralised:\n%s", got)
+	}
+	huge := solution(t, sudoku.Shape{BoxRows: 5, BoxCols: 5})
+	long := []string{strings.Repeat("a long note ", 100), strings.Repeat("another ", 100)}
+	for _, reply := range []string{
+		render.Solved(puzzleOf(huge, 2), sudoku.Result{Status: sudoku.Unique, Solution: huge}, render.Options{Notes: long}),
+		render.Checked(huge, sudoku.Invalid, sudoku.Validate(huge), render.Options{Notes: long}),
+	} {
+		if n := render.Len(reply); n > render.MaxLen {
+			t.Errorf("reply with notes is %d long", n)
+		}
+		if !strings.Contains(reply, "a long note") {
+			t.Errorf("reply lost its first note:\n%s", reply)
+		}
+	}
+}

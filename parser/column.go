@@ -1,0 +1,699 @@
+package parser
+
+import (
+	"sort"
+
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// The readings in this file take spaces for empty cells, where the place of
+// each cell is fixed by separators (fields: markdown tables, spreadsheet
+// tabs, CSV) or by columns (drawn boards and fixed-width rows, read in a
+// monospace font). They are tried only when the grid does not read with
+// every cell written.
+
+// fieldSeps are the separators of fields, in the order they are tried.
+var fieldSeps = []struct {
+	kind tokKind
+	ch   rune
+}{{tTab, '\t'}, {tSep, ','}, {tSep, ';'}, {tBar, '|'}}
+
+func isSep(t tok, kind tokKind, ch rune) bool {
+	return t.kind == kind && (kind == tBar || t.ch == ch)
+}
+
+// fieldsGrid reads b as rows of fields: every field between two separators
+// is one cell, empty when it holds only spaces. It returns false when b is
+// not written that way.
+func fieldsGrid(b []*line) (grid, *Error, int, bool) {
+	for _, fs := range fieldSeps {
+		g, err, n, ok := fieldsWith(b, fs.kind, fs.ch)
+		if ok {
+			return g, err, n, true
+		}
+	}
+	return grid{}, nil, 0, false
+}
+
+// field is one field of a row: its cells, or none.
+type field struct {
+	cells []tok
+	col   int32
+}
+
+func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
+	type frow struct {
+		l      *line
+		fields []field
+	}
+	var rows []frow
+	framed := kind == tBar // every row starts with a bar: | 5 | 3 |
+	for _, l := range b {
+		if l.kind == lContent {
+			for _, t := range l.toks {
+				if t.kind == tSep {
+					continue
+				}
+				framed = framed && t.kind == tBar
+				break
+			}
+		}
+	}
+	for i, l := range b {
+		switch l.kind {
+		case lContent, lMaybe, lBarEmpty, lSepEmpty:
+		default:
+			continue
+		}
+		has := false
+		for _, t := range l.toks {
+			if isSep(t, kind, ch) {
+				has = true
+			}
+			if t.kind == tBad || t.kind == tRule {
+				return grid{}, nil, 0, false
+			}
+		}
+		if !has {
+			if l.kind == lContent {
+				return grid{}, nil, 0, false
+			}
+			continue
+		}
+		if l.kind == lMaybe && kind == tBar {
+			continue // a rule of dashes between bars, as under a Markdown header
+		}
+		fields, ok := splitFields(l, kind, ch, framed)
+		if !ok {
+			if l.kind == lMaybe {
+				continue
+			}
+			return grid{}, nil, 0, false
+		}
+		if kind == tBar && len(rows) == 0 && i+1 < len(b) && b[i+1].kind == lMaybe && hasBar(b[i+1]) {
+			continue // the header of a Markdown table, above its |---|---| line
+		}
+		rows = append(rows, frow{l, fields})
+	}
+	if len(rows) == 0 {
+		return grid{}, nil, 0, false
+	}
+	var shape sudoku.Shape
+	width := len(rows) // fields in a row
+	if len(rows) == 1 {
+		sh, ok := shapeForCellsNear(len(rows[0].fields))
+		if !ok {
+			return grid{}, nil, 0, false
+		}
+		shape, width = sh, sh.Cells()
+	} else {
+		sh, ok := sudoku.ShapeForSize(len(rows))
+		if !ok {
+			return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s; a grid has 4, 6, 8, 9, 12, 16 or 25 rows",
+				len(rows), sepName(kind, ch)), 0, true
+		}
+		shape = sh
+	}
+	cells := make([]cellIn, 0, shape.Cells())
+	padded := false
+	widths := make([]int, 0, len(rows))
+	for i, r := range rows {
+		fields := r.fields
+		if len(fields) == width+1 && len(fields[width].cells) == 0 && kind != tBar {
+			fields = fields[:width] // a separator at the end of the line
+		}
+		if len(fields) < width && kind == tTab && len(rows) > 1 {
+			padded = true // a spreadsheet row whose empty cells at the end were trimmed
+		} else if len(fields) != width {
+			col := 0
+			if len(fields) > width {
+				col = int(fields[width].col)
+			}
+			return grid{}, errAt(r.l.num, col, ErrRowLength, "row %d has %d fields between %s; a %d×%d grid needs %d in each row (an empty cell is an empty field)",
+				i+1, len(fields), sepName(kind, ch), shape.Size(), shape.Size(), width), shape.Cells(), true
+		}
+		widths = append(widths, len(fields))
+		for _, f := range fields {
+			cells = append(cells, fieldCell(r.l.num, f))
+		}
+		for k := len(fields); k < width; k++ {
+			cells = append(cells, cellIn{line: r.l.num, kind: kBlank})
+		}
+	}
+	if padded {
+		if err := smallerFirst(cells, widths, shape, rows[0].l.num); err != nil {
+			return grid{}, err, shape.Cells(), true
+		}
+	}
+	g, err := decode(shape, cells)
+	return g, err, shape.Cells(), true
+}
+
+// shapeForCellsNear returns the shape whose cell count is n, or n-1 (a row
+// written on one line, with a separator after the last cell).
+func shapeForCellsNear(n int) (sudoku.Shape, bool) {
+	if sh, ok := sudoku.ShapeForCells(n); ok {
+		return sh, true
+	}
+	return sudoku.ShapeForCells(n - 1)
+}
+
+func hasBar(l *line) bool {
+	for _, t := range l.toks {
+		if t.kind == tBar {
+			return true
+		}
+	}
+	return false
+}
+
+func sepName(kind tokKind, ch rune) string {
+	switch {
+	case kind == tTab:
+		return "tabs"
+	case kind == tBar:
+		return "vertical lines"
+	case ch == ',':
+		return "commas"
+	}
+	return "semicolons"
+}
+
+// splitFields cuts l at its separators. Each field must hold at most one
+// cell (one character, or a number). In a table framed by bars (framed),
+// a line has no field before its first bar or after its last.
+func splitFields(l *line, kind tokKind, ch rune, framed bool) ([]field, bool) {
+	var fields []field
+	cur := field{}
+	start := true
+	ok := true
+	flush := func(at int32) {
+		if len(cur.cells) > 1 { // **5**: a given in bold
+			kept := cur.cells[:0:0]
+			for i := range cur.cells {
+				if !starred(cur.cells, i) {
+					kept = append(kept, cur.cells[i])
+				}
+			}
+			if len(kept) == 1 {
+				cur.cells = kept
+			}
+		}
+		words := 0
+		eachWord(cur.cells, func(w []tok) {
+			words++
+			if len(w) > 1 && !isNumber(w) {
+				ok = false
+			}
+		})
+		if words > 1 {
+			ok = false
+		}
+		fields = append(fields, cur)
+		cur = field{col: at}
+	}
+	toks := l.toks
+	if kind == tBar && framed { // a table framed by bars: | 5 | 3 |; without a frame, 5 | 3 | (the last cell empty)
+		for len(toks) > 0 && toks[0].kind == tSep {
+			toks = toks[1:]
+		}
+		if len(toks) > 0 && toks[0].kind == tBar {
+			toks = toks[1:]
+			for len(toks) > 0 && toks[len(toks)-1].kind == tSep {
+				toks = toks[:len(toks)-1]
+			}
+			if n := len(toks); n > 0 && toks[n-1].kind == tBar {
+				toks = toks[:n-1]
+			}
+		}
+	}
+	for _, t := range toks {
+		if isSep(t, kind, ch) {
+			flush(t.col + 1)
+			start = false
+			continue
+		}
+		if t.kind == tCell {
+			if start && cur.col == 0 {
+				cur.col = t.col
+			}
+			if len(cur.cells) == 0 {
+				cur.col = t.col
+			}
+			cur.cells = append(cur.cells, t)
+		}
+	}
+	flush(0)
+	return fields, ok
+}
+
+// fieldCell returns the cell a field holds.
+func fieldCell(num int, f field) cellIn {
+	switch {
+	case len(f.cells) == 0:
+		return cellIn{line: num, col: f.col, kind: kBlank}
+	case len(f.cells) > 1:
+		v := uint32(0)
+		for _, t := range f.cells {
+			v = min(v*10+uint32(t.c-'0'), 1000)
+		}
+		return cellIn{line: num, col: f.cells[0].col, kind: kNum, v: v}
+	}
+	return symCell(num, f.cells[0])
+}
+
+// smallerFirst refuses a grid completed with empty cells at the ends of
+// rows (trimmed spaces or tabs) when some of its rows alone make a smaller
+// grid: m rows in a row, none longer than m cells, with no value above m.
+// Then the other lines were likely put next to that grid, not meant as
+// rows of a bigger one. widths holds the cells written in each row.
+func smallerFirst(cells []cellIn, widths []int, shape sudoku.Shape, line int) *Error {
+	n := shape.Size()
+	for _, sh := range sudoku.Shapes {
+		m := sh.Size()
+		if m >= n {
+			break
+		}
+		run, filled := 0, 0 // rows in a row that fit an m×m grid, and their cells
+		for r := 0; r < n; r++ {
+			fits := widths[r] <= m
+			k := 0
+			for _, c := range cells[r*n : r*n+widths[r]] {
+				switch {
+				case c.kind == kBlank:
+				case c.kind == kSym && symbolValue(c.c) <= m, c.kind == kNum && int(c.v) <= m:
+					k++
+				default:
+					fits = false
+				}
+			}
+			if !fits {
+				run, filled = 0, 0
+				continue
+			}
+			run++
+			filled += k
+			if run > m {
+				filled -= cellsIn(cells[(r-m)*n : (r-m)*n+widths[r-m]])
+			}
+			if run >= m && filled > 0 {
+				return errAt(line, 0, ErrAmbiguous,
+					"these %d rows can be a %d×%d grid with empty cells at the ends of its rows, or a %d×%d grid with other lines beside it; write empty cells as . or 0",
+					n, n, n, m, m)
+			}
+		}
+	}
+	return nil
+}
+
+// cellsIn counts the cells of cs that are not empty.
+func cellsIn(cs []cellIn) int {
+	k := 0
+	for _, c := range cs {
+		if c.kind != kBlank {
+			k++
+		}
+	}
+	return k
+}
+
+// anchor is a cell placed by its column.
+type anchor struct {
+	t   tok   // the cell, or the first digit of a number
+	num bool  // a number of two digits
+	at  int32 // its column, relative to the start of its field
+}
+
+// columnsGrid reads b as rows whose cells stand in columns, spaces being
+// empty cells: a drawn board (| 5 3   |   7   |) or fixed-width rows
+// (53  7    ). It returns false when b is not written that way.
+func columnsGrid(b []*line) (grid, *Error, int, bool) {
+	rows, bars := positionalRows(b)
+	if len(rows) == 0 {
+		return grid{}, nil, 0, false
+	}
+	for _, l := range rows {
+		if bars && l.kind == lBlank {
+			return grid{}, nil, 0, false
+		}
+		for _, t := range l.toks {
+			switch t.kind {
+			case tCell:
+				if t.c == '.' {
+					return grid{}, nil, 0, false // empty cells are marked: spaces are only spaces
+				}
+			case tBar:
+			default:
+				return grid{}, nil, 0, false
+			}
+		}
+	}
+	if len(rows) == 1 {
+		return oneLineColumns(rows[0])
+	}
+	n := len(rows)
+	shape, ok := sudoku.ShapeForSize(n)
+	if !ok {
+		return grid{}, nil, 0, false
+	}
+
+	// The vertical lines must stand at the same columns in every row.
+	barCols := func(l *line) []int32 {
+		var cs []int32
+		for _, t := range l.toks {
+			if t.kind == tBar {
+				cs = append(cs, t.col-l.shift)
+			}
+		}
+		return cs
+	}
+	ref := barCols(rows[0])
+	for _, l := range rows[1:] {
+		cs := barCols(l)
+		if len(cs) != len(ref) {
+			return grid{}, nil, 0, false
+		}
+		for i := range cs {
+			if cs[i] != ref[i] {
+				return grid{}, errAt(l.num, int(cs[i]+l.shift), ErrAlign,
+					"this vertical line is not below the one above it; with spaces for empty cells the board must keep its columns (or write empty cells as . or 0)"), shape.Cells(), true
+			}
+		}
+	}
+
+	// Numbers of two digits are cells as a whole; otherwise every character.
+	wide, long := n >= 10, false
+	for _, l := range rows {
+		eachWord(l.toks, func(w []tok) {
+			long = long || len(w) == 2
+			wide = wide && len(w) <= 2 && (len(w) == 2 && isNumber(w) || len(w) == 1 && w[0].c >= '0' && w[0].c <= '9')
+		})
+	}
+	wide = wide && long
+
+	// Fields: between vertical lines, and before the first and after the last.
+	nf := len(ref) + 1
+	fieldOf := func(c int32) (int, int32) {
+		f := sort.Search(len(ref), func(i int) bool { return ref[i] >= c })
+		start := int32(1)
+		if f > 0 {
+			start = ref[f-1] + 1
+		}
+		return f, c - start
+	}
+	cellsIn := make([]int, nf)
+	anchors := make([][]anchor, len(rows))
+	for i, l := range rows {
+		eachWord(l.toks, func(w []tok) {
+			if wide && isNumber(w) {
+				f, at := fieldOf(w[len(w)-1].col - l.shift)
+				anchors[i] = append(anchors[i], anchor{t: w[0], num: true, at: at})
+				cellsIn[f]++
+				return
+			}
+			for _, t := range w {
+				f, at := fieldOf(t.col - l.shift)
+				anchors[i] = append(anchors[i], anchor{t: t, at: at})
+				cellsIn[f]++
+			}
+		})
+	}
+	// Cell fields: every field between two lines, and the outer ones when
+	// they hold cells.
+	var cellFields []int
+	for f := 0; f < nf; f++ {
+		if cellsIn[f] > 0 || f > 0 && f < nf-1 {
+			cellFields = append(cellFields, f)
+		}
+	}
+	if len(cellFields) == 0 || n%len(cellFields) != 0 {
+		return grid{}, nil, 0, false
+	}
+	k := n / len(cellFields)
+	if k != 1 && len(cellFields) > 1 && k != shape.BoxCols {
+		return grid{}, errAt(rows[0].num, 0, ErrBoxes, "the board is drawn with boxes of %d columns, but I know %d×%d sudoku only with boxes of %d rows and %d columns%s",
+			k, n, n, shape.BoxRows, shape.BoxCols, turnHint(shape, 0, k)), shape.Cells(), true
+	}
+	if err := rulesAgree(b, rows, shape); err != nil {
+		return grid{}, err, shape.Cells(), true
+	}
+	inner := int32(-1) // the width of the fields between lines
+	for f := 1; f < nf-1; f++ {
+		if w := ref[f] - ref[f-1] - 1; inner < 0 || w < inner {
+			inner = w
+		}
+	}
+
+	seen := make(map[int32]int)
+	for _, as := range anchors {
+		for _, a := range as {
+			seen[a.at]++
+		}
+	}
+	slots := make([]int32, 0, len(seen))
+	for at := range seen {
+		slots = append(slots, at)
+	}
+	sort.Slice(slots, func(i, j int) bool { return slots[i] < slots[j] })
+	if len(slots) > k {
+		// A cell between the columns: name the one whose column is rarest.
+		rare := slots[0]
+		for _, at := range slots {
+			if seen[at] < seen[rare] {
+				rare = at
+			}
+		}
+		for i, as := range anchors {
+			for _, a := range as {
+				if a.at == rare {
+					return grid{}, errAt(rows[i].num, int(a.t.col), ErrAlign,
+						"this cell is not in a column of the grid; with spaces for empty cells every cell must stay in its column (or write empty cells as . or 0)"), shape.Cells(), true
+				}
+			}
+		}
+	}
+	if len(slots) == k && !evenlySpaced(slots) {
+		return grid{}, errAt(rows[0].num, 0, ErrAlign,
+			"with spaces for empty cells the cells of each box must stand at evenly spaced columns; write empty cells as . or 0"), shape.Cells(), true
+	}
+	if len(slots) < k {
+		hi := inner - 1
+		if len(cellFields) == 1 && inner < 0 {
+			hi = -1
+		}
+		var ok bool
+		if slots, ok = fillSlots(slots, k, hi, wide); !ok {
+			return grid{}, errAt(rows[0].num, 0, ErrAlign,
+				"with spaces for empty cells I cannot tell which columns hold the %d cells of each row; write empty cells as . or 0", n), shape.Cells(), true
+		}
+	}
+
+	cells := make([]cellIn, 0, n*n)
+	widths := make([]int, n)
+	for i, l := range rows {
+		row := make([]cellIn, n)
+		for j := range row {
+			row[j] = cellIn{line: l.num, kind: kBlank}
+		}
+		for _, a := range anchors[i] {
+			f, _ := fieldOf(a.t.col - l.shift)
+			fi := sort.SearchInts(cellFields, f)
+			si := sort.Search(len(slots), func(j int) bool { return slots[j] >= a.at })
+			if fi >= len(cellFields) || cellFields[fi] != f || si >= len(slots) || slots[si] != a.at {
+				return grid{}, errAt(l.num, int(a.t.col), ErrAlign,
+					"this cell is not in a column of the grid; with spaces for empty cells every cell must stay in its column"), shape.Cells(), true
+			}
+			j := fi*k + si
+			if a.num {
+				v := uint32(0)
+				eachWord(l.toks, func(w []tok) {
+					if w[0].col == a.t.col {
+						for _, t := range w {
+							v = v*10 + uint32(t.c-'0')
+						}
+					}
+				})
+				row[j] = cellIn{line: l.num, col: a.t.col, kind: kNum, v: v}
+			} else {
+				row[j] = symCell(l.num, a.t)
+			}
+			widths[i] = max(widths[i], j+1)
+		}
+		cells = append(cells, row...)
+	}
+	if !bars {
+		if err := smallerFirst(cells, widths, shape, rows[0].num); err != nil {
+			return grid{}, err, shape.Cells(), true
+		}
+	}
+	g, err := decode(shape, cells)
+	return g, err, shape.Cells(), true
+}
+
+// fillSlots completes the columns seen in a field (slots, sorted) to k
+// columns spaced as the seen ones are, within 0..hi; hi < 0 means a line
+// with no vertical lines, where each character is a cell. It fails when the
+// columns seen do not fix the others.
+func fillSlots(slots []int32, k int, hi int32, wide bool) ([]int32, bool) {
+	if hi < 0 {
+		if wide || slots[0] < 0 || slots[len(slots)-1] >= int32(k) {
+			return nil, false
+		}
+		out := make([]int32, k)
+		for i := range out {
+			out[i] = int32(i)
+		}
+		return out, true
+	}
+	g := int32(0)
+	for i := 1; i < len(slots); i++ {
+		g = gcd(g, slots[i]-slots[i-1])
+	}
+	if g == 0 { // one column seen: nothing to go by
+		return nil, false
+	}
+	var steps []int32
+	for d := g; d >= 1; d-- {
+		if g%d == 0 {
+			steps = append(steps, d)
+		}
+	}
+	var found []int32
+	for _, step := range steps {
+		lo := slots[0] % step
+		var out []int32
+		for at := lo; at <= hi; at += step {
+			out = append(out, at)
+		}
+		if len(out) == k && contains(out, slots) {
+			if found != nil {
+				return nil, false
+			}
+			found = out
+		}
+	}
+	return found, found != nil
+}
+
+func gcd(a, b int32) int32 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+// oneLineColumns reads a single line in which every character is a cell,
+// spaces too: a whole grid of fixed width on one line.
+func oneLineColumns(l *line) (grid, *Error, int, bool) {
+	if !l.spaces || hasBar(l) || l.part {
+		return grid{}, nil, 0, false
+	}
+	width := int(l.width - l.shift)
+	for _, sh := range sudoku.Shapes {
+		n := sh.Size()
+		if width > sh.Cells() || width < sh.Cells()-n || l.cells < n {
+			continue
+		}
+		cells := make([]cellIn, sh.Cells())
+		for i := range cells {
+			cells[i] = cellIn{line: l.num, kind: kBlank}
+		}
+		for _, t := range l.toks {
+			cells[t.col-l.shift-1] = symCell(l.num, t)
+		}
+		g, err := decode(sh, cells)
+		return g, err, sh.Cells(), true
+	}
+	return grid{}, nil, 0, false
+}
+
+// positionalRows returns the rows of a block read by columns: its lines of
+// cells, and its blank lines where they make the number of rows a size: an
+// empty row typed as spaces, or whose spaces an editor trimmed. Blank lines
+// at the start or end count only if they hold spaces.
+func positionalRows(b []*line) (rows []*line, bars bool) {
+	first, last := -1, -1
+	for i, l := range b {
+		if l.kind == lContent || l.kind == lBarEmpty {
+			if first < 0 {
+				first = i
+			}
+			last = i
+			bars = bars || hasBar(l)
+		}
+	}
+	if first < 0 {
+		return nil, bars
+	}
+	pick := func(inner, innerBare, edges bool) []*line {
+		var out []*line
+		for i, l := range b {
+			switch {
+			case l.kind == lContent || l.kind == lBarEmpty:
+				out = append(out, l)
+			case l.kind != lBlank:
+			case i > first && i < last && (l.spaces && inner || !l.spaces && innerBare):
+				out = append(out, l)
+			case (i < first || i > last) && l.spaces && edges:
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	for _, try := range [][3]bool{{true, false, false}, {true, true, false}, {true, true, true}, {false, false, false}} {
+		rows = pick(try[0], try[1], try[2])
+		if _, ok := sudoku.ShapeForSize(len(rows)); ok {
+			return rows, bars
+		}
+	}
+	return rows, bars
+}
+
+// evenlySpaced reports whether the columns s (sorted) are evenly spaced.
+func evenlySpaced(s []int32) bool {
+	for i := 2; i < len(s); i++ {
+		if s[i]-s[i-1] != s[1]-s[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// contains reports whether every column of sub is in all (both sorted).
+func contains(all, sub []int32) bool {
+	i := 0
+	for _, c := range sub {
+		for i < len(all) && all[i] < c {
+			i++
+		}
+		if i == len(all) || all[i] != c {
+			return false
+		}
+	}
+	return true
+}
+
+// rulesAgree checks that the rules between the rows of a board read by
+// columns fall between bands of boxes of shape.
+func rulesAgree(b []*line, rows []*line, shape sudoku.Shape) *Error {
+	isRow := make(map[*line]bool, len(rows))
+	for _, l := range rows {
+		isRow[l] = true
+	}
+	n, seen := shape.Size(), 0
+	for _, l := range b {
+		switch {
+		case isRow[l]:
+			seen++
+		case l.kind == lRule || l.kind == lMaybe:
+			if seen > 0 && seen < n && seen%shape.BoxRows != 0 {
+				return errAt(l.num, 0, ErrBoxes, "the board has a rule after %d rows, but I know %d×%d sudoku only with boxes of %d rows and %d columns%s",
+					seen, n, n, shape.BoxRows, shape.BoxCols, turnHint(shape, seen, 0))
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,489 @@
+package parser
+
+import (
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// reading is a way of counting the cells of a line.
+type reading uint8
+
+const (
+	compact reading = iota // every cell character is a cell: 53..7....
+	numbers                // a word of two digits or more is one cell: 10 11 12
+	cands                  // every word is one cell; several digits are candidates: 5 124 26
+)
+
+// eachWord calls fn with every word of toks: a run of cells with no space or
+// separator inside.
+func eachWord(toks []tok, fn func(w []tok)) {
+	start := -1
+	for i, t := range toks {
+		if t.kind != tCell {
+			if start >= 0 {
+				fn(toks[start:i])
+				start = -1
+			}
+			continue
+		}
+		if t.word && start >= 0 {
+			fn(toks[start:i])
+			start = -1
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		fn(toks[start:])
+	}
+}
+
+// isNumber reports whether w is a number of two digits or more.
+func isNumber(w []tok) bool {
+	if len(w) < 2 {
+		return false
+	}
+	for _, t := range w {
+		if t.c < '0' || t.c > '9' || t.mark != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// candMask returns the digits of w, a word of two or more distinct digits
+// 1-9, and false for any other word.
+func candMask(w []tok) (uint32, bool) {
+	if len(w) < 2 || len(w) > 9 {
+		return 0, false
+	}
+	var m uint32
+	for _, t := range w {
+		if t.c < '1' || t.c > '9' || t.mark != 0 || m&(1<<(t.c-'1')) != 0 {
+			return 0, false
+		}
+		m |= 1 << (t.c - '1')
+	}
+	return m, true
+}
+
+// starred reports whether t, a '*' cell of word w, marks a digit next to it
+// (pzl writes givens as *5) rather than an empty cell.
+func starred(w []tok, i int) bool {
+	if w[i].raw != '*' {
+		return false
+	}
+	j := i
+	for j > 0 && w[j-1].raw == '*' {
+		j--
+	}
+	k := i
+	for k+1 < len(w) && w[k+1].raw == '*' {
+		k++
+	}
+	return j > 0 && isDigitTok(w[j-1]) || k+1 < len(w) && isDigitTok(w[k+1]) // *5, 5*, **5** (Markdown bold)
+}
+
+func isDigitTok(t tok) bool { return t.c >= '1' && t.c <= '9' }
+
+// count returns the cells of l in reading r (stars: '*' next to a digit is
+// a mark, not a cell), and false if l cannot be read that way.
+func count(l *line, r reading, stars bool) (int, bool) {
+	n, ok := 0, true
+	eachWord(l.toks, func(w []tok) {
+		switch {
+		case r == numbers && isNumber(w):
+			n++
+		case r == cands:
+			if _, isCands := candMask(w); isCands || len(w) == 1 {
+				n++
+			} else {
+				ok = false
+			}
+		default:
+			for i := range w {
+				if !stars || !starred(w, i) {
+					n++
+				}
+			}
+		}
+	})
+	return n, ok
+}
+
+// cellsOf appends the cells of l in reading r.
+func cellsOf(dst []cellIn, l *line, r reading, stars bool) []cellIn {
+	eachWord(l.toks, func(w []tok) {
+		if r == numbers && isNumber(w) {
+			v := uint32(0)
+			for _, t := range w {
+				v = min(v*10+uint32(t.c-'0'), 1000)
+			}
+			dst = append(dst, cellIn{line: l.num, col: w[0].col, kind: kNum, v: v})
+			return
+		}
+		if r == cands {
+			if m, ok := candMask(w); ok {
+				dst = append(dst, cellIn{line: l.num, col: w[0].col, kind: kCands, v: m})
+				return
+			}
+		}
+		for i, t := range w {
+			if stars && starred(w, i) {
+				continue
+			}
+			dst = append(dst, symCell(l.num, t))
+		}
+	})
+	return dst
+}
+
+func symCell(num int, t tok) cellIn {
+	if t.c == '.' {
+		return cellIn{line: num, col: t.col, kind: kBlank}
+	}
+	return cellIn{line: num, col: t.col, kind: kSym, c: t.c}
+}
+
+// counted is a line with its cells in one reading.
+type counted struct {
+	l *line
+	n int
+}
+
+// tokenRows returns the lines of b that hold cells in reading r, and the
+// total of their cells, or false if a line cannot be read that way. A line
+// of only - and _ counts when no line has other cells, or when it has as
+// many cells as most lines: then it is a row of empty cells, else a rule. If
+// counting such lines gives no valid size and leaving them out does, they
+// are rules.
+func tokenRows(b []*line, r reading, stars bool) ([]counted, int, bool) {
+	all := make([]counted, 0, len(b))
+	freq := make(map[int]int)
+	width, best := -1, 0
+	for _, l := range b {
+		if l.kind != lContent && (l.kind != lMaybe || r == cands) {
+			continue
+		}
+		n, ok := count(l, r, stars)
+		if !ok {
+			return nil, 0, false
+		}
+		all = append(all, counted{l, n})
+		if l.kind == lContent {
+			freq[n]++
+			if freq[n] > best {
+				width, best = n, freq[n]
+			}
+		}
+	}
+	with := make([]counted, 0, len(all))
+	var without []counted
+	total, totalWithout := 0, 0
+	for _, c := range all {
+		if c.l.kind == lContent || width < 0 || c.n == width {
+			with = append(with, c)
+			total += c.n
+		}
+		if c.l.kind == lContent {
+			totalWithout += c.n
+		}
+	}
+	_, ok := sudoku.ShapeForCells(total)
+	if _, okWithout := sudoku.ShapeForCells(totalWithout); !ok && okWithout && totalWithout != total {
+		without = make([]counted, 0, len(all))
+		for _, c := range all {
+			if c.l.kind == lContent {
+				without = append(without, c)
+			}
+		}
+		return without, totalWithout, true
+	}
+	return with, total, true
+}
+
+// layout checks that rows make a grid: all its cells on one line, or one
+// line per row with as many cells as the grid has columns. It returns the
+// shape, or an error naming the first row that does not fit.
+func layout(rows []counted, total int, r reading, stars bool) (sudoku.Shape, *Error) {
+	if total == 0 {
+		return sudoku.Shape{}, errAt(0, 0, ErrEmpty, "no grid found")
+	}
+	if shape, ok := sudoku.ShapeForCells(total); ok {
+		n := shape.Size()
+		switch {
+		case len(rows) == 1:
+			return shape, nil
+		case len(rows) == n:
+			return shape, rowLengths(rows, n, r, stars)
+		}
+		first := rows[0]
+		return sudoku.Shape{}, errAt(first.l.num, 0, ErrRowLength,
+			"the %d cells are on %d lines, and line %d holds %d; write a %d×%d grid as %d rows of %d, or all on one line",
+			total, len(rows), first.l.num, first.n, n, n, n, n)
+	}
+	if n := len(rows); n > 1 {
+		if _, ok := sudoku.ShapeForSize(n); ok {
+			even := 0
+			for _, r := range rows {
+				if r.n == n {
+					even++
+				}
+			}
+			if 2*even >= n {
+				return sudoku.Shape{}, rowLengths(rows, n, r, stars)
+			}
+		}
+		// A grid of n rows of n cells, and a few lines apart from it.
+		freq := make(map[int]int)
+		for _, r := range rows {
+			freq[r.n]++
+		}
+		for w, k := range freq {
+			if _, ok := sudoku.ShapeForSize(w); ok && k == w && len(rows)-k <= 2 {
+				for _, r := range rows {
+					if r.n != w {
+						return sudoku.Shape{}, errAt(r.l.num, 0, ErrExtra,
+							"line %d holds %d %s that are not part of the %d×%d grid around it; remove %s or complete the grid",
+							r.l.num, r.n, plural(r.n, "cell", "cells"), w, w, plural(r.n, "it", "them"))
+					}
+				}
+			}
+		}
+	}
+	return sudoku.Shape{}, errAt(0, 0, ErrCellCount, "%v", countMsg{total, len(rows)})
+}
+
+// rowLengths returns an error for the first of rows (one per grid row) that
+// does not hold n cells: at its first extra cell if it is too long.
+func rowLengths(rows []counted, n int, rd reading, stars bool) *Error {
+	for i, r := range rows {
+		if r.n == n {
+			continue
+		}
+		col := 0
+		if r.n > n {
+			col = int(nthCell(r.l, rd, stars, n))
+		}
+		return errAt(r.l.num, col, ErrRowLength, "row %d has %d %s; a %d×%d grid needs %d in each row (write empty cells as . or 0)",
+			i+1, r.n, plural(r.n, "cell", "cells"), n, n, n)
+	}
+	return nil
+}
+
+// tokenGrid reads b, a block of lines, in reading r.
+func tokenGrid(b []*line, r reading, stars bool) (grid, *Error, int) {
+	rows, total, ok := tokenRows(b, r, stars)
+	if !ok {
+		return grid{}, errAt(0, 0, ErrCellCount, "not a pencil-mark grid"), 0
+	}
+	shape, err := layout(rows, total, r, stars)
+	if err != nil {
+		return grid{}, err, total
+	}
+	if len(rows) > 1 {
+		if err := boxesAgree(b, rows, shape, r, stars); err != nil {
+			return grid{}, err, total
+		}
+	}
+	cells := make([]cellIn, 0, total)
+	for _, row := range rows {
+		cells = cellsOf(cells, row.l, r, stars)
+	}
+	g, derr := decode(shape, cells)
+	if derr != nil {
+		return grid{}, derr, total
+	}
+	return g, nil, total
+}
+
+// nthCell returns the column of the cell with index k (from 0) of l.
+func nthCell(l *line, r reading, stars bool, k int) int32 {
+	col := int32(0)
+	eachWord(l.toks, func(w []tok) {
+		if col != 0 {
+			return
+		}
+		if r == numbers && isNumber(w) || r == cands && len(w) > 1 {
+			if k == 0 {
+				col = w[0].col
+			}
+			k--
+			return
+		}
+		for i, t := range w {
+			if stars && starred(w, i) {
+				continue
+			}
+			if k == 0 {
+				col = t.col
+				return
+			}
+			k--
+		}
+	})
+	return col
+}
+
+// countMsg is a count message, written when it is asked for.
+type countMsg struct{ total, rows int }
+
+func (m countMsg) String() string { return countMessage(m.total, m.rows) }
+
+// countMessage explains a cell count that matches no size, naming the
+// nearest size only when the count is within two cells of it (and the
+// cells are on one line or in as many rows as that size has), and saying so
+// when the count is that of two grids.
+func countMessage(total, rows int) string {
+	for _, sh := range sudoku.Shapes {
+		if total == 2*sh.Cells() && total > 16 && (rows <= 1 || rows == 2*sh.Size()) {
+			n := sh.Size()
+			return fmt.Sprintf("found %d cells, as many as two %d×%d grids; send one grid at a time (a puzzle with its solution: the puzzle first, then the solution)", total, n, n)
+		}
+	}
+	for _, sh := range sudoku.Shapes {
+		d := total - sh.Cells()
+		if d >= -2 && d <= 2 && (rows <= 1 || rows == sh.Size()) {
+			n := sh.Size()
+			article := "a"
+			if n == 8 {
+				article = "an"
+			}
+			fix := "is a cell missing?"
+			if d > 0 {
+				fix = "is there a cell too many?"
+			}
+			return fmt.Sprintf("found %d %s; %s %d×%d grid needs %d: %s", total, plural(total, "cell", "cells"), article, n, n, sh.Cells(), fix)
+		}
+	}
+	largest := sudoku.Shapes[len(sudoku.Shapes)-1]
+	if total > largest.Cells() {
+		return fmt.Sprintf("found %d cells; the largest grid, %d×%d, has %d", total, largest.Size(), largest.Size(), largest.Cells())
+	}
+	return fmt.Sprintf("found %d %s; a grid has %s cells: paste the whole grid, one row per line or all on one line", total, plural(total, "cell", "cells"), gridSizes)
+}
+
+// gridSizes lists the cell counts of the supported shapes ([sudoku.Shapes]).
+const gridSizes = "16 (4×4), 36 (6×6), 64 (8×8), 81 (9×9), 144 (12×12), 256 (16×16) or 625 (25×25)"
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// wordCells returns how many cells word w is in reading r.
+func wordCells(w []tok, r reading, stars bool) int {
+	switch {
+	case r == numbers && isNumber(w), r == cands:
+		return 1
+	case !stars:
+		return len(w)
+	}
+	n := 0
+	for i := range w {
+		if !starred(w, i) {
+			n++
+		}
+	}
+	return n
+}
+
+// barCuts returns, for each vertical line inside row l, how many cells of
+// the row come before it.
+func barCuts(l *line, r reading, stars bool, n int) []int {
+	var cuts []int
+	k := 0
+	for i := 0; i < len(l.toks); {
+		t := l.toks[i]
+		switch t.kind {
+		case tBar:
+			if k > 0 && k < n {
+				cuts = append(cuts, k)
+			}
+			i++
+		case tCell:
+			j := i + 1
+			for j < len(l.toks) && l.toks[j].kind == tCell && !l.toks[j].word {
+				j++
+			}
+			k += wordCells(l.toks[i:j], r, stars)
+			i = j
+		default:
+			i++
+		}
+	}
+	return cuts
+}
+
+// boxesAgree checks that the vertical lines and the rules of a drawn board
+// (rows, read from the lines of b) fall between the boxes of shape: a 6×6
+// board drawn in boxes of 3 rows and 2 columns is another puzzle than the
+// 2×3 one the solver knows, and must not be read as it.
+func boxesAgree(b []*line, rows []counted, shape sudoku.Shape, r reading, stars bool) *Error {
+	n := shape.Size()
+	cols := 0 // the width of the boxes drawn, when it is not shape's
+	at := 0
+	for _, row := range rows {
+		cuts := barCuts(row.l, r, stars, n)
+		if len(cuts) == n-1 {
+			continue // a line between every two cells: a table, not boxes
+		}
+		for _, c := range cuts {
+			if c%shape.BoxCols != 0 {
+				cols = gcdInt(cols, c)
+				if at == 0 {
+					at = row.l.num
+				}
+			}
+		}
+	}
+	height, seen, ruleAt := 0, 0, 0
+	isRow := make(map[*line]bool, len(rows))
+	for _, row := range rows {
+		isRow[row.l] = true
+	}
+	for _, l := range b {
+		switch {
+		case isRow[l]:
+			seen++
+		case l.kind == lRule || l.kind == lMaybe:
+			if seen > 0 && seen < n && seen%shape.BoxRows != 0 {
+				height = gcdInt(height, seen)
+				if ruleAt == 0 {
+					ruleAt = l.num
+				}
+			}
+		}
+	}
+	if cols == 0 && height == 0 {
+		return nil
+	}
+	line, drawn := at, fmt.Sprintf("%d columns", cols)
+	if cols == 0 {
+		line, drawn = ruleAt, fmt.Sprintf("%d rows", height)
+	} else if height != 0 {
+		drawn = fmt.Sprintf("%d rows and %d columns", height, cols)
+	}
+	return errAt(line, 0, ErrBoxes, "the board is drawn with boxes of %s, but I know %d×%d sudoku only with boxes of %d rows and %d columns%s",
+		drawn, n, n, shape.BoxRows, shape.BoxCols, turnHint(shape, height, cols))
+}
+
+func gcdInt(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// turnHint suggests swapping rows and columns when that turns the boxes
+// drawn (height rows, cols columns; 0 when unknown) into shape's.
+func turnHint(shape sudoku.Shape, height, cols int) string {
+	if shape.BoxRows != shape.BoxCols && (height == 0 || height == shape.BoxCols) && (cols == 0 || cols == shape.BoxRows) {
+		return "; send it with rows and columns swapped, which makes the boxes fit"
+	}
+	return ""
+}
