@@ -62,6 +62,11 @@ func ladder(geo *geom) []producer {
 		{find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 4, e) }},
 		{find: func(s *search, e emitFunc) bool { return findFish(s.g, 4, e) }},
 		{find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 4, false, e) }},
+		{find: func(s *search, e emitFunc) bool { return findThreeStrongLinks(s.g, e) }, only9: true},
+		{find: func(s *search, e emitFunc) bool { return findALSWing(s.g, 3, e) }, only9: true},
+		{find: func(s *search, e emitFunc) bool { return findBUG(s.g, e) }, only9: true, uniqueness: true},
+		{find: func(s *search, e emitFunc) bool { return findALSWing(s.g, 4, e) }, only9: true},
+		{find: func(s *search, e emitFunc) bool { return findAlignedPairExclusion(s.g, e) }, only9: true},
 	}
 	if geo.shape != sudoku.Classic {
 		out := basic[:0]

@@ -113,12 +113,15 @@ func linkVariants(geo *geom, u int, pos uint32) (variants [][2]end, grouped bool
 // shareUnit returns the first column, row or box (in that order) holding
 // every cell of both ends, or -1.
 func shareUnit(geo *geom, a, b end) int {
-	cells := append(a.cells(), b.cells()...)
+	cells := [6]int{a.c, a.s1, a.s2, b.c, b.s1, b.s2}
 	for _, kind := range [3]int{kindCol, kindRow, kindBox} {
-		u := geo.cellUnits[cells[0]][kind]
+		u := geo.cellUnits[a.c][kind]
 		all := true
 		for _, c := range cells[1:] {
-			all = all && geo.cellUnits[c][kind] == u
+			if c >= 0 && geo.cellUnits[c][kind] != u {
+				all = false
+				break
+			}
 		}
 		if all {
 			return u
