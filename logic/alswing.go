@@ -220,4 +220,3 @@ func abs(x int) int {
 	}
 	return x
 }
-
