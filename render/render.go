@@ -180,6 +180,7 @@ type reply struct {
 	spoiler bool
 	legend  string
 	list    []string
+	tail    string // after the list, such as a hint's conclusion
 }
 
 func (r reply) String() string {
@@ -195,7 +196,7 @@ func (r reply) String() string {
 	if r.legend != "" {
 		b.WriteString("\n" + r.legend)
 	}
-	used := Len(b.String())
+	used := Len(b.String()) + Len(r.tail)
 	for i, item := range r.list {
 		line := "\n• " + item
 		rest := len(r.list) - i - 1
@@ -210,6 +211,7 @@ func (r reply) String() string {
 		b.WriteString(line)
 		used += Len(line)
 	}
+	b.WriteString(r.tail)
 	out := b.String()
 	if Len(out) > MaxLen { // no grid and head this long exist; stay within the limit anyway
 		return "The reply was too long to send."

@@ -1,0 +1,165 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/logic"
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// maxLineConclusions bounds the conclusions of one step in an explanation
+// message, so that one wide elimination does not crowd out the path.
+const maxLineConclusions = 300
+
+// Explained renders the reply to an explanation of g (the grid as the
+// person sent it) that gave rep, as [logic.Explain] returns it: the whole
+// logical path, one line per step with runs of singles grouped, every
+// conclusion inside spoiler bars.
+//
+// When the path does not fit one message, msg is condensed (the runs of
+// singles lose their conclusions, then the last steps are left out, said
+// so) and full holds the whole path as plain text, for an attachment: the
+// grid, one line per step with its conclusions, and the grid where logic
+// ended. Otherwise full is empty. Outcomes without a path (Multiple, None,
+// Invalid, Cancelled, a complete grid) get the same reply as [Rated].
+func Explained(g sudoku.Grid, rep logic.Report, opt Options) (msg, full string) {
+	if text, ok := noPath(g, rep, "explain"); ok {
+		return text, ""
+	}
+	var intro, tail string
+	switch rep.Status {
+	case logic.Solved:
+		intro = fmt.Sprintf("The logical path from this grid: %s, rating **%v** (%s), the hardest %s.",
+			steps(rep.Steps), rep.Rating, DifficultyOf(rep.Rating), displayName(rep.Hardest))
+	case logic.NeedsGuess:
+		intro = "The logical path from this grid, as far as it goes."
+		tail = "Then " + stuck(rep)
+	case logic.TimedOut:
+		intro = "The logical path from this grid, as far as I got."
+		tail = outOfTime(rep, opt)
+	default:
+		return Rated(g, rep, opt), ""
+	}
+	head := intro + " The conclusions are in spoilers."
+	if len(rep.Path) == 0 {
+		return reply{head: intro + "\n" + tail}.String(), ""
+	}
+	es := entries(rep.Path)
+	if text := join(head, lines(es, true), tail); Len(text) <= MaxLen {
+		return text, ""
+	}
+	full = fullPath(g, rep, intro, tail)
+	const attached = "The whole path is in the attached file."
+	short := lines(es, false)
+	if text := join(head, short, tail, attached); Len(text) <= MaxLen {
+		return text, full
+	}
+	// Keep the first lines that fit, then say how many steps are left out.
+	fixed := Len(join(head, nil, tail, attached)) + Len("\n… and 99999 more steps")
+	used, kept := fixed, 0
+	for kept < len(short) && used+1+Len(short[kept]) <= MaxLen {
+		used += 1 + Len(short[kept])
+		kept++
+	}
+	left := 0
+	for _, e := range es[kept:] {
+		left += len(e.steps)
+	}
+	more := fmt.Sprintf("… and %d more %s", left, plural(left, "step", "steps"))
+	return join(head, append(short[:kept:kept], more), tail, attached), full
+}
+
+// entry is one line of an explanation: one step, or a run of singles.
+type entry struct {
+	first int // number of the first step, from 1
+	steps []logic.Step
+	run   bool
+}
+
+// entries groups the path: two singles or more in a row make one entry.
+func entries(path []logic.Step) []entry {
+	var es []entry
+	for i := 0; i < len(path); {
+		j := i
+		for j < len(path) && isSingle(path[j]) {
+			j++
+		}
+		if j-i >= 2 {
+			es = append(es, entry{first: i + 1, steps: path[i:j], run: true})
+			i = j
+			continue
+		}
+		es = append(es, entry{first: i + 1, steps: path[i : i+1]})
+		i++
+	}
+	return es
+}
+
+// lines writes one line per entry, the conclusions in spoiler bars; without
+// withRuns, the runs of singles leave theirs out.
+func lines(es []entry, withRuns bool) []string {
+	out := make([]string, len(es))
+	for i, e := range es {
+		if e.run {
+			last := e.first + len(e.steps) - 1
+			line := fmt.Sprintf("%d–%d. %d singles", e.first, last, len(e.steps))
+			if withRuns {
+				line += ": ||" + runNotation(e.steps, maxLineConclusions) + "||"
+			}
+			out[i] = line
+			continue
+		}
+		s := e.steps[0]
+		t := describeStep(s)
+		out[i] = fmt.Sprintf("%d. %s (%v), %s: ||%s||", e.first, t.label(), s.Rating, t.where, notation(s, maxLineConclusions))
+	}
+	return out
+}
+
+// runNotation writes the placements of a run of singles, "r1c3=4 r2c2=7",
+// within budget (see fitItems).
+func runNotation(run []logic.Step, budget int) string {
+	var items, seps []string
+	for _, s := range run {
+		for _, p := range s.Placements {
+			items = append(items, fmt.Sprintf("%v=%c", p.Cell, symbol(p.Digit)))
+			seps = append(seps, " ")
+		}
+	}
+	return fitItems(items, seps, budget, func(n int) string { return fmt.Sprintf(" … %d more", n) })
+}
+
+// join puts a message together, one part a line, leaving out empty parts.
+func join(head string, lines []string, rest ...string) string {
+	parts := append([]string{head}, lines...)
+	for _, r := range rest {
+		if r != "" {
+			parts = append(parts, r)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// fullPath is the attachment: plain text, every step with all its
+// conclusions, between the grid as sent and the grid where logic ended.
+func fullPath(g sudoku.Grid, rep logic.Report, intro, tail string) string {
+	var b strings.Builder
+	b.WriteString(strings.ReplaceAll(intro, "**", "") + "\n\n")
+	b.WriteString(board(g, nil) + "\n\n")
+	for i, s := range rep.Path {
+		t := describeStep(s)
+		fmt.Fprintf(&b, "%d. %v %s, %s: %s\n", i+1, s.Rating, t.label(), t.where, notation(s, 1<<30))
+	}
+	if tail != "" {
+		b.WriteString("\n" + tail + "\n")
+	}
+	if rep.Remaining != nil {
+		end := "Solved:"
+		if rep.Status != logic.Solved {
+			end = "The grid where logic stopped:"
+		}
+		b.WriteString("\n" + end + "\n" + board(rep.Remaining.Sudoku(), nil) + "\n")
+	}
+	return b.String()
+}
