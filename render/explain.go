@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/logic"
@@ -34,7 +35,7 @@ func Explained(g sudoku.Grid, rep logic.Report, opt Options) (msg, full string) 
 			steps(rep.Steps), rep.Rating, DifficultyOf(rep.Rating), displayName(rep.Hardest))
 	case logic.NeedsGuess:
 		intro = "The logical path from this grid, as far as it goes."
-		tail = "Then " + stuck(rep)
+		tail = fmt.Sprintf("After step %d none of the techniques I know applies: from there the puzzle needs a guess or a technique beyond mine.", rep.Steps)
 	case logic.TimedOut:
 		intro = "The logical path from this grid, as far as I got."
 		tail = outOfTime(rep, opt)
@@ -45,15 +46,21 @@ func Explained(g sudoku.Grid, rep logic.Report, opt Options) (msg, full string) 
 	if len(rep.Path) == 0 {
 		return reply{head: intro + "\n" + tail}.String(), ""
 	}
-	es := entries(rep.Path)
-	if text := join(head, lines(es, true), tail); Len(text) <= MaxLen {
+	es := entries(rep.Path, 0)
+	if text := join(head, lines(es, true, MaxLen), tail); Len(text) <= MaxLen {
 		return text, ""
 	}
 	full = fullPath(g, rep, intro, tail)
 	const attached = "The whole path is in the attached file."
-	short := lines(es, false)
-	if text := join(head, short, tail, attached); Len(text) <= MaxLen {
-		return text, full
+	// Condense: steps rated below a threshold (and all singles) are grouped
+	// into runs without their conclusions, the lowest threshold that fits.
+	var short []string
+	for _, th := range ratings(rep.Path) {
+		es = entries(rep.Path, th)
+		short = lines(es, false, maxLineConclusions)
+		if text := join(head, short, tail, attached); Len(text) <= MaxLen {
+			return text, full
+		}
 	}
 	// Keep the first lines that fit, then say how many steps are left out.
 	fixed := Len(join(head, nil, tail, attached)) + Len("\n… and 99999 more steps")
@@ -70,60 +77,97 @@ func Explained(g sudoku.Grid, rep logic.Report, opt Options) (msg, full string) 
 	return join(head, append(short[:kept:kept], more), tail, attached), full
 }
 
-// entry is one line of an explanation: one step, or a run of singles.
+// ratings returns the distinct ratings of path, from the lowest.
+func ratings(path []logic.Step) []logic.Rating {
+	seen := map[logic.Rating]bool{}
+	var out []logic.Rating
+	for _, s := range path {
+		if !seen[s.Rating] {
+			seen[s.Rating] = true
+			out = append(out, s.Rating)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// entry is one line of an explanation: one step, or a run of steps
+// grouped (singles, or everything below a threshold).
 type entry struct {
 	first int // number of the first step, from 1
 	steps []logic.Step
 	run   bool
 }
 
-// entries groups the path: two singles or more in a row make one entry.
-func entries(path []logic.Step) []entry {
+// entries groups the path: two singles or more in a row make one entry,
+// and so do the steps rated below below (0 for none) with the singles
+// around them; such a step alone is an entry of its own, marked run.
+func entries(path []logic.Step, below logic.Rating) []entry {
+	minor := func(s logic.Step) bool { return isSingle(s) || s.Rating < below }
 	var es []entry
 	for i := 0; i < len(path); {
 		j := i
-		for j < len(path) && isSingle(path[j]) {
+		for j < len(path) && minor(path[j]) {
 			j++
 		}
-		if j-i >= 2 {
+		switch {
+		case j-i >= 2 || j-i == 1 && below > 0:
 			es = append(es, entry{first: i + 1, steps: path[i:j], run: true})
 			i = j
-			continue
+		default:
+			es = append(es, entry{first: i + 1, steps: path[i : i+1]})
+			i++
 		}
-		es = append(es, entry{first: i + 1, steps: path[i : i+1]})
-		i++
 	}
 	return es
 }
 
-// lines writes one line per entry, the conclusions in spoiler bars; without
-// withRuns, the runs of singles leave theirs out.
-func lines(es []entry, withRuns bool) []string {
+// lines writes one line per entry, the conclusions in spoiler bars, each
+// line's within budget; without withRuns, the runs leave theirs out.
+func lines(es []entry, withRuns bool, budget int) []string {
 	out := make([]string, len(es))
 	for i, e := range es {
-		if e.run {
-			last := e.first + len(e.steps) - 1
-			line := fmt.Sprintf("%d–%d. %d singles", e.first, last, len(e.steps))
-			if withRuns {
-				line += ": ||" + runNotation(e.steps, maxLineConclusions) + "||"
-			}
-			out[i] = line
+		if !e.run {
+			s := e.steps[0]
+			t := describeStep(s)
+			out[i] = fmt.Sprintf("%d. %s (%v), %s: ||%s||", e.first, t.label(), s.Rating, t.where, notation(s, budget))
 			continue
 		}
-		s := e.steps[0]
-		t := describeStep(s)
-		out[i] = fmt.Sprintf("%d. %s (%v), %s: ||%s||", e.first, t.label(), s.Rating, t.where, notation(s, maxLineConclusions))
+		if len(e.steps) == 1 {
+			s := e.steps[0]
+			t := describeStep(s)
+			out[i] = fmt.Sprintf("%d. %s (%v), %s", e.first, t.label(), s.Rating, t.where)
+			continue
+		}
+		last := e.first + len(e.steps) - 1
+		singles, top := true, logic.Rating(0)
+		for _, s := range e.steps {
+			singles = singles && isSingle(s)
+			top = max(top, s.Rating)
+		}
+		line := fmt.Sprintf("%d–%d. %d singles", e.first, last, len(e.steps))
+		if !singles {
+			line = fmt.Sprintf("%d–%d. %d steps up to %v", e.first, last, len(e.steps), top)
+		}
+		if withRuns {
+			line += ": ||" + runNotation(e.steps, budget) + "||"
+		}
+		out[i] = line
 	}
 	return out
 }
 
-// runNotation writes the placements of a run of singles, "r1c3=4 r2c2=7",
+// runNotation writes the conclusions of a run of steps, "r1c3=4 r2c2=7",
 // within budget (see fitItems).
 func runNotation(run []logic.Step, budget int) string {
 	var items, seps []string
 	for _, s := range run {
 		for _, p := range s.Placements {
 			items = append(items, fmt.Sprintf("%v=%c", p.Cell, symbol(p.Digit)))
+			seps = append(seps, " ")
+		}
+		for _, e := range s.Eliminations {
+			items = append(items, fmt.Sprintf("%v<>%c", e.Cell, symbol(e.Digit)))
 			seps = append(seps, " ")
 		}
 	}

@@ -68,9 +68,13 @@ func hintReply(g sudoku.Grid, step logic.Step) string {
 	}
 	r := reply{head: head, grid: g, marks: marks}
 	if len(t.marks) > 0 {
-		r.legend = "The pattern's cells are marked (.) in the grid."
+		marker := "(.)"
 		if layoutFor(n).narrow {
-			r.legend = "The pattern's cells are marked (. in the grid."
+			marker = "(."
+		}
+		r.legend = "The pattern's cells are marked " + marker + " in the grid."
+		if len(t.marks) == 1 {
+			r.legend = "The cell is marked " + marker + " in the grid."
 		}
 	}
 	if a := aboutStep(step); a != "" {

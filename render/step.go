@@ -93,13 +93,23 @@ func (t stepText) label() string {
 }
 
 // displayName is the step's name without Sukaku Explainer's internal codes
-// ("Grouped Skyscraper 01" is a Grouped Skyscraper, "WXYZ-Wing 132" a
-// WXYZ-Wing): a word of two or more digits is such a code. Numbers that mean
-// something to a person ("Unique Loop 6 type 2") stay.
+// and asides ("Grouped Skyscraper 01" is a Grouped Skyscraper, "WXYZ-Wing
+// 132" a WXYZ-Wing, "3 Strong links (including blocks)" 3 Strong links): a
+// word of two or more digits is such a code, and a part in parentheses an
+// aside, but for "(+)". Numbers that mean something to a person ("Unique
+// Loop 6 type 2") stay.
 func displayName(s logic.Step) string {
 	name := s.Name
 	if name == "" {
 		name = s.Technique.String()
+	}
+	for {
+		i := strings.IndexByte(name, '(')
+		j := strings.IndexByte(name[max(i, 0):], ')')
+		if i < 0 || j < 0 || name[i:i+j+1] == "(+)" {
+			break
+		}
+		name = name[:i] + name[i+j+1:]
 	}
 	words := strings.Fields(name)
 	out := words[:0]
@@ -248,31 +258,48 @@ func and(words []string) string {
 	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
-// conclusions writes what s concludes in words, placements first, the
-// eliminations grouped by digit: "r3c5 is 7; r4c9 and r8c7 can't be 4". When
-// that does not fit budget units of [Len], it falls back to the compact
-// notation, cut with "… N more" (see notation). The result is a spoiler:
-// callers put it in bars.
+// conclusions writes what s concludes in words, placements first, then
+// the eliminations, cells that lose the same digits together: "r3c5 is 7;
+// r4c9 and r8c7 can't be 4; r1c1 can't be 5 or 6". When that does not fit
+// budget units of [Len], it falls back to the compact notation, cut with "…
+// N more" (see notation). The result is a spoiler: callers put it in bars.
 func conclusions(s logic.Step, budget int) string {
 	var parts []string
 	for _, p := range s.Placements {
 		parts = append(parts, fmt.Sprintf("%v is %c", p.Cell, symbol(p.Digit)))
 	}
-	var order []int
-	byDigit := map[int][]string{}
+	var cells []sudoku.Cell
+	lost := map[sudoku.Cell][]string{}
 	for _, e := range s.Eliminations {
-		if _, ok := byDigit[e.Digit]; !ok {
-			order = append(order, e.Digit)
+		if _, ok := lost[e.Cell]; !ok {
+			cells = append(cells, e.Cell)
 		}
-		byDigit[e.Digit] = append(byDigit[e.Digit], e.Cell.String())
+		lost[e.Cell] = append(lost[e.Cell], string(symbol(e.Digit)))
 	}
-	for _, d := range order {
-		parts = append(parts, and(byDigit[d])+" can't be "+string(symbol(d)))
+	var keys []string
+	group := map[string][]string{}
+	for _, c := range cells {
+		k := or(lost[c])
+		if _, ok := group[k]; !ok {
+			keys = append(keys, k)
+		}
+		group[k] = append(group[k], c.String())
+	}
+	for _, k := range keys {
+		parts = append(parts, and(group[k])+" can't be "+k)
 	}
 	if text := strings.Join(parts, "; "); Len(text) <= budget {
 		return text
 	}
 	return notation(s, budget)
+}
+
+// or joins words as alternatives: "a", "a or b", "a, b or c".
+func or(words []string) string {
+	if len(words) < 2 {
+		return and(words)
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // fitItems joins items (each preceded by its separator, but the first) in at
