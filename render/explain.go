@@ -47,7 +47,7 @@ func Explained(g sudoku.Grid, rep logic.Report, opt Options) (msg, full string) 
 		return reply{head: intro + "\n" + tail}.String(), ""
 	}
 	es := entries(rep.Path, 0)
-	if text := join(head, lines(es, true, MaxLen), tail); Len(text) <= MaxLen {
+	if text := join(head, lines(es, true, newLineCache(rep.Path, MaxLen)), tail); Len(text) <= MaxLen {
 		return text, ""
 	}
 	full = fullPath(g, rep, intro, tail)
@@ -55,9 +55,10 @@ func Explained(g sudoku.Grid, rep logic.Report, opt Options) (msg, full string) 
 	// Condense: steps rated below a threshold (and all singles) are grouped
 	// into runs without their conclusions, the lowest threshold that fits.
 	var short []string
+	cache := newLineCache(rep.Path, maxLineConclusions)
 	for _, th := range ratings(rep.Path) {
 		es = entries(rep.Path, th)
-		short = lines(es, false, maxLineConclusions)
+		short = lines(es, false, cache)
 		if text := join(head, short, tail, attached); Len(text) <= MaxLen {
 			return text, full
 		}
@@ -122,21 +123,47 @@ func entries(path []logic.Step, below logic.Rating) []entry {
 	return es
 }
 
+// lineCache holds the line of each step of a path, with and without its
+// conclusions (within budget), made once however often the path is
+// condensed.
+type lineCache struct {
+	path       []logic.Step
+	budget     int
+	full, bare []string
+}
+
+func newLineCache(path []logic.Step, budget int) *lineCache {
+	return &lineCache{path: path, budget: budget, full: make([]string, len(path)), bare: make([]string, len(path))}
+}
+
+// line returns the line of step i (from 0), numbered from 1.
+func (c *lineCache) line(i int, conclusions bool) string {
+	if c.bare[i] == "" {
+		s := c.path[i]
+		t := describeStep(s)
+		c.bare[i] = fmt.Sprintf("%d. %s (%v), %s", i+1, t.label(), s.Rating, t.where)
+	}
+	if !conclusions {
+		return c.bare[i]
+	}
+	if c.full[i] == "" {
+		c.full[i] = c.bare[i] + ": ||" + notation(c.path[i], c.budget) + "||"
+	}
+	return c.full[i]
+}
+
 // lines writes one line per entry, the conclusions in spoiler bars, each
-// line's within budget; without withRuns, the runs leave theirs out.
-func lines(es []entry, withRuns bool, budget int) []string {
+// line's within the cache's budget; without withRuns, the runs leave theirs
+// out.
+func lines(es []entry, withRuns bool, c *lineCache) []string {
 	out := make([]string, len(es))
 	for i, e := range es {
-		if !e.run {
-			s := e.steps[0]
-			t := describeStep(s)
-			out[i] = fmt.Sprintf("%d. %s (%v), %s: ||%s||", e.first, t.label(), s.Rating, t.where, notation(s, budget))
+		switch {
+		case !e.run:
+			out[i] = c.line(e.first-1, true)
 			continue
-		}
-		if len(e.steps) == 1 {
-			s := e.steps[0]
-			t := describeStep(s)
-			out[i] = fmt.Sprintf("%d. %s (%v), %s", e.first, t.label(), s.Rating, t.where)
+		case len(e.steps) == 1:
+			out[i] = c.line(e.first-1, false)
 			continue
 		}
 		last := e.first + len(e.steps) - 1
@@ -150,7 +177,7 @@ func lines(es []entry, withRuns bool, budget int) []string {
 			line = fmt.Sprintf("%d–%d. %d steps up to %v", e.first, last, len(e.steps), top)
 		}
 		if withRuns {
-			line += ": ||" + runNotation(e.steps, budget) + "||"
+			line += ": ||" + runNotation(e.steps, c.budget) + "||"
 		}
 		out[i] = line
 	}
@@ -160,18 +187,14 @@ func lines(es []entry, withRuns bool, budget int) []string {
 // runNotation writes the conclusions of a run of steps, "r1c3=4 r2c2=7",
 // within budget (see fitItems).
 func runNotation(run []logic.Step, budget int) string {
-	var items, seps []string
+	var all logic.Step
 	for _, s := range run {
-		for _, p := range s.Placements {
-			items = append(items, fmt.Sprintf("%v=%c", p.Cell, symbol(p.Digit)))
-			seps = append(seps, " ")
-		}
-		for _, e := range s.Eliminations {
-			items = append(items, fmt.Sprintf("%v<>%c", e.Cell, symbol(e.Digit)))
-			seps = append(seps, " ")
-		}
+		all.Placements = append(all.Placements, s.Placements...)
 	}
-	return fitItems(items, seps, budget, func(n int) string { return fmt.Sprintf(" … %d more", n) })
+	for _, s := range run {
+		all.Eliminations = append(all.Eliminations, s.Eliminations...)
+	}
+	return notation(all, budget)
 }
 
 // join puts a message together, one part a line, leaving out empty parts.

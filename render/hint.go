@@ -66,24 +66,49 @@ func hintReply(g sudoku.Grid, step logic.Step) string {
 			marks[c.Row*n+c.Col] = pattern
 		}
 	}
-	r := reply{head: head, grid: g, marks: marks}
+	legend := ""
 	if len(t.marks) > 0 {
 		marker := "(.)"
 		if layoutFor(n).narrow {
 			marker = "(."
 		}
-		r.legend = "The pattern's cells are marked " + marker + " in the grid."
+		legend = "The pattern's cells are marked " + marker + " in the grid."
 		if len(t.marks) == 1 {
-			r.legend = "The cell is marked " + marker + " in the grid."
+			legend = "The cell is marked " + marker + " in the grid."
 		}
 	}
-	if a := aboutStep(step); a != "" {
-		r.head += "\n" + a
-		if Len(r.String())+minConclusion > MaxLen {
-			r.head = head
-		}
-	}
+	// When room is short (25×25), the explanation of the technique goes
+	// first, then the legend, so that the whole conclusion fits; when it
+	// cannot, they stay as long as the conclusion keeps minConclusion.
 	const open, end = "\nConclusion, if you want it: ||", "||"
+	about := aboutStep(step)
+	variants := []reply{
+		{head: head + "\n" + about, grid: g, marks: marks, legend: legend},
+		{head: head, grid: g, marks: marks, legend: legend},
+		{head: head, grid: g, marks: marks},
+	}
+	if about == "" {
+		variants = variants[1:]
+	}
+	whole := conclusions(step, MaxLen)
+	if chain := chainText(step, MaxLen); chain != "" {
+		whole = "chain " + chain + ", so " + whole
+	}
+	var r reply
+	for _, v := range variants {
+		if Len(v.String())+Len(open+whole+end) <= MaxLen {
+			r = v
+			r.tail = open + whole + end
+			return r.String()
+		}
+	}
+	r = variants[len(variants)-1]
+	for _, v := range variants {
+		if Len(v.String())+Len(open+end)+minConclusion <= MaxLen {
+			r = v
+			break
+		}
+	}
 	room := MaxLen - Len(r.String()) - Len(open+end)
 	var spoiler string
 	if chain := chainText(step, room/2); chain != "" {

@@ -19,9 +19,15 @@ type stepText struct {
 	marks  []sudoku.Cell // the pattern cells to mark in the grid
 }
 
-// maxPatternCells is how many pattern cells a hint names before it says "the
-// N marked cells" instead.
-const maxPatternCells = 6
+// The most a hint names of a pattern: more cells are "the N marked cells",
+// more units are left to the marks, more digits are not listed, and a longer
+// name is cut.
+const (
+	maxPatternCells  = 6
+	maxPatternUnits  = 6
+	maxPatternDigits = 6
+	maxNameLen       = 60
+)
 
 // namesDigits lists the placing techniques whose pattern digits may be
 // named: the cell that gets the digit is not part of what is shown (a hidden
@@ -47,7 +53,7 @@ func describeStep(s logic.Step) stepText {
 	for _, p := range s.Placements {
 		placed[p.Cell] = true
 	}
-	showDigits := len(s.Digits) > 0
+	showDigits := len(s.Digits) > 0 && len(s.Digits) <= maxPatternDigits
 	switch {
 	case len(s.Placements) > 0:
 		showDigits = showDigits && namesDigits[s.Technique]
@@ -61,7 +67,7 @@ func describeStep(s logic.Step) stepText {
 		t.marks = append(t.marks, c)
 	}
 	switch {
-	case len(s.Units) > 0:
+	case len(s.Units) > 0 && distinct(s.Units) <= maxPatternUnits:
 		t.where = unitList(s.Units)
 	case len(t.marks) > 0 && len(t.marks) <= maxPatternCells:
 		names := make([]string, len(t.marks))
@@ -82,6 +88,15 @@ func describeStep(s logic.Step) stepText {
 		t.digits = and(syms)
 	}
 	return t
+}
+
+// distinct counts the different units of us.
+func distinct(us []sudoku.Unit) int {
+	seen := map[sudoku.Unit]bool{}
+	for _, u := range us {
+		seen[u] = true
+	}
+	return len(seen)
 }
 
 // label is the technique with its digits: "Skyscraper on 4".
@@ -119,7 +134,11 @@ func displayName(s logic.Step) string {
 		}
 		out = append(out, w)
 	}
-	return strings.Join(out, " ")
+	name = strings.Join(out, " ")
+	if r := []rune(name); len(r) > maxNameLen {
+		name = strings.TrimSpace(string(r[:maxNameLen-1])) + "…"
+	}
+	return name
 }
 
 // article returns "a " or "an " for a technique's name, or "" where none
@@ -302,28 +321,28 @@ func or(words []string) string {
 	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
-// fitItems joins items (each preceded by its separator, but the first) in at
-// most budget units of [Len]; when they do not all fit it ends with tail(n),
-// n being the number left out.
-func fitItems(items, seps []string, budget int, tail func(n int) string) string {
+// fitItems joins n items (item(i) gives each) with sep between them, in at
+// most budget units of [Len]; when they do not all fit it ends with
+// tail(left), left being the number of items left out. Items are made only
+// as far as they are used, so a step with thousands of conclusions costs
+// what the budget holds.
+func fitItems(n int, item func(i int) string, sep string, budget int, tail func(left int) string) string {
 	var b strings.Builder
 	used := 0
-	for i, item := range items {
-		piece := item
+	for i := 0; i < n; i++ {
+		piece := item(i)
 		if i > 0 {
-			piece = seps[i] + item
+			piece = sep + piece
 		}
 		reserve := 0
-		if i < len(items)-1 {
-			reserve = Len(tail(len(items) - i - 1))
+		if i < n-1 {
+			reserve = Len(tail(n - i - 1))
 		}
 		if used+Len(piece)+reserve > budget {
-			t := tail(len(items) - i)
-			if used+Len(t) > budget {
-				return b.String() // only a budget smaller than any tail gets here
+			if t := tail(n - i); used+Len(t) <= budget {
+				b.WriteString(t)
 			}
-			b.WriteString(t)
-			return b.String()
+			return b.String() // only a budget smaller than any tail leaves it out
 		}
 		b.WriteString(piece)
 		used += Len(piece)
@@ -334,18 +353,14 @@ func fitItems(items, seps []string, budget int, tail func(n int) string) string 
 // notation writes what s concludes as the command line does, compact for
 // the explanation: "r9c7=6 r4c9<>4 r8c7<>4", within budget (see fitItems).
 func notation(s logic.Step, budget int) string {
-	items := make([]string, 0, len(s.Placements)+len(s.Eliminations))
-	for _, p := range s.Placements {
-		items = append(items, fmt.Sprintf("%v=%c", p.Cell, symbol(p.Digit)))
-	}
-	for _, e := range s.Eliminations {
-		items = append(items, fmt.Sprintf("%v<>%c", e.Cell, symbol(e.Digit)))
-	}
-	seps := make([]string, len(items))
-	for i := range seps {
-		seps[i] = " "
-	}
-	return fitItems(items, seps, budget, func(n int) string { return fmt.Sprintf(" … %d more", n) })
+	np := len(s.Placements)
+	return fitItems(np+len(s.Eliminations), func(i int) string {
+		if i < np {
+			return fmt.Sprintf("%v=%c", s.Placements[i].Cell, symbol(s.Placements[i].Digit))
+		}
+		e := s.Eliminations[i-np]
+		return fmt.Sprintf("%v<>%c", e.Cell, symbol(e.Digit))
+	}, " ", budget, func(n int) string { return fmt.Sprintf(" … %d more", n) })
 }
 
 // chainText writes the links of a chain step, "r1c2=5 → r1c7<>5 → …",
@@ -354,15 +369,12 @@ func chainText(s logic.Step, budget int) string {
 	if len(s.Chain) == 0 {
 		return ""
 	}
-	items := []string{nodeText(s.Chain[0].From)}
-	for _, l := range s.Chain {
-		items = append(items, nodeText(l.To))
-	}
-	seps := make([]string, len(items))
-	for i := range seps {
-		seps[i] = " → "
-	}
-	return fitItems(items, seps, budget, func(n int) string { return fmt.Sprintf(" → … %d more", n) })
+	return fitItems(len(s.Chain)+1, func(i int) string {
+		if i == 0 {
+			return nodeText(s.Chain[0].From)
+		}
+		return nodeText(s.Chain[i-1].To)
+	}, " → ", budget, func(n int) string { return fmt.Sprintf(" → … %d more", n) })
 }
 
 func nodeText(n logic.Node) string {
