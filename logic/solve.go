@@ -67,6 +67,17 @@ func ladder(geo *geom) []producer {
 		{find: func(s *search, e emitFunc) bool { return findBUG(s.g, e) }, only9: true, uniqueness: true},
 		{find: func(s *search, e emitFunc) bool { return findALSWing(s.g, 4, e) }, only9: true},
 		{find: func(s *search, e emitFunc) bool { return findAlignedPairExclusion(s.g, e) }, only9: true},
+		{find: findUnaryChains, only9: true},
+		{find: findAlignedTripleExclusion, only9: true},
+		{find: func(s *search, e emitFunc) bool {
+			return findMultipleChains(s, true, true, false, NishioForcingChain, e)
+		}, only9: true},
+		{find: func(s *search, e emitFunc) bool {
+			return findMultipleChains(s, false, false, true, MultipleForcingChain, e)
+		}, only9: true},
+		{find: func(s *search, e emitFunc) bool {
+			return findMultipleChains(s, true, false, true, DynamicForcingChain, e)
+		}, only9: true},
 	}
 	if geo.shape != sudoku.Classic {
 		out := basic[:0]
