@@ -6,161 +6,6 @@ import (
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
-// isParent reports whether a node of key follows id back along first
-// parents (id itself excluded).
-func (c *chainer) isParent(id int32, key int16) bool {
-	for {
-		ps := c.parents(id)
-		if len(ps) == 0 {
-			return false
-		}
-		id = ps[0]
-		if c.nodes[id].key == key {
-			return true
-		}
-	}
-}
-
-// cycles propagates from src assumed on with the given link kinds, as
-// Sukaku Explainer's cycle search does, and returns the nodes where the
-// propagation comes back to src after four links or more.
-func (c *chainer) cycles(src int, y, x bool) []int32 {
-	r := c.newRun()
-	id := c.node(src<<1|1, -1, 0, 0)
-	r.addOn(src, id)
-	qOn := []int32{id}
-	var qOff, found []int32
-	length := 0
-	for len(qOn) > 0 || len(qOff) > 0 {
-		length++
-		for _, p := range qOn {
-			for _, q := range c.onToOff(int(c.nodes[p].key>>1), y) {
-				if c.isParent(p, q<<1) {
-					continue
-				}
-				nid := c.node(int(q)<<1, p, 0, 0)
-				qOff = append(qOff, nid)
-				if r.off[q] == 0 {
-					r.addOff(int(q), nid)
-				}
-			}
-		}
-		qOn = qOn[:0]
-		length++
-		for _, p := range qOff {
-			for _, o := range c.offToOn(r, int(c.nodes[p].key>>1), y, x, false) {
-				if length >= 4 && int(o.pot) == src {
-					found = append(found, c.node(src<<1|1, p, 0, 0))
-				}
-				if r.on[o.pot] == 0 {
-					nid := c.node(int(o.pot)<<1|1, p, 0, 0)
-					r.addOn(int(o.pot), nid)
-					qOn = append(qOn, nid)
-				}
-			}
-		}
-		qOff = qOff[:0]
-	}
-	return found
-}
-
-// forcing propagates from src assumed on (or off) and returns the first node
-// where the propagation reaches the opposite of src, or -1.
-func (c *chainer) forcing(src int, srcOn, y bool) int32 {
-	r := c.newRun()
-	var qOn, qOff []int32
-	if srcOn {
-		id := c.node(src<<1|1, -1, 0, 0)
-		r.addOn(src, id)
-		qOn = append(qOn, id)
-	} else {
-		id := c.node(src<<1, -1, 0, 0)
-		r.addOff(src, id)
-		qOff = append(qOff, id)
-	}
-	target := int32(-1)
-	for len(qOn) > 0 || len(qOff) > 0 {
-		for _, p := range qOn {
-			for _, q := range c.onToOff(int(c.nodes[p].key>>1), y) {
-				nid := int32(-1)
-				if srcOn && int(q) == src && target < 0 {
-					nid = c.node(int(q)<<1, p, 0, 0)
-					target = nid
-				}
-				if r.off[q] == 0 {
-					if nid < 0 {
-						nid = c.node(int(q)<<1, p, 0, 0)
-					}
-					r.addOff(int(q), nid)
-					qOff = append(qOff, nid)
-				}
-			}
-		}
-		qOn = qOn[:0]
-		for _, p := range qOff {
-			for _, o := range c.offToOn(r, int(c.nodes[p].key>>1), y, true, false) {
-				nid := int32(-1)
-				if !srcOn && int(o.pot) == src && target < 0 {
-					nid = c.node(int(o.pot)<<1|1, p, 0, 0)
-					target = nid
-				}
-				if r.on[o.pot] == 0 {
-					if nid < 0 {
-						nid = c.node(int(o.pot)<<1|1, p, 0, 0)
-					}
-					r.addOn(int(o.pot), nid)
-					qOn = append(qOn, nid)
-				}
-			}
-		}
-		qOff = qOff[:0]
-	}
-	return target
-}
-
-// unaryChains finds, for the given link kinds (x: a digit's two places in
-// a unit; y: a cell's two candidates), the bidirectional cycles (6.5, or 7.0
-// with both kinds) and forcing chains (6.6, or 7.0) from every candidate.
-func (c *chainer) unaryChains(sr *search, y, x bool, hints *[]*chainHint) bool {
-	for cell := 0; cell < 81; cell++ {
-		m := c.orig[cell]
-		card := bits.OnesCount32(m)
-		if card <= 1 {
-			continue
-		}
-		if sr.expired() {
-			return false
-		}
-		if !x && card > 2 {
-			continue
-		}
-		for mm := m; mm != 0; mm &= mm - 1 {
-			src := cell*9 + bits.TrailingZeros32(mm)
-			var targets []int32
-			cyc := c.cycles(src, y, x)
-			if x {
-				if t := c.forcing(src, true, y); t >= 0 {
-					targets = append(targets, t)
-				}
-				if t := c.forcing(src, false, y); t >= 0 {
-					targets = append(targets, t)
-				}
-			}
-			for _, dst := range cyc {
-				if h := c.cycleHint(dst, y, x); h != nil {
-					c.add(hints, h)
-				}
-			}
-			for _, t := range targets {
-				if h := c.forcingHint(t, y, x); h != nil {
-					c.add(hints, h)
-				}
-			}
-		}
-	}
-	return true
-}
-
 func (c *chainer) add(hints *[]*chainHint, h *chainHint) {
 	h.seq = len(*hints)
 	*hints = append(*hints, h)
@@ -537,17 +382,17 @@ func (c *chainer) emitChains(hints []*chainHint, tech func(*chainHint) Technique
 
 // findUnaryChains is Sukaku Explainer's "Forcing Chains & Cycles" rule: X
 // cycles and chains, then Y cycles, then cycles and chains with both link
-// kinds; the shortest (easiest) first.
+// kinds. It emits the rule's first hint only: the easiest, earliest in SE's
+// order among equals.
 func findUnaryChains(sr *search, emit emitFunc) bool {
-	c := newChainer(sr.g)
+	c := newChainer(sr.g, sr.chainer)
+	sr.chainer = c
 	c.resetRule(false, false, false)
-	var hints []*chainHint
-	for _, k := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
-		if !c.unaryChains(sr, k[0], k[1], &hints) {
-			return false
-		}
+	best, ok := c.unaryBest(sr)
+	if !ok || best == nil {
+		return ok
 	}
-	return c.emitChains(hints, func(h *chainHint) Technique {
+	return c.emitChains([]*chainHint{best}, func(h *chainHint) Technique {
 		switch {
 		case h.kind == ckCycle:
 			return Cycle
@@ -561,7 +406,8 @@ func findUnaryChains(sr *search, emit emitFunc) bool {
 // findMultipleChains runs a multiple-chain rule: Nishio (dynamic, digit
 // links only, 7.5), multiple (static, 8.0) or dynamic (8.5) forcing chains.
 func findMultipleChains(sr *search, dynamic, nishio, multiple bool, tech Technique, emit emitFunc) bool {
-	c := newChainer(sr.g)
+	c := newChainer(sr.g, sr.chainer)
+	sr.chainer = c
 	c.resetRule(dynamic, nishio, multiple)
 	var hints []*chainHint
 	if !c.multipleChains(sr, &hints) {

@@ -34,9 +34,14 @@ type crun struct {
 	absurdOn, absurdOff int32
 }
 
+// reset empties r, clearing only the entries it holds.
 func (r *crun) reset() {
-	clear(r.on[:])
-	clear(r.off[:])
+	for _, p := range r.onOrd {
+		r.on[p] = 0
+	}
+	for _, p := range r.offOrd {
+		r.off[p] = 0
+	}
 	r.onOrd, r.offOrd = r.onOrd[:0], r.offOrd[:0]
 	r.absurdOn, r.absurdOff = -1, -1
 }
@@ -60,18 +65,23 @@ type onCand struct {
 
 // chainer holds the state of the chain searches of one step.
 type chainer struct {
-	geo  *geom
-	orig [81]uint32 // the step's candidates
-	cur  [81]uint32 // the working candidates (dynamic chains remove offs)
+	geo     *geom
+	orig    [81]uint32    // the step's candidates
+	cur     [81]uint32    // the working candidates (dynamic chains remove offs)
+	origPos [27][9]uint16 // places of each digit in each unit, for orig
+	curPos  [27][9]uint16 // the same for cur
+	t       *chainTables  // fixed tables of the 9×9 shape
 
 	// The rule being run: the chain kinds allowed.
 	dynamic, nishio, multiple bool
 
-	nodes []cnode
-	par   []int32
-	runs  []*crun
-	nrun  int
-	cache map[int32]*crun // propagations from one candidate, by node key
+	nodes   []cnode
+	par     []int32
+	runs    []*crun
+	nrun    int
+	cache   [2 * nPot]*crun // propagations from one candidate, by node key
+	scratch crun            // the run of unary chains, reused
+	ub      *ubfs           // the searches of unary chains
 
 	visit []uint32
 	gen   uint32
@@ -84,22 +94,83 @@ type chainer struct {
 	qOff []int32
 }
 
-func newChainer(g *Grid) *chainer {
-	c := &chainer{geo: g.geo, visit: make([]uint32, 2*nPot)}
+// chainTables are the fixed tables of the 9×9 shape the chains read.
+type chainTables struct {
+	// outBox[cell][0/1]: the positions in the cell's row (column) outside
+	// its box, as a mask over the unit's cells.
+	outBox [81][2]uint16
+	// posIn[cell][kind]: the position of the cell in its unit of that kind.
+	posIn [81][3]uint8
+	unit  [81][3]uint8
+	cells [27][9]uint8
+}
+
+var chainTab = func() *chainTables {
+	geo := geomFor(sudokuClassic)
+	t := &chainTables{}
+	for u := 0; u < 27; u++ {
+		for k, c := range geo.units[u] {
+			t.cells[u][k] = uint8(c)
+		}
+	}
+	for c := 0; c < 81; c++ {
+		for kind := 0; kind < 3; kind++ {
+			t.unit[c][kind] = uint8(geo.cellUnits[c][kind])
+			t.posIn[c][kind] = uint8(geo.posInUnit[c][kind])
+		}
+		box := geo.cellUnits[c][kindBox]
+		for i, kind := range [2]int{kindRow, kindCol} {
+			for k, x := range geo.units[geo.cellUnits[c][kind]] {
+				if geo.cellUnits[x][kindBox] != box {
+					t.outBox[c][i] |= 1 << k
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// newChainer returns a chainer for the grid g, reusing c's buffers when c
+// is not nil.
+func newChainer(g *Grid, c *chainer) *chainer {
+	if c == nil {
+		c = &chainer{visit: make([]uint32, 2*nPot), t: chainTab, ub: &ubfs{}}
+	}
+	c.geo = g.geo
 	for i := 0; i < 81; i++ {
 		c.orig[i] = g.cands[i]
 	}
-	c.cur = c.orig
+	c.origPos = [27][9]uint16{}
+	for u := 0; u < 27; u++ {
+		for k, x := range c.t.cells[u] {
+			for m := c.orig[x]; m != 0; m &= m - 1 {
+				c.origPos[u][bits.TrailingZeros32(m)] |= 1 << k
+			}
+		}
+	}
+	c.cur, c.curPos = c.orig, c.origPos
 	return c
 }
+
+// remove takes pot out of the working candidates.
+func (c *chainer) remove(pot int) {
+	cell, d := pot/9, pot%9
+	c.cur[cell] &^= 1 << d
+	for kind := 0; kind < 3; kind++ {
+		c.curPos[c.t.unit[cell][kind]][d] &^= 1 << c.t.posIn[cell][kind]
+	}
+}
+
+// restore puts the working candidates back to the step's.
+func (c *chainer) restore() { c.cur, c.curPos = c.orig, c.origPos }
 
 // resetRule prepares for a rule: a new node arena and no cached runs.
 func (c *chainer) resetRule(dynamic, nishio, multiple bool) {
 	c.dynamic, c.nishio, c.multiple = dynamic, nishio, multiple
 	c.nodes, c.par = c.nodes[:0], c.par[:0]
 	c.nrun = 0
-	c.cache = map[int32]*crun{}
-	c.cur = c.orig
+	clear(c.cache[:])
+	c.restore()
 }
 
 func (c *chainer) newRun() *crun {
@@ -164,24 +235,20 @@ func (c *chainer) ancestors(id int32) int {
 func (c *chainer) onToOff(pot int, y bool) []int16 {
 	out := c.offs[:0]
 	cell, d := pot/9, pot%9
-	bit := uint32(1) << d
+	t := c.t
 	if y {
-		for m := c.cur[cell] &^ bit; m != 0; m &= m - 1 {
+		for m := c.cur[cell] &^ (1 << d); m != 0; m &= m - 1 {
 			out = append(out, int16(cell*9+bits.TrailingZeros32(m)))
 		}
 	}
-	geo := c.geo
-	box := geo.cellUnits[cell][kindBox]
-	for _, x := range geo.units[box] {
-		if x != cell && c.cur[x]&bit != 0 {
-			out = append(out, int16(x*9+d))
-		}
+	box := t.unit[cell][kindBox]
+	for m := c.curPos[box][d] &^ (1 << t.posIn[cell][kindBox]); m != 0; m &= m - 1 {
+		out = append(out, int16(int(t.cells[box][bits.TrailingZeros32(uint32(m))])*9+d))
 	}
-	for _, kind := range [2]int{kindRow, kindCol} {
-		for _, x := range geo.units[geo.cellUnits[cell][kind]] {
-			if x != cell && c.cur[x]&bit != 0 && geo.cellUnits[x][kindBox] != box {
-				out = append(out, int16(x*9+d))
-			}
+	for i, kind := range [2]int{kindRow, kindCol} {
+		u := t.unit[cell][kind]
+		for m := c.curPos[u][d] & t.outBox[cell][i]; m != 0; m &= m - 1 {
+			out = append(out, int16(int(t.cells[u][bits.TrailingZeros32(uint32(m))])*9+d))
 		}
 	}
 	c.offs = out
@@ -197,7 +264,7 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 	out := c.ons[:0]
 	c.hp = c.hp[:0]
 	cell, d := pot/9, pot%9
-	bit := uint32(1) << d
+	t := c.t
 	if y && bits.OnesCount32(c.cur[cell]) == 2 {
 		m := c.cur[cell]
 		other := bits.TrailingZeros32(m)
@@ -206,11 +273,9 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 		}
 		oc := onCand{pot: int16(cell*9 + other), pstart: int32(len(c.hp))}
 		if hidden {
-			for v := 0; v < 9; v++ {
-				if c.orig[cell]&(1<<v) != 0 && c.cur[cell]&(1<<v) == 0 {
-					if id := r.off[cell*9+v]; id != 0 {
-						c.hp = append(c.hp, id-1)
-					}
+			for m := c.orig[cell] &^ c.cur[cell]; m != 0; m &= m - 1 {
+				if id := r.off[cell*9+bits.TrailingZeros32(m)]; id != 0 {
+					c.hp = append(c.hp, id-1)
 				}
 			}
 		}
@@ -218,24 +283,13 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 		out = append(out, oc)
 	}
 	if x {
-		geo := c.geo
 		for kind := 0; kind < 3; kind++ {
-			u := geo.cellUnits[cell][kind]
-			other := -1
-			for _, z := range geo.units[u] {
-				if z == cell || c.cur[z]&bit == 0 {
-					continue
-				}
-				if other != -1 {
-					other = -2
-					break
-				}
-				other = z
-			}
-			if other < 0 {
+			u := t.unit[cell][kind]
+			m := c.curPos[u][d] &^ (1 << t.posIn[cell][kind])
+			if m == 0 || m&(m-1) != 0 {
 				continue
 			}
-			p := int16(other*9 + d)
+			p := int16(int(t.cells[u][bits.TrailingZeros32(uint32(m))])*9 + d)
 			dup := false
 			for _, o := range out {
 				dup = dup || o.pot == p
@@ -245,11 +299,10 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 			}
 			oc := onCand{pot: p, pstart: int32(len(c.hp))}
 			if hidden {
-				for _, z := range geo.units[u] {
-					if c.orig[z]&bit != 0 && c.cur[z]&bit == 0 {
-						if id := r.off[z*9+d]; id != 0 {
-							c.hp = append(c.hp, id-1)
-						}
+				for h := c.origPos[u][d] &^ c.curPos[u][d]; h != 0; h &= h - 1 {
+					z := int(t.cells[u][bits.TrailingZeros32(uint32(h))])
+					if id := r.off[z*9+d]; id != 0 {
+						c.hp = append(c.hp, id-1)
 					}
 				}
 			}
@@ -278,7 +331,7 @@ func (c *chainer) propagate(r *crun) {
 	y := !c.nishio
 	defer func() {
 		c.qOn, c.qOff = qOn, qOff
-		c.cur = c.orig
+		c.restore()
 	}()
 	for iOn, iOff := 0, 0; ; {
 		if iOn < len(qOn) {
@@ -303,7 +356,7 @@ func (c *chainer) propagate(r *crun) {
 			pot := int(c.nodes[p].key >> 1)
 			ons := c.offToOn(r, pot, y, true, c.dynamic)
 			if c.dynamic {
-				c.cur[pot/9] &^= 1 << (pot % 9)
+				c.remove(pot)
 			}
 			for _, o := range ons {
 				if id := r.off[o.pot]; id != 0 {
@@ -329,7 +382,7 @@ func (c *chainer) runFrom(pot int, on bool) *crun {
 	if on {
 		key |= 1
 	}
-	if r, ok := c.cache[key]; ok {
+	if r := c.cache[key]; r != nil {
 		return r
 	}
 	r := c.newRun()
