@@ -33,6 +33,9 @@ type geom struct {
 
 var geoms sync.Map // sudoku.Shape → *geom
 
+// sudokuClassic is the 9×9 shape.
+var sudokuClassic = sudoku.Classic
+
 // geomFor returns the shared tables of shape s (which must be valid).
 func geomFor(s sudoku.Shape) *geom {
 	if g, ok := geoms.Load(s); ok {

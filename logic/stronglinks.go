@@ -121,21 +121,35 @@ func findThreeStrongLinks(g *Grid, emit emitFunc) bool {
 	n := geo.n
 	var hints []slHint
 	var chosen [3]slLink
-	var used [3][]int // candidate cells of each chosen unit
+	var used [3]cellSet81 // candidate cells of each chosen unit
+	// conn[a][b][ea][eb]: the unit shared by end ea of link a and end eb of
+	// link b, or -1.
+	var conn [3][3][2][2]int
+	connect := func(a, b int) bool {
+		any := false
+		for ea := 0; ea < 2; ea++ {
+			for eb := 0; eb < 2; eb++ {
+				u := shareUnit(geo, chosen[a].ends[ea], chosen[b].ends[eb])
+				conn[a][b][ea][eb], conn[b][a][eb][ea] = u, u
+				any = any || u >= 0
+			}
+		}
+		return any
+	}
 	// The links and candidate cells of every unit, per digit.
 	var variants [3 * 9][]slLink
-	var unitCands [3 * 9][]int
+	var unitCands [3 * 9]cellSet81
 	for d := 1; d <= n; d++ {
 		bit := uint32(1) << (d - 1)
 		for u := 0; u < 3*n; u++ {
 			variants[u] = strongLinkVariants(geo, u, g.positions(u, d))
-			unitCands[u] = unitCands[u][:0]
+			unitCands[u] = cellSet81{}
 			if variants[u] == nil {
 				continue
 			}
 			for _, c := range geo.units[u] {
 				if g.cands[c]&bit != 0 {
-					unitCands[u] = append(unitCands[u], c)
+					unitCands[u].add(c)
 				}
 			}
 		}
@@ -153,11 +167,9 @@ func findThreeStrongLinks(g *Grid, emit emitFunc) bool {
 					}
 					cands := unitCands[u]
 					overlap := false
-					for k := 0; k < depth && !overlap; k++ {
-						for _, a := range used[k] {
-							for _, b := range cands {
-								overlap = overlap || a == b
-							}
+					for k := 0; k < depth; k++ {
+						if used[k].and(cands) != (cellSet81{}) {
+							overlap = true
 						}
 					}
 					if overlap {
@@ -170,10 +182,22 @@ func findThreeStrongLinks(g *Grid, emit emitFunc) bool {
 							build(depth+1, i)
 							continue
 						}
+						// Two of the three pairs of links must meet.
+						c01, c02, c12 := connect(0, 1), connect(0, 2), connect(1, 2)
+						if b2i(c01)+b2i(c02)+b2i(c12) < 2 {
+							continue
+						}
 						for _, q := range strongLinkOrders {
 							for uv := 0; uv < 8; uv++ {
 								dir := [3]int{uv >> 2 & 1, uv >> 1 & 1, uv & 1}
-								if h, ok := slChain(g, d, set, chosen, q, dir); ok {
+								share := [2]int{
+									conn[q[0]][q[1]][1-dir[0]][dir[1]],
+									conn[q[1]][q[2]][1-dir[1]][dir[2]],
+								}
+								if share[0] < 0 || share[1] < 0 {
+									continue
+								}
+								if h, ok := slChain(g, d, set, chosen, q, dir, share); ok {
 									h.order = [2]int{setIndex(set), d}
 									hints = append(hints, h)
 								}
@@ -206,17 +230,10 @@ func findThreeStrongLinks(g *Grid, emit emitFunc) bool {
 }
 
 // slChain tries the chain of links in order q, entering link q[w] by its
-// end dir[w]; ok is false when two consecutive links do not meet in a unit
-// or nothing would be eliminated.
-func slChain(g *Grid, d int, set [3]int, links [3]slLink, q [3]int, dir [3]int) (slHint, bool) {
+// end dir[w], consecutive links meeting in the units share; ok is false when
+// nothing would be eliminated.
+func slChain(g *Grid, d int, set [3]int, links [3]slLink, q [3]int, dir [3]int, share [2]int) (slHint, bool) {
 	geo := g.geo
-	var share [2]int
-	for w := 0; w < 2; w++ {
-		share[w] = shareUnit(geo, links[q[w]].ends[1-dir[w]], links[q[w+1]].ends[dir[w+1]])
-		if share[w] < 0 {
-			return slHint{}, false
-		}
-	}
 	start, stop := links[q[0]].ends[dir[0]], links[q[2]].ends[1-dir[2]]
 	vc := []int{start.c, stop.c}
 	if links[q[0]].grouped && start.s1 >= 0 {
