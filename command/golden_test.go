@@ -13,19 +13,21 @@ import (
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
-// findHint returns the first grid on the logical paths of the in-repo
-// 9×9 samples whose next step is of technique tech, and false if none is.
-func findHint(tb testing.TB, tech logic.Technique) (sudoku.Grid, bool) {
+// hintGrids returns, for each technique, the first grid on the logical
+// paths of the in-repo 9×9 samples whose next step is of that technique.
+func hintGrids(tb testing.TB) map[logic.Technique]sudoku.Grid {
 	tb.Helper()
+	found := map[logic.Technique]sudoku.Grid{}
 	for _, line := range readLines(tb, filepath.Join("testdata", "se_rated.csv"), false) {
 		for _, st := range states(tb, testgrids.Decode(tb, line)) {
 			lg, _ := logic.New(st)
-			if step, err := logic.Next(context.Background(), lg); err == nil && step.Technique == tech {
-				return st, true
+			step, err := logic.Next(context.Background(), lg)
+			if _, ok := found[step.Technique]; err == nil && !ok {
+				found[step.Technique] = st
 			}
 		}
 	}
-	return sudoku.Grid{}, false
+	return found
 }
 
 // wrongDigit returns g with one digit added that breaks no rule but is not
@@ -93,16 +95,10 @@ func TestGoldenLogicReplies(t *testing.T) {
 		{"explain-16x16", h, "explain", testgrids.Decode(t, big[0])},
 		{"explain-clash", h, "explain", clash},
 	}
-	for _, tech := range []logic.Technique{
-		logic.FullHouse, logic.HiddenSingle, logic.NakedSingle, logic.DirectPointing, logic.DirectHiddenPair,
-		logic.Pointing, logic.Claiming, logic.NakedPair, logic.XWing, logic.HiddenPair, logic.NakedTriple,
-		logic.Swordfish, logic.TurbotFish, logic.XYWing, logic.XYZWing, logic.UniqueRectangle, logic.BUG,
-		logic.WXYZWing, logic.AlignedPairExclusion,
-	} {
-		if g, ok := findHint(t, tech); ok {
-			name := "hint-" + strings.ToLower(strings.NewReplacer(" ", "-", "/", "-").Replace(tech.String()))
-			tests = append(tests, tc{name, h, "hint", g})
-		}
+	// A hint of every technique the samples reach from a grid of digits.
+	for tech, g := range hintGrids(t) {
+		name := "hint-" + strings.ToLower(strings.NewReplacer(" ", "-", "/", "-", "(+)", "plus").Replace(tech.String()))
+		tests = append(tests, tc{name, h, "hint", g})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -141,7 +141,7 @@ func (c *lineCache) line(i int, conclusions bool) string {
 	if c.bare[i] == "" {
 		s := c.path[i]
 		t := describeStep(s)
-		c.bare[i] = fmt.Sprintf("%d. %s (%v), %s", i+1, t.label(), s.Rating, t.where)
+		c.bare[i] = fmt.Sprintf("%d. %s (%v), %s", i+1, t.label(), s.Rating, t.brief)
 	}
 	if !conclusions {
 		return c.bare[i]
@@ -216,7 +216,7 @@ func fullPath(g sudoku.Grid, rep logic.Report, intro, tail string) string {
 	b.WriteString(board(g, nil) + "\n\n")
 	for i, s := range rep.Path {
 		t := describeStep(s)
-		fmt.Fprintf(&b, "%d. %v %s, %s: %s\n", i+1, s.Rating, t.label(), t.where, notation(s, 1<<30))
+		fmt.Fprintf(&b, "%d. %v %s, %s: %s\n", i+1, s.Rating, t.label(), t.brief, notation(s, 1<<30))
 	}
 	if tail != "" {
 		b.WriteString("\n" + tail + "\n")

@@ -15,6 +15,7 @@ import (
 type stepText struct {
 	name   string        // the technique, as a person reads it: "Skyscraper"
 	where  string        // "column 4 and row 7", "r3c5", "the 12 marked cells"
+	brief  string        // where, for text without the grid: "12 cells"
 	digits string        // "4", "3 and 5", or "" when naming them would tell a placement
 	marks  []sudoku.Cell // the pattern cells to mark in the grid
 }
@@ -77,8 +78,16 @@ func describeStep(s logic.Step) stepText {
 		t.where = and(names)
 	case len(t.marks) > 0:
 		t.where = fmt.Sprintf("the %d marked cells", len(t.marks))
+		t.brief = fmt.Sprintf("%d cells", len(t.marks))
+		if len(s.Chain) > 0 && len(s.Cells) > 0 { // a chain's first cell is where it starts
+			t.where += ", starting from " + s.Cells[0].String()
+			t.brief += ", starting from " + s.Cells[0].String()
+		}
 	default:
 		t.where = "the whole grid"
+	}
+	if t.brief == "" {
+		t.brief = t.where
 	}
 	if showDigits {
 		syms := make([]string, len(s.Digits))
@@ -203,9 +212,8 @@ var about = map[logic.Technique]string{
 	logic.ForcingXChain:           "Links on one digit, chained: if the first cell does not hold it, the last one does; a cell that sees both ends can't.",
 	logic.ForcingChain:            "Follow the chain: each assumption forces the next, and every way it can go leads to the same conclusion.",
 	logic.NishioForcingChain:      "Assume the digit: the chain that follows ends in a contradiction, so the assumption is false.",
-	logic.CellForcingChain:        "Try each candidate of a cell (or each place of a digit in a unit): every one of them leads to the same conclusion.",
-	logic.DoubleForcingChain:      "Assume a candidate true, then false: both lead to the same conclusion, or one to a contradiction.",
-	logic.DynamicForcingChain:     "This forcing net makes assumptions that force several things at once, followed until they agree or clash.",
+	logic.MultipleForcingChain:    "Try each candidate of a cell (or each place of a digit in a unit): every one of them leads to the same conclusion.",
+	logic.DynamicForcingChain:     "This forcing net follows an assumption (or each candidate of a cell or unit) through everything it forces at once, until the branches agree or one clashes.",
 	logic.DynamicForcingChainPlus: "This forcing net also uses the simpler techniques along the way.",
 	logic.NestedForcingChain:      "This is a forcing net inside a forcing net: the hardest kind of logic there is.",
 }
@@ -363,18 +371,26 @@ func notation(s logic.Step, budget int) string {
 	}, " ", budget, func(n int) string { return fmt.Sprintf(" … %d more", n) })
 }
 
-// chainText writes the links of a chain step, "r1c2=5 → r1c7<>5 → …",
-// within budget (see fitItems); "" for a step without a chain.
+// chainText writes the links of a chain step, "r1c2=5 → r1c7<>5 → r4c7=5",
+// a new branch after "; " where a link does not follow on from the one
+// before (a forcing net's links come branch by branch), within budget (see
+// fitItems); "" for a step without a chain.
 func chainText(s logic.Step, budget int) string {
 	if len(s.Chain) == 0 {
 		return ""
 	}
-	return fitItems(len(s.Chain)+1, func(i int) string {
-		if i == 0 {
-			return nodeText(s.Chain[0].From)
+	var pieces []string
+	for i, l := range s.Chain {
+		switch {
+		case i == 0:
+			pieces = append(pieces, nodeText(l.From))
+		case l.From != s.Chain[i-1].To:
+			pieces = append(pieces, "; "+nodeText(l.From))
 		}
-		return nodeText(s.Chain[i-1].To)
-	}, " → ", budget, func(n int) string { return fmt.Sprintf(" → … %d more", n) })
+		pieces = append(pieces, " → "+nodeText(l.To))
+	}
+	return fitItems(len(pieces), func(i int) string { return pieces[i] }, "", budget,
+		func(n int) string { return fmt.Sprintf(" … %d more", n) })
 }
 
 func nodeText(n logic.Node) string {

@@ -48,7 +48,7 @@ func TestDescribeStepGivesNoPlacementAway(t *testing.T) {
 				Digits: []int{6, 7}, Placements: []logic.Candidate{{Cell: cell(7, 8), Digit: 5}}},
 			"box 9", "6 and 7", []sudoku.Cell{cell(8, 7), cell(8, 9)}},
 		{"a placing chain names no digit",
-			logic.Step{Technique: logic.CellForcingChain, Name: "Cell Forcing Chains", Cells: []sudoku.Cell{cell(1, 1), cell(1, 2), cell(4, 4)}, Digits: []int{3, 5},
+			logic.Step{Technique: logic.MultipleForcingChain, Name: "Cell Forcing Chains", Cells: []sudoku.Cell{cell(1, 1), cell(1, 2), cell(4, 4)}, Digits: []int{3, 5},
 				Placements: []logic.Candidate{{Cell: cell(4, 4), Digit: 3}}},
 			"r1c1, r1c2 and r4c4", "", []sudoku.Cell{cell(1, 1), cell(1, 2), cell(4, 4)}},
 		{"skyscraper",
