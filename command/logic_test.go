@@ -346,3 +346,53 @@ func TestLogicRepliesOnSharedData(t *testing.T) {
 		}
 	}
 }
+
+// TestLogicCommandsSayWhenTimeRunsOut gives hint, rate and explain less
+// time than a forcing net takes: each says it ran out of time and names the
+// deadline; rate and explain say how far they got.
+func TestLogicCommandsSayWhenTimeRunsOut(t *testing.T) {
+	net, ok := hintGrids(t)[logic.DynamicForcingChain]
+	if !ok {
+		t.Fatal("no sample grid whose next step is a forcing net")
+	}
+	const deadline = 200 * time.Microsecond // a forcing net takes milliseconds
+	h := New(Config{SolveTimeout: deadline})
+	for _, kind := range []string{"hint", "rate", "explain"} {
+		rep := ask(t, h, kind, net)
+		if rep.Outcome != "timeout" || !strings.Contains(rep.Text, deadline.String()) {
+			t.Errorf("%s: outcome %q, want a timeout that names %v:\n%s", kind, rep.Outcome, deadline, rep.Text)
+		}
+		if kind == "explain" && len(rep.Files) != 0 {
+			t.Errorf("explain: an attachment for a short path that timed out")
+		}
+	}
+}
+
+// TestLogicOutcomes checks the outcome each kind of grid gets from hint,
+// rate and explain, as an operator's log line shows it.
+func TestLogicOutcomes(t *testing.T) {
+	h := New(Config{SolveTimeout: 10 * time.Second})
+	wrong := wrongDigit(t, testgrids.Decode(t, lc37Puzzle))
+	tests := []struct {
+		args    string
+		user    bool
+		outcome [3]string // hint, rate, explain
+	}{
+		{"   ", true, [3]string{"no_grid", "no_grid", "no_grid"}},
+		{"12345", true, [3]string{"parse_error", "parse_error", "parse_error"}},
+		{lc37Puzzle, false, [3]string{"step", "rated", "explained"}},
+		{lc37Solution, false, [3]string{"complete", "complete", "complete"}},
+		{"55" + strings.Repeat(".", 79), false, [3]string{"invalid", "invalid", "invalid"}},
+		{testgrids.Line(wrong), false, [3]string{"none", "none", "none"}},
+		{strings.Repeat(".", 81), false, [3]string{"multiple", "multiple", "multiple"}},
+	}
+	for _, tt := range tests {
+		for i, kind := range []Kind{Hint, Rate, Explain} {
+			rep := h.Handle(context.Background(), Request{Kind: kind, Args: tt.args})
+			checkReply(t, tt.args, rep)
+			if rep.Outcome != tt.outcome[i] || rep.UserError != tt.user {
+				t.Errorf("%v %.20q: outcome %q user error %v, want %q %v\n%s", kind, tt.args, rep.Outcome, rep.UserError, tt.outcome[i], tt.user, rep.Text)
+			}
+		}
+	}
+}
