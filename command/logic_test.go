@@ -396,3 +396,26 @@ func TestLogicOutcomes(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLogicCommands measures hint, rate and explain through the
+// Handler, message text to reply text, on the classic puzzle (singles), an
+// Expert sample and a 16×16 puzzle.
+func BenchmarkLogicCommands(b *testing.B) {
+	h := New(Config{SolveTimeout: 10 * time.Second})
+	puzzles := map[string]string{
+		"lc37":   lc37Puzzle,
+		"expert": readLines(b, filepath.Join("testdata", "se_rated.csv"), false)[30],
+		"16x16":  readLines(b, filepath.Join("testdata", "16x16.txt"), false)[0],
+	}
+	for _, name := range []string{"lc37", "expert", "16x16"} {
+		for _, kind := range []string{"hint", "rate", "explain"} {
+			req, _ := h.Match("!"+kind+" "+puzzles[name], botID)
+			b.Run(name+"/"+kind, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					h.Handle(context.Background(), req)
+				}
+			})
+		}
+	}
+}
