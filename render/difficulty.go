@@ -14,18 +14,25 @@ type Difficulty struct {
 	Lo, Hi logic.Rating
 }
 
-// difficulties are the words from the easiest. The ranges are the
-// generator's levels (branch gen, generate/level.go): Easy needs singles
-// only (up to the Naked Single, 2.3); Medium adds intersections, pairs and
-// the X-Wing (up to the Hidden Pair, 3.4); Hard the triplets, Swordfish,
-// Skyscrapers and the small wings (up to the XYZ-Wing, 4.4); Expert unique
-// rectangles, quads, Jellyfish, strong-link chains, the BUG and the big wings
-// (up to 6.1); Extreme everything from Aligned Pair Exclusion and the chains
-// on (6.2 and up; SE's scale ends near 12).
+// difficulties are the words from the easiest, with the generator's levels'
+// ranges (branch gen, generate/level.go: levelFloor), which fall between
+// techniques of the SE ladder:
+//
+//	Easy     1.0–1.5  full house, hidden singles
+//	Medium   1.6–2.9  direct pointing and claiming, direct hidden pairs and
+//	                  triplets, naked singles, pointing, claiming
+//	Hard     3.0–4.4  naked and hidden pairs and triplets, X-Wing, Swordfish,
+//	                  Skyscraper, Two-string Kite, Turbot Crane, XY- and XYZ-Wing
+//	Expert   4.5–6.1  unique rectangles and loops, quads, Jellyfish, 3 strong
+//	                  links, WXYZ- and VWXYZ-Wings, BUG
+//	Extreme  6.2–     aligned pair and triplet exclusion, cycles, chains,
+//	                  forcing chains and nets (SE's scale ends near 12)
+//
+// Keep the two tables equal until one of them moves to package logic.
 var difficulties = [...]Difficulty{
-	{"Easy", 10, 23},
-	{"Medium", 24, 34},
-	{"Hard", 35, 44},
+	{"Easy", 10, 15},
+	{"Medium", 16, 29},
+	{"Hard", 30, 44},
 	{"Expert", 45, 61},
 	{"Extreme", 62, 120},
 }
@@ -45,7 +52,7 @@ func DifficultyOf(r logic.Rating) Difficulty {
 	return difficulties[len(difficulties)-1]
 }
 
-// Range writes the ratings the word covers: "3.5–4.4", "up to 2.3" for the
+// Range writes the ratings the word covers: "3.0–4.4", "up to 1.5" for the
 // easiest and "6.2 and up" for the hardest.
 func (d Difficulty) Range() string {
 	switch d {
@@ -61,7 +68,7 @@ func (d Difficulty) Range() string {
 func (d Difficulty) String() string { return d.Name }
 
 // DifficultyScale lists every word with its ratings on one line, for the help:
-// "Easy up to 2.3, Medium 2.4–3.4, …, Extreme 6.2 and up".
+// "Easy up to 1.5, Medium 1.6–2.9, …, Extreme 6.2 and up".
 func DifficultyScale() string {
 	s := ""
 	for i, d := range difficulties {
