@@ -15,35 +15,37 @@ func (c *chainer) add(hints *[]*chainHint, h *chainHint) {
 // sees an "on" node of the cycle and an "off" node of its digit goes.
 func (c *chainer) cycleHint(dst int32, y, x bool) *chainHint {
 	geo := c.geo
-	var inChain [81]bool
+	var inChain cellSet81
 	ncells := 0
 	for p := dst; len(c.parents(p)) > 0; p = c.parents(p)[0] {
 		cell := int(c.nodes[p].key>>1) / 9
-		if !inChain[cell] {
-			inChain[cell] = true
+		if !inChain.has(cell) {
+			inChain.add(cell)
 			ncells++
 		}
 	}
-	var forw, back [nPot]bool
+	// The cells seeing an "on" node (forw) and an "off" node (back) of the
+	// cycle, per digit.
+	var forw, back [9]cellSet81
 	for p := dst; len(c.parents(p)) > 0; p = c.parents(p)[0] {
 		key := c.nodes[p].key
 		pot := int(key >> 1)
 		cell, d := pot/9, pot%9
-		for _, v := range geo.peers[cell] {
-			if inChain[v] || c.orig[v]&(1<<d) == 0 {
-				continue
-			}
-			if key&1 != 0 {
-				forw[v*9+d] = true
-			} else {
-				back[v*9+d] = true
-			}
+		set := &back[d]
+		if key&1 != 0 {
+			set = &forw[d]
+		}
+		for w := 0; w < 2; w++ {
+			set[w] |= geo.peerSet[cell][w] &^ inChain[w]
 		}
 	}
 	var elim []int16
-	for p := 0; p < nPot; p++ {
-		if forw[p] && back[p] {
-			elim = append(elim, int16(p))
+	for v := 0; v < 81; v++ {
+		for m := c.orig[v]; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros32(m)
+			if forw[d].has(v) && back[d].has(v) {
+				elim = append(elim, int16(v*9+d))
+			}
 		}
 	}
 	if len(elim) == 0 {
@@ -134,6 +136,9 @@ func (c *chainer) prefix() string {
 // dynamic), the contradiction, double, cell and region forcing chains from
 // every cell, as Sukaku Explainer's multiple-chain search does.
 func (c *chainer) multipleChains(sr *search, hints *[]*chainHint) bool {
+	if !c.dynamic {
+		c.buildStatic()
+	}
 	base := c.ruleBase()
 	binary := func(dstOn, dstOff int32, absurd bool, src int, elim []int16, place int) {
 		if len(elim) == 0 {

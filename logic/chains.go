@@ -83,6 +83,14 @@ type chainer struct {
 	scratch crun            // the run of unary chains, reused
 	ub      *ubfs           // the searches of unary chains
 
+	// The implications on the step's grid (static chains), built once per
+	// step: onOff[y][pot] and offOn[mode][pot] (mode: bit 0 y, bit 1 x)
+	// index lists in adj.
+	static bool
+	adj    []int16
+	onOff  [2][nPot][2]int32
+	offOn  [4][nPot][2]int32
+
 	visit []uint32
 	gen   uint32
 	bfs   []int32
@@ -149,7 +157,54 @@ func newChainer(g *Grid, c *chainer) *chainer {
 		}
 	}
 	c.cur, c.curPos = c.orig, c.origPos
+	c.static = false
 	return c
+}
+
+// buildStatic tabulates the implications on the step's grid.
+func (c *chainer) buildStatic() {
+	if c.static {
+		return
+	}
+	c.static = true
+	c.restore()
+	c.adj = c.adj[:0]
+	for pot := 0; pot < nPot; pot++ {
+		if c.orig[pot/9]&(1<<(pot%9)) == 0 {
+			for y := 0; y < 2; y++ {
+				c.onOff[y][pot] = [2]int32{}
+			}
+			for mode := 0; mode < 4; mode++ {
+				c.offOn[mode][pot] = [2]int32{}
+			}
+			continue
+		}
+		for y := 0; y < 2; y++ {
+			start := int32(len(c.adj))
+			c.adj = append(c.adj, c.onToOff(pot, y == 1)...)
+			c.onOff[y][pot] = [2]int32{start, int32(len(c.adj))}
+		}
+		for mode := 1; mode < 4; mode++ {
+			start := int32(len(c.adj))
+			for _, o := range c.offToOn(nil, pot, mode&1 != 0, mode&2 != 0, false) {
+				c.adj = append(c.adj, o.pot)
+			}
+			c.offOn[mode][pot] = [2]int32{start, int32(len(c.adj))}
+		}
+	}
+}
+
+// staticOnToOff is onToOff on the step's grid, from the tables.
+func (c *chainer) staticOnToOff(pot int, y bool) []int16 {
+	r := c.onOff[b2i(y)][pot]
+	return c.adj[r[0]:r[1]]
+}
+
+// staticOffToOn is offToOn on the step's grid, from the tables (no hidden
+// parents: the grid does not change).
+func (c *chainer) staticOffToOn(pot int, y, x bool) []int16 {
+	r := c.offOn[b2i(y)|b2i(x)<<1][pot]
+	return c.adj[r[0]:r[1]]
 }
 
 // remove takes pot out of the working candidates.
@@ -337,7 +392,13 @@ func (c *chainer) propagate(r *crun) {
 		if iOn < len(qOn) {
 			p := qOn[iOn]
 			iOn++
-			for _, q := range c.onToOff(int(c.nodes[p].key>>1), y) {
+			var offs []int16
+			if c.dynamic {
+				offs = c.onToOff(int(c.nodes[p].key>>1), y)
+			} else {
+				offs = c.staticOnToOff(int(c.nodes[p].key>>1), y)
+			}
+			for _, q := range offs {
 				if id := r.on[q]; id != 0 {
 					r.absurdOn, r.absurdOff = id-1, c.node(int(q)<<1, p, 0, 0)
 					return
@@ -354,9 +415,16 @@ func (c *chainer) propagate(r *crun) {
 			p := qOff[iOff]
 			iOff++
 			pot := int(c.nodes[p].key >> 1)
-			ons := c.offToOn(r, pot, y, true, c.dynamic)
+			var ons []onCand
 			if c.dynamic {
+				ons = c.offToOn(r, pot, y, true, true)
 				c.remove(pot)
+			} else {
+				ons = c.ons[:0]
+				for _, o := range c.staticOffToOn(pot, y, true) {
+					ons = append(ons, onCand{pot: o})
+				}
+				c.ons = ons
 			}
 			for _, o := range ons {
 				if id := r.off[o.pot]; id != 0 {

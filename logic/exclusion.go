@@ -63,8 +63,21 @@ func exclusionAllowed(g *Grid, cells []int, common cellSet81, allowed []uint32) 
 		}
 		return true
 	}
+	// Stop as soon as every candidate is allowed.
+	full := func() bool {
+		for i, c := range cells {
+			if allowed[i] != g.cands[c] {
+				return false
+			}
+		}
+		return true
+	}
 	c0, c1 := cells[0], cells[1]
 	s01 := geo.sees(c0, c1)
+	var s02, s12 bool
+	if len(cells) == 3 {
+		s02, s12 = geo.sees(c0, cells[2]), geo.sees(c1, cells[2])
+	}
 	for m0 := g.cands[c0]; m0 != 0; m0 &= m0 - 1 {
 		b0 := m0 & -m0
 		for m1 := g.cands[c1]; m1 != 0; m1 &= m1 - 1 {
@@ -76,19 +89,25 @@ func exclusionAllowed(g *Grid, cells []int, common cellSet81, allowed []uint32) 
 				if ok(b0 | b1) {
 					allowed[0] |= b0
 					allowed[1] |= b1
+					if full() {
+						return
+					}
 				}
 				continue
 			}
 			c2 := cells[2]
 			for m2 := g.cands[c2]; m2 != 0; m2 &= m2 - 1 {
 				b2 := m2 & -m2
-				if b2 == b0 && geo.sees(c0, c2) || b2 == b1 && geo.sees(c1, c2) {
+				if b2 == b0 && s02 || b2 == b1 && s12 {
 					continue
 				}
 				if ok(b0 | b1 | b2) {
 					allowed[0] |= b0
 					allowed[1] |= b1
 					allowed[2] |= b2
+					if full() {
+						return
+					}
 				}
 			}
 		}
@@ -108,9 +127,51 @@ func exclusionStep(g *Grid, cells []int, common cellSet81) []Candidate {
 	return elim
 }
 
+// surelyAllowed reports, without trying the combinations, that every
+// candidate of cells is allowed: for each, the other cells can take digits
+// that no excluder holds (free digits), so no excluder's candidates are all
+// taken. It may answer false when every candidate is allowed all the same.
+func surelyAllowed(g *Grid, cells []int, common cellSet81) bool {
+	geo := g.geo
+	var u uint32 // the candidates of the excluders
+	for w := 0; w < 2; w++ {
+		for m := common[w]; m != 0; m &= m - 1 {
+			u |= g.cands[w*64+bits.TrailingZeros64(m)]
+		}
+	}
+	k := len(cells)
+	for i := 0; i < k; i++ {
+		j, l := (i+1)%k, (i+2)%k
+		for m := g.cands[cells[i]]; m != 0; m &= m - 1 {
+			a := m & -m
+			fj := g.cands[cells[j]] &^ u
+			if geo.sees(cells[i], cells[j]) {
+				fj &^= a
+			}
+			if fj == 0 {
+				return false
+			}
+			if k == 2 {
+				continue
+			}
+			fl := g.cands[cells[l]] &^ u
+			if geo.sees(cells[i], cells[l]) {
+				fl &^= a
+			}
+			if fl == 0 || geo.sees(cells[j], cells[l]) && fj == fl && fj&(fj-1) == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // hasExclusion reports whether the aligned exclusion of cells removes
 // something, without building the step.
 func hasExclusion(g *Grid, cells []int, common cellSet81) bool {
+	if surelyAllowed(g, cells, common) {
+		return false
+	}
 	var allowed [3]uint32
 	exclusionAllowed(g, cells, common, allowed[:len(cells)])
 	for i, c := range cells {
@@ -166,6 +227,9 @@ func findAlignedTripleExclusion(sr *search, emit emitFunc) bool {
 		isBase.add(b)
 	}
 	var twin [81]int
+	// Triples already tried without result, as sorted cell triples: SE
+	// reaches the same three cells from up to three of its pairs.
+	tried := map[[3]int8]bool{}
 	for n2 := 1; n2 < len(bases); n2++ {
 		if sr.expired() {
 			return false
@@ -200,8 +264,13 @@ func findAlignedTripleExclusion(sr *search, emit emitFunc) bool {
 				if common.count() < 2 {
 					continue
 				}
+				key := sortedTriple(c0, c1, c2)
+				if tried[key] {
+					continue
+				}
 				cells := []int{c0, c1, c2}
 				if !hasExclusion(g, cells, common) {
+					tried[key] = true
 					continue
 				}
 				s := Step{
@@ -218,4 +287,18 @@ func findAlignedTripleExclusion(sr *search, emit emitFunc) bool {
 		}
 	}
 	return true
+}
+
+// sortedTriple returns three cells in ascending order.
+func sortedTriple(a, b, c int) [3]int8 {
+	if a > b {
+		a, b = b, a
+	}
+	if b > c {
+		b, c = c, b
+	}
+	if a > b {
+		a, b = b, a
+	}
+	return [3]int8{int8(a), int8(b), int8(c)}
 }

@@ -31,6 +31,15 @@ type slLink struct {
 // strongLinkVariants returns the strong links Sukaku Explainer's Strong
 // Links rule reads in unit u for a digit at positions pos.
 func strongLinkVariants(geo *geom, u int, pos uint32) []slLink {
+	links := strongLinkVariants0(geo, u, pos)
+	for i := range links {
+		links[i].ends[0] = links[i].ends[0].withUnits(geo)
+		links[i].ends[1] = links[i].ends[1].withUnits(geo)
+	}
+	return links
+}
+
+func strongLinkVariants0(geo *geom, u int, pos uint32) []slLink {
 	card := popcount(pos)
 	isBox := u/geo.n == kindBox
 	if card < 2 || card > 6 {
@@ -41,7 +50,7 @@ func strongLinkVariants(geo *geom, u int, pos uint32) []slLink {
 		if isBox && (geo.row(a) == geo.row(b) || geo.col(a) == geo.col(b)) {
 			return nil
 		}
-		return []slLink{{u, false, [2]end{{a, -1, -1}, {b, -1, -1}}}}
+		return []slLink{{u, false, [2]end{{c: a, s1: -1, s2: -1}, {c: b, s1: -1, s2: -1}}}}
 	}
 	areas, b1s, b2s := lineArea[:], lineBlade1[:], lineBlade2[:]
 	if isBox {
@@ -72,7 +81,7 @@ func strongLinkVariants(geo *geom, u int, pos uint32) []slLink {
 		if isBox {
 			support = geo.units[u][e]
 		}
-		return slLink{u, true, [2]end{{cell(one, 0), -1, -1}, {cell(other, 0), support, -1}}}
+		return slLink{u, true, [2]end{{c: cell(one, 0), s1: -1, s2: -1}, {c: cell(other, 0), s1: support, s2: -1}}}
 	}
 	if popcount(b1) == 1 || popcount(b2) == 1 {
 		var out []slLink
@@ -84,11 +93,11 @@ func strongLinkVariants(geo *geom, u int, pos uint32) []slLink {
 		}
 		return out
 	}
-	out := []slLink{{u, true, [2]end{{cell(b1, 0), cell(b1, 1), -1}, {cell(b2, 0), cell(b2, 1), -1}}}}
+	out := []slLink{{u, true, [2]end{{c: cell(b1, 0), s1: cell(b1, 1), s2: -1}, {c: cell(b2, 0), s1: cell(b2, 1), s2: -1}}}}
 	same := func(a, b int) bool { return geo.row(a) == geo.row(b) || geo.col(a) == geo.col(b) }
 	if e > 8 && card == 4 && same(cell(b1, 1), cell(b2, 1)) && same(cell(b1, 0), cell(b2, 0)) {
 		// Four cells at the corners of a rectangle: the other pairing too.
-		out = append(out, slLink{u, true, [2]end{{cell(b1, 0), cell(b2, 0), -1}, {cell(b1, 1), cell(b2, 1), -1}}})
+		out = append(out, slLink{u, true, [2]end{{c: cell(b1, 0), s1: cell(b2, 0), s2: -1}, {c: cell(b1, 1), s1: cell(b2, 1), s2: -1}}})
 	}
 	return out
 }
@@ -120,31 +129,22 @@ func findThreeStrongLinks(g *Grid, emit emitFunc) bool {
 	geo := g.geo
 	n := geo.n
 	var hints []slHint
-	var chosen [3]slLink
-	var used [3]cellSet81 // candidate cells of each chosen unit
-	// conn[a][b][ea][eb]: the unit shared by end ea of link a and end eb of
-	// link b, or -1.
-	var conn [3][3][2][2]int
-	connect := func(a, b int) bool {
-		any := false
-		for ea := 0; ea < 2; ea++ {
-			for eb := 0; eb < 2; eb++ {
-				u := shareUnit(geo, chosen[a].ends[ea], chosen[b].ends[eb])
-				conn[a][b][ea][eb], conn[b][a][eb][ea] = u, u
-				any = any || u >= 0
-			}
-		}
-		return any
-	}
-	// The links and candidate cells of every unit, per digit.
-	var variants [3 * 9][]slLink
-	var unitCands [3 * 9]cellSet81
+	// Per digit: every link of every unit, indexed; first[u] is the index
+	// of unit u's first link, nlinks[u] their number.
+	var links []slLink
+	var first, nlinks [27]int
+	var unitCands [27]cellSet81
+	var chosen [3]int
+	var used [3]cellSet81
 	for d := 1; d <= n; d++ {
 		bit := uint32(1) << (d - 1)
+		links = links[:0]
 		for u := 0; u < 3*n; u++ {
-			variants[u] = strongLinkVariants(geo, u, g.positions(u, d))
+			vs := strongLinkVariants(geo, u, g.positions(u, d))
+			first[u], nlinks[u] = len(links), len(vs)
+			links = append(links, vs...)
 			unitCands[u] = cellSet81{}
-			if variants[u] == nil {
+			if len(vs) == 0 {
 				continue
 			}
 			for _, c := range geo.units[u] {
@@ -153,16 +153,25 @@ func findThreeStrongLinks(g *Grid, emit emitFunc) bool {
 				}
 			}
 		}
+		nl := len(links)
+		if nl < 3 {
+			continue
+		}
+		joint := func(i, j, ea, eb int) int { return shareUnit(links[i].ends[ea], links[j].ends[eb]) }
+		meets := func(i, j int) bool {
+			a, b := &links[i].ends, &links[j].ends
+			return (a[0].umask|a[1].umask)&(b[0].umask|b[1].umask) != 0
+		}
 		for _, set := range strongLinkSets {
 			var build func(depth, x int)
 			build = func(depth, x int) {
-				first := 0
+				start := 0
 				if depth > 0 && set[depth-1] == set[depth] {
-					first = x + 1
+					start = x + 1
 				}
-				for i := first; i < n; i++ {
+				for i := start; i < n; i++ {
 					u := set[depth]*n + i
-					if len(variants[u]) == 0 {
+					if nlinks[u] == 0 {
 						continue
 					}
 					cands := unitCands[u]
@@ -176,28 +185,29 @@ func findThreeStrongLinks(g *Grid, emit emitFunc) bool {
 						continue
 					}
 					used[depth] = cands
-					for _, v := range variants[u] {
+					for v := first[u]; v < first[u]+nlinks[u]; v++ {
 						chosen[depth] = v
 						if depth < 2 {
 							build(depth+1, i)
 							continue
 						}
 						// Two of the three pairs of links must meet.
-						c01, c02, c12 := connect(0, 1), connect(0, 2), connect(1, 2)
-						if b2i(c01)+b2i(c02)+b2i(c12) < 2 {
+						a, b, c := chosen[0], chosen[1], chosen[2]
+						if b2i(meets(a, b))+b2i(meets(a, c))+b2i(meets(b, c)) < 2 {
 							continue
 						}
 						for _, q := range strongLinkOrders {
 							for uv := 0; uv < 8; uv++ {
 								dir := [3]int{uv >> 2 & 1, uv >> 1 & 1, uv & 1}
 								share := [2]int{
-									conn[q[0]][q[1]][1-dir[0]][dir[1]],
-									conn[q[1]][q[2]][1-dir[1]][dir[2]],
+									joint(chosen[q[0]], chosen[q[1]], 1-dir[0], dir[1]),
+									joint(chosen[q[1]], chosen[q[2]], 1-dir[1], dir[2]),
 								}
 								if share[0] < 0 || share[1] < 0 {
 									continue
 								}
-								if h, ok := slChain(g, d, set, chosen, q, dir, share); ok {
+								triple := [3]slLink{links[a], links[b], links[c]}
+								if h, ok := slChain(g, d, set, triple, q, dir, share); ok {
 									h.order = [2]int{setIndex(set), d}
 									hints = append(hints, h)
 								}

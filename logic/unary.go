@@ -100,6 +100,7 @@ func maxUseful(best *chainHint, base float64, sk int) int {
 // unaryBest finds the first hint of SE's "Forcing Chains & Cycles" rule:
 // the easiest cycle or forcing chain, earliest in SE's order among equals.
 func (c *chainer) unaryBest(sr *search) (*chainHint, bool) {
+	c.buildStatic()
 	var best *chainHint
 	for _, kind := range unaryKinds {
 		for cell := 0; cell < 81; cell++ {
@@ -171,7 +172,7 @@ func (c *chainer) unaryFrom(src int, kind unaryKind, best *chainHint) *chainHint
 		b.next = b.next[:0]
 		for _, p := range b.cur {
 			pk := int(p)<<1 | 1
-			for _, q := range c.onToOff(int(p), kind.y) {
+			for _, q := range c.staticOnToOff(int(p), kind.y) {
 				qk := int(q) << 1
 				if depth >= 2 && npre > 0 {
 					for _, x := range pre[:npre] {
@@ -195,11 +196,11 @@ func (c *chainer) unaryFrom(src int, kind unaryKind, best *chainHint) *chainHint
 		b.next = b.next[:0]
 		for _, q := range b.cur {
 			qk := int(q) << 1
-			for _, o := range c.offToOn(nil, int(q), kind.y, kind.x, false) {
-				ok := int(o.pot)<<1 | 1
+			for _, o := range c.staticOffToOn(int(q), kind.y, kind.x) {
+				ok := int(o)<<1 | 1
 				if !b.visited(ok) {
 					b.visit(ok, qk, depth+2)
-					b.next = append(b.next, o.pot)
+					b.next = append(b.next, o)
 				}
 			}
 		}
@@ -221,14 +222,14 @@ func (c *chainer) unaryFrom(src int, kind unaryKind, best *chainHint) *chainHint
 		b.next = b.next[:0]
 		for _, q := range b.cur {
 			qk := int(q) << 1
-			for _, o := range c.offToOn(nil, int(q), kind.y, true, false) {
-				ok := int(o.pot)<<1 | 1
-				if int(o.pot) == src && target < 0 {
+			for _, o := range c.staticOffToOn(int(q), kind.y, true) {
+				ok := int(o)<<1 | 1
+				if int(o) == src && target < 0 {
 					target = qk
 				}
 				if !b.visited(ok) {
 					b.visit(ok, qk, depth+1)
-					b.next = append(b.next, o.pot)
+					b.next = append(b.next, o)
 				}
 			}
 		}
@@ -239,7 +240,7 @@ func (c *chainer) unaryFrom(src int, kind unaryKind, best *chainHint) *chainHint
 		b.next = b.next[:0]
 		for _, p := range b.cur {
 			pk := int(p)<<1 | 1
-			for _, q := range c.onToOff(int(p), kind.y) {
+			for _, q := range c.staticOnToOff(int(p), kind.y) {
 				qk := int(q) << 1
 				if !b.visited(qk) {
 					b.visit(qk, pk, depth+2)
