@@ -36,6 +36,9 @@ func Explained(g sudoku.Grid, rep logic.Report, opt Options) (msg, full string) 
 	case logic.NeedsGuess:
 		intro = "The logical path from this grid, as far as it goes."
 		tail = fmt.Sprintf("After step %d none of the techniques I know applies: from there the puzzle needs a guess or a technique beyond mine.", rep.Steps)
+		if rep.Steps == 0 {
+			tail = "None of the techniques I know applies to this grid: from here it needs a guess or a technique beyond mine."
+		}
 	case logic.TimedOut:
 		intro = "The logical path from this grid, as far as I got."
 		tail = outOfTime(rep, opt)
@@ -44,7 +47,7 @@ func Explained(g sudoku.Grid, rep logic.Report, opt Options) (msg, full string) 
 	}
 	head := intro + " The conclusions are in spoilers."
 	if len(rep.Path) == 0 {
-		return reply{head: intro + "\n" + tail}.String(), ""
+		return reply{head: tail}.String(), ""
 	}
 	es := entries(rep.Path, 0)
 	if text := join(head, lines(es, true, newLineCache(rep.Path, MaxLen)), tail); Len(text) <= MaxLen {
