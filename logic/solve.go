@@ -31,6 +31,9 @@ type search struct {
 	chainer *chainer
 	// memos remember, per technique, the digits on which it found nothing.
 	memos map[string]*digitMemo
+	// triples remembers the cell triples an aligned triplet exclusion
+	// found nothing on, with a fingerprint of their candidates.
+	triples map[[3]int8]uint64
 }
 
 // expired reports (and records) whether the context has ended.
