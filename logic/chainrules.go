@@ -139,6 +139,21 @@ func (c *chainer) multipleChains(sr *search, hints *[]*chainHint) bool {
 	if !c.dynamic {
 		c.buildStatic()
 	}
+	// Nishio chains stay on one digit: the memo skips the digits where they
+	// found nothing before.
+	var memo *digitMemo
+	var skip [9]bool
+	var dcells [9]cellSet81
+	var found uint32
+	if c.nishio {
+		memo = sr.memo("nishio")
+		skip, dcells = memo.skip(sr.g, true)
+		defer func() {
+			if sr.err == nil {
+				memo.record(dcells, found)
+			}
+		}()
+	}
 	base := c.ruleBase()
 	binary := func(dstOn, dstOff int32, absurd bool, src int, elim []int16, place int) {
 		if len(elim) == 0 {
@@ -171,6 +186,10 @@ func (c *chainer) multipleChains(sr *search, hints *[]*chainHint) bool {
 		for mm := m; mm != 0; mm &= mm - 1 {
 			v := bits.TrailingZeros32(mm)
 			pot := cell*9 + v
+			if skip[v] {
+				continue
+			}
+			before := len(*hints)
 			onRun := c.runFrom(pot, true)
 			offRun := c.runFrom(pot, false)
 			if c.dynamic || c.nishio {
@@ -204,6 +223,9 @@ func (c *chainer) multipleChains(sr *search, hints *[]*chainHint) bool {
 				cellOff = keepIn(cellOff, &onRun.off)
 			}
 			valueRuns = append(valueRuns, onRun)
+			if len(*hints) > before {
+				found |= 1 << v
+			}
 		}
 		if c.nishio || !(card == 2 || c.multiple && card > 2) {
 			continue

@@ -227,9 +227,14 @@ func findAlignedTripleExclusion(sr *search, emit emitFunc) bool {
 		isBase.add(b)
 	}
 	var twin [81]int
-	// Triples already tried without result, as sorted cell triples: SE
-	// reaches the same three cells from up to three of its pairs.
-	tried := map[[3]int8]bool{}
+	// Triples known to exclude nothing, with a fingerprint of what decides
+	// it (the candidates of the cells and of their common excluders): SE
+	// reaches a triple from up to three of its pairs, and again at every
+	// step of a rating.
+	if sr.triples == nil {
+		sr.triples = map[[3]int8]uint64{}
+	}
+	tried := sr.triples
 	for n2 := 1; n2 < len(bases); n2++ {
 		if sr.expired() {
 			return false
@@ -265,12 +270,13 @@ func findAlignedTripleExclusion(sr *search, emit emitFunc) bool {
 					continue
 				}
 				key := sortedTriple(c0, c1, c2)
-				if tried[key] {
+				fp := tripleFingerprint(g, key, common)
+				if f, ok := tried[key]; ok && f == fp {
 					continue
 				}
 				cells := []int{c0, c1, c2}
 				if !hasExclusion(g, cells, common) {
-					tried[key] = true
+					tried[key] = fp
 					continue
 				}
 				s := Step{
@@ -301,4 +307,24 @@ func sortedTriple(a, b, c int) [3]int8 {
 		a, b = b, a
 	}
 	return [3]int8{int8(a), int8(b), int8(c)}
+}
+
+// tripleFingerprint hashes what decides an aligned triplet exclusion: the
+// candidates of the three cells, the common excluders and their candidates.
+func tripleFingerprint(g *Grid, cells [3]int8, common cellSet81) uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(x uint64) {
+		h ^= x
+		h *= 1099511628211
+	}
+	for _, c := range cells {
+		mix(uint64(g.cands[c]))
+	}
+	for w := 0; w < 2; w++ {
+		mix(common[w])
+		for m := common[w]; m != 0; m &= m - 1 {
+			mix(uint64(g.cands[w*64+bits.TrailingZeros64(m)]))
+		}
+	}
+	return h
 }

@@ -29,6 +29,11 @@ type search struct {
 	err  error
 	// chainer keeps the chain searches' buffers from one step to the next.
 	chainer *chainer
+	// memos remember, per technique, the digits on which it found nothing.
+	memos map[string]*digitMemo
+	// triples remembers the cell triples an aligned triplet exclusion
+	// found nothing on, with a fingerprint of their candidates.
+	triples map[[3]int8]uint64
 }
 
 // expired reports (and records) whether the context has ended.
@@ -58,14 +63,14 @@ func ladder(geo *geom) []producer {
 		{name: "naked triplets", find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 3, e) }},
 		{name: "swordfish", find: func(s *search, e emitFunc) bool { return findFish(s.g, 3, e) }},
 		{name: "hidden triplets", find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 3, false, e) }},
-		{name: "turbot fish", find: func(s *search, e emitFunc) bool { return findTurbotFish(s.g, e) }, only9: true},
+		{name: "turbot fish", find: findTurbotFish, only9: true},
 		{name: "xy-wings", find: func(s *search, e emitFunc) bool { return findXYWing(s.g, false, e) }, only9: true},
 		{name: "xyz-wings", find: func(s *search, e emitFunc) bool { return findXYWing(s.g, true, e) }, only9: true},
 		{name: "unique loops", find: func(s *search, e emitFunc) bool { return findUniqueLoops(s.g, e) }, only9: true, uniqueness: true},
 		{name: "naked quads", find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 4, e) }},
 		{name: "jellyfish", find: func(s *search, e emitFunc) bool { return findFish(s.g, 4, e) }},
 		{name: "hidden quads", find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 4, false, e) }},
-		{name: "3 strong links", find: func(s *search, e emitFunc) bool { return findThreeStrongLinks(s.g, e) }, only9: true},
+		{name: "3 strong links", find: findThreeStrongLinks, only9: true},
 		{name: "wxyz-wings", find: func(s *search, e emitFunc) bool { return findALSWing(s.g, 3, e) }, only9: true},
 		{name: "bug", find: func(s *search, e emitFunc) bool { return findBUG(s.g, e) }, only9: true, uniqueness: true},
 		{name: "vwxyz-wings", find: func(s *search, e emitFunc) bool { return findALSWing(s.g, 4, e) }, only9: true},

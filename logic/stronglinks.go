@@ -125,8 +125,12 @@ func setIndex(set [3]int) int {
 // both ends of the chain cannot hold the digit. Like Sukaku Explainer it
 // collects them all and gives the easiest first, then the one with most
 // eliminations.
-func findThreeStrongLinks(g *Grid, emit emitFunc) bool {
+func findThreeStrongLinks(sr *search, emit emitFunc) bool {
+	g := sr.g
 	geo := g.geo
+	memo := sr.memo("3 strong links")
+	skip, dcells := memo.skip(g, false)
+	var found uint32
 	n := geo.n
 	var hints []slHint
 	// Per digit: every link of every unit, indexed; first[u] is the index
@@ -137,6 +141,9 @@ func findThreeStrongLinks(g *Grid, emit emitFunc) bool {
 	var chosen [3]int
 	var used [3]cellSet81
 	for d := 1; d <= n; d++ {
+		if skip[d-1] {
+			continue
+		}
 		bit := uint32(1) << (d - 1)
 		links = links[:0]
 		for u := 0; u < 3*n; u++ {
@@ -210,6 +217,7 @@ func findThreeStrongLinks(g *Grid, emit emitFunc) bool {
 								if h, ok := slChain(g, d, set, triple, q, dir, share); ok {
 									h.order = [2]int{setIndex(set), d}
 									hints = append(hints, h)
+									found |= 1 << (d - 1)
 								}
 							}
 						}
@@ -219,6 +227,7 @@ func findThreeStrongLinks(g *Grid, emit emitFunc) bool {
 			build(0, 0)
 		}
 	}
+	memo.record(dcells, found)
 	// SE searches link kinds first, then digits; this loop went the other way.
 	sort.SliceStable(hints, func(a, b int) bool { return hints[a].order[0] < hints[b].order[0] })
 	sort.SliceStable(hints, func(a, b int) bool {

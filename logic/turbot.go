@@ -176,8 +176,11 @@ var turbotSets = [5][2]int{{kindRow, kindRow}, {kindCol, kindCol}, {kindCol, kin
 // whose ends are joined by a weak link, so that a cell seeing both far ends
 // cannot hold the digit. Like Sukaku Explainer it collects them all and
 // gives the easiest first, then the one with most eliminations.
-func findTurbotFish(g *Grid, emit emitFunc) bool {
+func findTurbotFish(sr *search, emit emitFunc) bool {
+	g := sr.g
 	geo := g.geo
+	memo := sr.memo("turbot fish")
+	skip, dcells := memo.skip(g, false)
 	n := geo.n
 	var hints []turbotHint
 	// The links and candidate cells of every unit, per digit.
@@ -195,9 +198,13 @@ func findTurbotFish(g *Grid, emit emitFunc) bool {
 			}
 		}
 	}
+	var found uint32
 	for _, set := range turbotSets {
 		base, cover := set[0], set[1]
 		for d := 1; d <= n; d++ {
+			if skip[d-1] {
+				continue
+			}
 			for i1 := 0; i1 < n; i1++ {
 				bu := base*n + i1
 				bgroup := grouped[d-1][bu]
@@ -223,6 +230,7 @@ func findTurbotFish(g *Grid, emit emitFunc) bool {
 									if ok {
 										h.sequence = len(hints)
 										hints = append(hints, h)
+										found |= 1 << (d - 1)
 									}
 								}
 							}
@@ -232,6 +240,7 @@ func findTurbotFish(g *Grid, emit emitFunc) bool {
 			}
 		}
 	}
+	memo.record(dcells, found)
 	sort.SliceStable(hints, func(a, b int) bool {
 		ha, hb := hints[a], hints[b]
 		if ha.step.Rating != hb.step.Rating {

@@ -102,7 +102,14 @@ func maxUseful(best *chainHint, base float64, sk int) int {
 func (c *chainer) unaryBest(sr *search) (*chainHint, bool) {
 	c.buildStatic()
 	var best *chainHint
-	for _, kind := range unaryKinds {
+	// X-chains and X-cycles stay on one digit: the memo skips the digits
+	// where they found nothing before.
+	memo := sr.memo("x-chains")
+	skip, dcells := memo.skip(sr.g, false)
+	for ki, kind := range unaryKinds {
+		if ki == 1 && best == nil {
+			memo.record(dcells, 0)
+		}
 		for cell := 0; cell < 81; cell++ {
 			m := c.orig[cell]
 			card := bits.OnesCount32(m)
@@ -116,8 +123,11 @@ func (c *chainer) unaryBest(sr *search) (*chainHint, bool) {
 				continue
 			}
 			for mm := m; mm != 0; mm &= mm - 1 {
-				src := cell*9 + bits.TrailingZeros32(mm)
-				best = c.unaryFrom(src, kind, best)
+				d := bits.TrailingZeros32(mm)
+				if ki == 0 && skip[d] {
+					continue
+				}
+				best = c.unaryFrom(cell*9+d, kind, best)
 			}
 		}
 	}
