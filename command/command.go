@@ -9,6 +9,10 @@
 //	                next lines, or in a code block
 //	!check <grid>   check a grid in progress: conflicts, still solvable, unique,
 //	                complete — without revealing the solution
+//	!hint <grid>    the next logical step: where to look, then the conclusion
+//	                in spoiler bars
+//	!rate <grid>    the puzzle's rating on the Sudoku Explainer scale
+//	!explain <grid> the whole logical path, with a .txt attachment when long
 //	!help           what the bot does and the formats it reads
 //
 // Unknown words after the prefix are not for the bot (other bots share the
@@ -37,11 +41,15 @@ const (
 	Help Kind = iota + 1
 	Solve
 	Check
+	Hint
+	Rate
+	Explain
 )
 
-var kindNames = map[string]Kind{"help": Help, "solve": Solve, "check": Check}
+var kindNames = map[string]Kind{"help": Help, "solve": Solve, "check": Check, "hint": Hint, "rate": Rate, "explain": Explain}
 
-// String returns the command word: "help", "solve" or "check".
+// String returns the command word: "help", "solve", "check", "hint", "rate"
+// or "explain".
 func (k Kind) String() string {
 	for name, kind := range kindNames {
 		if kind == k {
@@ -73,8 +81,14 @@ type Request struct {
 
 // Reply is what the bot answers, with the facts an operator's log line needs.
 type Reply struct {
-	Text      string        // the whole message to post, at most render.MaxLen characters
-	Outcome   string        // for logs: unique, multiple, none, invalid, timeout, cancelled, complete, parse_error, no_grid, help
+	Text string // the whole message to post, at most render.MaxLen characters
+	// Files are attachments to post with Text, such as the whole path of an
+	// explanation that does not fit the message; usually none.
+	Files []File
+	// Outcome is for logs: unique, multiple, none, invalid, timeout,
+	// cancelled, complete, parse_error, no_grid, help; for hint, rate and
+	// explain also step, rated, explained, needs_guess.
+	Outcome   string
 	Size      int           // grid side when a grid was read, else 0
 	SolveTime time.Duration // time spent in the solver
 	// UserError is set when the input was at fault (no grid, unreadable grid):
@@ -171,6 +185,8 @@ func (h *Handler) Handle(ctx context.Context, req Request) Reply {
 	switch req.Kind {
 	case Solve, Check:
 		return h.grid(ctx, req)
+	case Hint, Rate, Explain:
+		return h.teach(ctx, req)
 	default:
 		text := h.Help()
 		if req.Unknown != "" {
@@ -239,10 +255,13 @@ func (h *Handler) usage(k Kind) string {
 func (h *Handler) Help() string {
 	p := h.cfg.Prefix
 	var b strings.Builder
-	fmt.Fprintf(&b, "**Sudoku bot**: I solve and check Sudoku grids from 4×4 to 25×25.\n")
+	fmt.Fprintf(&b, "**Sudoku bot**: I solve and check Sudoku grids from 4×4 to 25×25, and teach the logic that cracks them.\n")
 	fmt.Fprintf(&b, "`%ssolve <grid>`: solve a puzzle and say whether its solution is unique.\n", p)
 	fmt.Fprintf(&b, "`%scheck <grid>`: check a grid in progress for mistakes, without giving the solution away.\n", p)
-	fmt.Fprintf(&b, "`%shelp`: this message. Slash commands `/solve`, `/check` and `/help` work too, and so does a mention of me instead of `%s`.\n", p, p)
+	fmt.Fprintf(&b, "`%shint <grid>`: the next logical step from your grid: where to look, then the conclusion behind a spoiler.\n", p)
+	fmt.Fprintf(&b, "`%srate <grid>`: how hard a puzzle is on the Sudoku Explainer scale: %s.\n", p, render.DifficultyScale())
+	fmt.Fprintf(&b, "`%sexplain <grid>`: the whole logical path, step by step, conclusions behind spoilers.\n", p)
+	fmt.Fprintf(&b, "`%shelp`: this message. Slash commands (`/solve`, `/hint`, …) work too, and so does a mention of me instead of `%s`.\n", p, p)
 	fmt.Fprintf(&b, "Example:\n```\n%ssolve\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n```\n", p)
 	b.WriteString(render.Notice(parser.Help))
 	return b.String()

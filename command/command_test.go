@@ -30,6 +30,10 @@ func TestMatch(t *testing.T) {
 		{"upper case word", "!SOLVE 1", true, Request{Kind: Solve, Args: " 1"}},
 		{"leading space", "  \n!check 1", true, Request{Kind: Check, Args: " 1"}},
 		{"help", "!help", true, Request{Kind: Help}},
+		{"hint", "!hint 1", true, Request{Kind: Hint, Args: " 1"}},
+		{"rate upper case", "!RATE\n1", true, Request{Kind: Rate, Args: "\n1"}},
+		{"explain after a mention", "<@1000> explain 1", true, Request{Kind: Explain, Args: " 1"}},
+		{"hints is no command", "!hints 1", false, Request{}},
 		{"unknown word ignored", "!play music", false, Request{}},
 		{"word glued to letters", "!solver 1", false, Request{}},
 		{"no prefix", "solve 1", false, Request{}},
@@ -142,7 +146,7 @@ func TestHandleTimeout(t *testing.T) {
 func TestHelpFits(t *testing.T) {
 	for _, prefix := range []string{"!", "sudo?"} {
 		h := New(Config{Prefix: prefix})
-		for _, req := range []Request{{Kind: Help}, {Kind: Help, Unknown: strings.Repeat("x", 100)}, {Kind: Solve}, {Kind: Check}} {
+		for _, req := range []Request{{Kind: Help}, {Kind: Help, Unknown: strings.Repeat("x", 100)}, {Kind: Solve}, {Kind: Check}, {Kind: Hint}, {Kind: Rate}, {Kind: Explain}} {
 			rep := h.Handle(context.Background(), req)
 			if n := utf8.RuneCountInString(rep.Text); n > render.MaxLen {
 				t.Errorf("%+v: reply of %d characters", req, n)

@@ -15,8 +15,9 @@ import (
 var mentionRE = regexp.MustCompile(`<@[!&]?\d+>|<#\d+>|@everyone|@here`)
 
 // checkReply asserts the invariants of every reply: it fits in a Discord
-// message, pings nobody, and the only code fences are render's own, balanced.
-func checkReply(t *testing.T, in string, rep Reply) {
+// message, pings nobody, the only code fences are render's own, balanced,
+// spoiler bars pair up, and every attachment has a name, a type and content.
+func checkReply(t testing.TB, in string, rep Reply) {
 	t.Helper()
 	if n := render.Len(rep.Text); n == 0 || n > render.MaxLen {
 		t.Fatalf("input %q: reply of %d characters", clip(in), n)
@@ -26,6 +27,14 @@ func checkReply(t *testing.T, in string, rep Reply) {
 	}
 	if strings.Count(rep.Text, "```")%2 != 0 {
 		t.Fatalf("input %q: unbalanced code fences:\n%s", clip(in), rep.Text)
+	}
+	if strings.Count(rep.Text, "||")%2 != 0 {
+		t.Fatalf("input %q: unbalanced spoiler bars:\n%s", clip(in), rep.Text)
+	}
+	for _, f := range rep.Files {
+		if f.Name == "" || f.ContentType == "" || len(f.Data) == 0 {
+			t.Fatalf("input %q: attachment %q (%s) of %d bytes", clip(in), f.Name, f.ContentType, len(f.Data))
+		}
 	}
 }
 
@@ -100,6 +109,11 @@ func FuzzHandle(f *testing.F) {
 	f.Add("<@1000> solve @everyone")
 	f.Add("!solve " + strings.Repeat(".", 256))
 	f.Add("!help")
+	f.Add("!hint " + lc37Puzzle)
+	f.Add("!rate " + lc37Puzzle)
+	f.Add("!explain " + lc37Puzzle)
+	f.Add("!explain " + strings.Repeat(".", 16))
+	f.Add("!hint " + lc37Solution)
 	for _, tc := range hostile() {
 		if len(tc.msg) < 1000 {
 			f.Add(tc.msg)

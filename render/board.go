@@ -13,6 +13,7 @@ const (
 	plain    mark = iota
 	given         // a digit of the puzzle, in a solution: [5]
 	conflict      // a digit that breaks a rule: >5<
+	pattern       // a cell of a hint's pattern: (.) or (5)
 )
 
 // layout is the width of a cell. Wide cells (three columns) can bracket a
@@ -86,12 +87,16 @@ func board(g sudoku.Grid, marks []mark, syms string) string {
 			switch {
 			case lay.narrow && m == conflict:
 				line.WriteString(">" + string(s))
+			case lay.narrow && m == pattern:
+				line.WriteString("(" + string(s))
 			case lay.narrow:
 				line.WriteString(" " + string(s))
 			case m == given:
 				line.WriteString("[" + string(s) + "]")
 			case m == conflict:
 				line.WriteString(">" + string(s) + "<")
+			case m == pattern:
+				line.WriteString("(" + string(s) + ")")
 			default:
 				line.WriteString(" " + string(s) + " ")
 			}

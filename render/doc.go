@@ -11,7 +11,13 @@
 //
 // [Solved] answers a solve, [Checked] a check of a grid in progress, [Error]
 // a parse error or other failure, [Notice] a short notice (busy, rate
-// limited, help). A reply with a grid is a head line, the grid in a code
+// limited, help). [Hint], [Rated] and [Explained] word the logic engine's
+// findings (package logic): the next step at two levels, where to look and
+// then the conclusion in spoiler bars; the rating with its [Difficulty]
+// word; the whole path, condensed to one message, with the full path as
+// plain text for an attachment when it does not fit. Their conclusions are
+// always inside spoiler bars, and nothing outside them tells which digit of
+// the solution goes in which cell. A reply with a grid is a head line, the grid in a code
 // block (wrapped in spoiler bars for solutions when [Options].Spoiler is
 // set), a legend line, and for conflicts a list in words:
 //
@@ -29,10 +35,12 @@
 //
 // Up to 16×16 each cell takes three columns: " 5 " for a digit, " . " for an
 // empty cell, "[5]" for a given digit in a solution, ">5<" for a digit that
-// clashes; boxes are set apart by | and by lines of - and +. A 9×9 line is
+// clashes, "(.)" or "(5)" for a cell of a hint's pattern; boxes are set
+// apart by | and by lines of - and +. A 9×9 line is
 // 29 columns, so it reads on a phone. A 25×25 grid would not fit 2,000
 // characters that way, so its cells take two columns, a mark and the digit:
-// " 5", ">5" for a clash; givens are not marked there. Values above 9 are
+// " 5", ">5" for a clash, "(." for a pattern cell; givens are not marked
+// there. Values above 9 are
 // letters, A for 10 up to P for 25. The parser reads every grid written
 // here back to the same grid, markers and spoiler bars included.
 //

@@ -197,6 +197,7 @@ type reply struct {
 	list    []string
 	symbols string   // the symbols of values 1, 2, …, or "" for 1-9, A-P
 	notes   []string // sentences for the person, neutralised when written
+	tail    string   // after the list, such as a hint's conclusion
 }
 
 func (r reply) String() string {
@@ -213,13 +214,13 @@ func (r reply) String() string {
 		b.WriteString("\n" + r.legend)
 	}
 	for _, note := range r.notes {
-		budget := MaxLen - Len(b.String()) - 1
+		budget := MaxLen - Len(b.String()) - Len(r.tail) - 1
 		if budget < 20 {
 			break
 		}
 		b.WriteString("\n" + neutral(note, budget))
 	}
-	used := Len(b.String())
+	used := Len(b.String()) + Len(r.tail)
 	for i, item := range r.list {
 		line := "\n• " + item
 		rest := len(r.list) - i - 1
@@ -234,6 +235,7 @@ func (r reply) String() string {
 		b.WriteString(line)
 		used += Len(line)
 	}
+	b.WriteString(r.tail)
 	out := b.String()
 	if Len(out) > MaxLen { // no grid and head this long exist; stay within the limit anyway
 		return "The reply was too long to send."

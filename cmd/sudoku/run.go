@@ -19,6 +19,9 @@ const usage = `usage:
   sudoku bench [-first] [-runs n] FILE...   time and verify whole files of puzzles
   sudoku png [-o DIR] [-theme dark|light] [-size px] [-coords] [-marks] [-n N] FILE
                                      one PNG per puzzle: the solution, givens marked
+  sudoku rate [-timeout d] [FILE]    rate puzzles on the Sudoku Explainer scale
+  sudoku hint [-timeout d] [FILE]    the next logical step of each puzzle
+  sudoku explain [-timeout d] [FILE] every logical step of each puzzle
 `
 
 // run is the whole program: it returns the exit status.
@@ -34,6 +37,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runBench(args[1:], stdout, stderr)
 	case "png":
 		return runPNG(args[1:], stdout, stderr)
+	case "rate", "hint", "explain":
+		return runLogic(args[0], args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

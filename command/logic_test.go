@@ -1,0 +1,421 @@
+package command
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/internal/testgrids"
+	"github.com/sudokubot/sudokubot/logic"
+	"github.com/sudokubot/sudokubot/parser"
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current replies")
+
+// sharedData is the puzzle sets beside the repository (../shared/data/README.md).
+const sharedData = "../../shared/data"
+
+// readLines returns the first field (before a comma) of every non-empty line
+// of path; with optional set, a missing file gives nil instead of failing.
+func readLines(tb testing.TB, path string, optional bool) []string {
+	tb.Helper()
+	f, err := os.Open(path)
+	if optional && os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if line, _, _ := strings.Cut(strings.TrimSpace(sc.Text()), ","); line != "" {
+			out = append(out, line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// samples are the in-repo puzzles: one of each SE rating from 2.5 to 9.3,
+// three 16×16 and three of Norvig's hardest.
+func samples(tb testing.TB) []string {
+	var out []string
+	for _, name := range []string{"se_rated.csv", "16x16.txt", "hardest.txt"} {
+		out = append(out, readLines(tb, filepath.Join("testdata", name), false)...)
+	}
+	return out
+}
+
+// patternPuzzle returns a puzzle of shape sh with exactly one solution, a
+// shifted Latin square: cells are emptied in a fixed pseudo-random order,
+// each only if the solution stays unique, until about half are empty.
+func patternPuzzle(tb testing.TB, sh sudoku.Shape) sudoku.Grid {
+	tb.Helper()
+	n := sh.Size()
+	cells := make([]int, n*n)
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			cells[r*n+c] = ((r%sh.BoxRows)*sh.BoxCols+r/sh.BoxRows+c)%n + 1
+		}
+	}
+	g, err := sudoku.FromCells(sh, cells)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	x, empty := uint32(12345), 0
+	for tries := 0; tries < 4*n*n && empty < n*n/2; tries++ {
+		x = x*1664525 + 1013904223
+		i := int(x>>8) % (n * n)
+		v := g.At(i)
+		if v == 0 {
+			continue
+		}
+		g.Set(i/n, i%n, 0)
+		if k, err := sudoku.CountSolutions(context.Background(), g, 2); err != nil || k != 1 {
+			g.Set(i/n, i%n, v)
+			continue
+		}
+		empty++
+	}
+	return g
+}
+
+// states returns the grids a person passes through solving g the logical
+// way: g, then g after each step that places a digit, as far as logic goes.
+func states(tb testing.TB, g sudoku.Grid) []sudoku.Grid {
+	tb.Helper()
+	lg, err := logic.New(g)
+	if err != nil {
+		tb.Fatalf("logic.New: %v", err)
+	}
+	rep, _ := logic.Explain(context.Background(), lg)
+	out := []sudoku.Grid{g}
+	w := lg.Clone()
+	for _, s := range rep.Path {
+		if err := w.Apply(s); err != nil {
+			tb.Fatalf("apply %v: %v", s, err)
+		}
+		if len(s.Placements) > 0 && !w.Solved() {
+			out = append(out, w.Sudoku())
+		}
+	}
+	return out
+}
+
+// solve returns the unique solution of g.
+func solve(tb testing.TB, g sudoku.Grid) sudoku.Grid {
+	tb.Helper()
+	res, err := sudoku.Solve(context.Background(), g, 2)
+	if err != nil || res.Status != sudoku.Unique {
+		tb.Fatalf("solve: %v %v", res.Status, err)
+	}
+	return res.Solution
+}
+
+var (
+	spoilerRE  = regexp.MustCompile(`(?s)\|\|.*?\|\|`)
+	fenceRE    = regexp.MustCompile("(?s)```.*?```")
+	boldRE     = regexp.MustCompile(`\*\*.*?\*\*`)
+	cellRE     = regexp.MustCompile(`\br(\d+)c(\d+)\b`)
+	unitRE     = regexp.MustCompile(`\b(row|column|box) (\d+)\b`)
+	unitsRE    = regexp.MustCompile(`\b(rows?|columns?|box(es)?) \d+((, | and )\d+)*`)
+	ratingRE   = regexp.MustCompile(`\b\d+\.\d\b`)
+	countRE    = regexp.MustCompile(`\bthe \d+ marked cells\b`)
+	symbolRE   = regexp.MustCompile(`\b[1-9A-P]\b`)
+	notationRE = regexp.MustCompile(`\br\d+c\d+ ?(=|<>|is |can't be )`)
+)
+
+// outside returns what a reply shows without opening a spoiler. It fails
+// the test when the bars do not pair up.
+func outside(tb testing.TB, text string) string {
+	tb.Helper()
+	if strings.Count(text, "||")%2 != 0 {
+		tb.Fatalf("unbalanced spoiler bars:\n%s", text)
+	}
+	return spoilerRE.ReplaceAllString(text, "")
+}
+
+// markedCells reads the cells marked as a pattern, ( before the digit, in
+// the first code block of text (a grid of side n).
+func markedCells(text string, n int) []sudoku.Cell {
+	block := fenceRE.FindString(text)
+	if block == "" {
+		return nil
+	}
+	width := 3
+	if n > 16 {
+		width = 2
+	}
+	var out []sudoku.Cell
+	row := 0
+	for _, line := range strings.Split(strings.Trim(block, "`\n"), "\n") {
+		if strings.HasPrefix(line, "-") {
+			continue
+		}
+		line = strings.ReplaceAll(line, "|", "")
+		for c := 0; c*width < len(line); c++ {
+			if line[c*width] == '(' {
+				out = append(out, sudoku.Cell{Row: row, Col: c})
+			}
+		}
+		row++
+	}
+	return out
+}
+
+// checkNoSpoiler asserts that a hint on state (whose solution is sol, and
+// whose next step is step) gives no digit of the solution away outside the
+// spoiler bars: the grid shown is the state itself; no conclusion is written
+// outside the bars; when the reply points at a single empty cell (named,
+// marked, or the last empty cell of a unit it names), that cell's digit is
+// not written; and no placement's digit is written with its cell pointed at.
+func checkNoSpoiler(tb testing.TB, state, sol sudoku.Grid, step logic.Step, text string) {
+	tb.Helper()
+	out := outside(tb, text)
+	if strings.Contains(out, "```") {
+		g, err := parser.Parse(out)
+		if err != nil || g != state {
+			tb.Fatalf("the grid outside the spoilers is not the grid sent (%v):\n%s", err, text)
+		}
+	}
+	prose := fenceRE.ReplaceAllString(out, "")
+	if m := notationRE.FindString(prose); m != "" {
+		tb.Fatalf("conclusion %q outside the spoilers:\n%s", m, text)
+	}
+	n := state.Size()
+	pointed := map[sudoku.Cell]bool{}
+	for _, c := range markedCells(out, n) {
+		pointed[c] = true
+	}
+	for _, m := range cellRE.FindAllStringSubmatch(prose, -1) {
+		pointed[sudoku.Cell{Row: atoi(m[1]) - 1, Col: atoi(m[2]) - 1}] = true
+	}
+	for _, m := range unitRE.FindAllStringSubmatch(prose, -1) {
+		var empty []sudoku.Cell
+		k := atoi(m[2]) - 1
+		for i := 0; i < n; i++ {
+			c := sudoku.Cell{Row: k, Col: i}
+			switch m[1] {
+			case "column":
+				c = sudoku.Cell{Row: i, Col: k}
+			case "box":
+				sh := state.Shape()
+				c = sudoku.Cell{Row: k/sh.BoxRows*sh.BoxRows + i/sh.BoxCols, Col: k%sh.BoxRows*sh.BoxCols + i%sh.BoxCols}
+			}
+			if state.Get(c.Row, c.Col) == 0 {
+				empty = append(empty, c)
+			}
+		}
+		if len(empty) == 1 {
+			pointed[empty[0]] = true
+		}
+	}
+	var cells []sudoku.Cell
+	for c := range pointed {
+		if c.Row < n && c.Col < n && state.Get(c.Row, c.Col) == 0 {
+			cells = append(cells, c)
+		}
+	}
+	words := boldRE.ReplaceAllString(prose, "") // the technique's name
+	for _, re := range []*regexp.Regexp{cellRE, unitsRE, ratingRE, countRE} {
+		words = re.ReplaceAllString(words, "")
+	}
+	written := map[string]bool{}
+	for _, s := range symbolRE.FindAllString(words, -1) {
+		written[s] = true
+	}
+	sym := func(d int) string { return string(".123456789ABCDEFGHIJKLMNOP"[d]) }
+	if len(cells) == 1 {
+		c := cells[0]
+		if d := sol.Get(c.Row, c.Col); written[sym(d)] {
+			tb.Fatalf("the reply points at %v alone and writes its digit %s outside the spoilers:\n%s", c, sym(d), text)
+		}
+	}
+	for _, p := range step.Placements {
+		if pointed[p.Cell] && written[sym(p.Digit)] {
+			tb.Fatalf("the reply points at %v and writes %s, the digit the step places there:\n%s", p.Cell, sym(p.Digit), text)
+		}
+	}
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, r := range s {
+		n = n*10 + int(r-'0')
+	}
+	return n
+}
+
+// ask runs one command on g through the Handler, as a message would.
+func ask(tb testing.TB, h *Handler, kind string, g sudoku.Grid) Reply {
+	tb.Helper()
+	msg := "!" + kind + " " + testgrids.Line(g)
+	req, ok := h.Match(msg, botID)
+	if !ok {
+		tb.Fatalf("%q not matched", msg)
+	}
+	rep := h.Handle(context.Background(), req)
+	checkReply(tb, msg, rep)
+	return rep
+}
+
+// checkPuzzle runs the properties on one puzzle: a hint at every state of
+// its logical path (at most maxStates of them, spread over the path) keeps
+// the spoilers; rate and explain fit and keep their conclusions in bars.
+func checkPuzzle(tb testing.TB, h *Handler, g sudoku.Grid, maxStates int) {
+	tb.Helper()
+	sol := solve(tb, g)
+	ss := states(tb, g)
+	stride := max(1, (len(ss)+maxStates-1)/maxStates)
+	for i := 0; i < len(ss); i += stride {
+		st := ss[i]
+		lg, _ := logic.New(st)
+		step, err := logic.Next(context.Background(), lg)
+		rep := ask(tb, h, "hint", st)
+		if err == nil && rep.Outcome != "step" {
+			tb.Fatalf("hint on %s: outcome %q, want a step (%v)\n%s", testgrids.Line(st), rep.Outcome, step, rep.Text)
+		}
+		checkNoSpoiler(tb, st, sol, step, rep.Text)
+	}
+	for _, kind := range []string{"rate", "explain"} {
+		rep := ask(tb, h, kind, g)
+		if m := notationRE.FindString(fenceRE.ReplaceAllString(outside(tb, rep.Text), "")); m != "" {
+			tb.Fatalf("%s: conclusion %q outside the spoilers:\n%s", kind, m, rep.Text)
+		}
+		if rep.Outcome == "explained" && len(rep.Files) == 0 && !strings.Contains(rep.Text, "||") {
+			tb.Fatalf("explain: no conclusions and no attachment:\n%s", rep.Text)
+		}
+	}
+}
+
+// TestLogicRepliesKeepSpoilersAndFit walks every in-repo sample puzzle the
+// logical way and asks for a hint at each grid on the path, then rates and
+// explains it: every reply fits a message and gives nothing away outside
+// spoiler bars.
+func TestLogicRepliesKeepSpoilersAndFit(t *testing.T) {
+	h := New(Config{SolveTimeout: 10 * time.Second})
+	for _, line := range samples(t) {
+		t.Run(line[:20], func(t *testing.T) {
+			checkPuzzle(t, h, testgrids.Decode(t, line), 1000)
+		})
+	}
+	for _, sh := range sudoku.Shapes {
+		if sh.Size() > 16 && testing.Short() {
+			continue
+		}
+		t.Run(fmt.Sprintf("%dx%d", sh.Size(), sh.Size()), func(t *testing.T) {
+			checkPuzzle(t, h, patternPuzzle(t, sh), 12)
+		})
+	}
+}
+
+// TestLogicRepliesOnSharedData runs the same properties over the shared
+// puzzle sets, a few grids of each path; it skips when ../shared is absent.
+func TestLogicRepliesOnSharedData(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	rated := readLines(t, filepath.Join(sharedData, "se_rated.csv"), true)
+	big := readLines(t, filepath.Join(sharedData, "16x16.txt"), true)
+	if rated == nil && big == nil {
+		t.Skip("no " + sharedData)
+	}
+	h := New(Config{SolveTimeout: 10 * time.Second})
+	// An eighth of each file (every band of se_rated.csv, 30 puzzles a
+	// rating in order) keeps the test under a minute with -race.
+	for i, line := range rated {
+		if i%8 == 0 {
+			checkPuzzle(t, h, testgrids.Decode(t, line), 4)
+		}
+	}
+	for i, line := range big {
+		if i%8 == 0 {
+			checkPuzzle(t, h, testgrids.Decode(t, line), 3)
+		}
+	}
+}
+
+// TestLogicCommandsSayWhenTimeRunsOut gives hint, rate and explain less
+// time than a forcing net takes: each says it ran out of time and names the
+// deadline; rate and explain say how far they got.
+func TestLogicCommandsSayWhenTimeRunsOut(t *testing.T) {
+	net, ok := hintGrids(t)[logic.DynamicForcingChain]
+	if !ok {
+		t.Fatal("no sample grid whose next step is a forcing net")
+	}
+	const deadline = 200 * time.Microsecond // a forcing net takes milliseconds
+	h := New(Config{SolveTimeout: deadline})
+	for _, kind := range []string{"hint", "rate", "explain"} {
+		rep := ask(t, h, kind, net)
+		if rep.Outcome != "timeout" || !strings.Contains(rep.Text, deadline.String()) {
+			t.Errorf("%s: outcome %q, want a timeout that names %v:\n%s", kind, rep.Outcome, deadline, rep.Text)
+		}
+		if kind == "explain" && len(rep.Files) != 0 {
+			t.Errorf("explain: an attachment for a short path that timed out")
+		}
+	}
+}
+
+// TestLogicOutcomes checks the outcome each kind of grid gets from hint,
+// rate and explain, as an operator's log line shows it.
+func TestLogicOutcomes(t *testing.T) {
+	h := New(Config{SolveTimeout: 10 * time.Second})
+	wrong := wrongDigit(t, testgrids.Decode(t, lc37Puzzle))
+	tests := []struct {
+		args    string
+		user    bool
+		outcome [3]string // hint, rate, explain
+	}{
+		{"   ", true, [3]string{"no_grid", "no_grid", "no_grid"}},
+		{"12345", true, [3]string{"parse_error", "parse_error", "parse_error"}},
+		{lc37Puzzle, false, [3]string{"step", "rated", "explained"}},
+		{lc37Solution, false, [3]string{"complete", "complete", "complete"}},
+		{"55" + strings.Repeat(".", 79), false, [3]string{"invalid", "invalid", "invalid"}},
+		{testgrids.Line(wrong), false, [3]string{"none", "none", "none"}},
+		{strings.Repeat(".", 81), false, [3]string{"multiple", "multiple", "multiple"}},
+	}
+	for _, tt := range tests {
+		for i, kind := range []Kind{Hint, Rate, Explain} {
+			rep := h.Handle(context.Background(), Request{Kind: kind, Args: tt.args})
+			checkReply(t, tt.args, rep)
+			if rep.Outcome != tt.outcome[i] || rep.UserError != tt.user {
+				t.Errorf("%v %.20q: outcome %q user error %v, want %q %v\n%s", kind, tt.args, rep.Outcome, rep.UserError, tt.outcome[i], tt.user, rep.Text)
+			}
+		}
+	}
+}
+
+// BenchmarkLogicCommands measures hint, rate and explain through the
+// Handler, message text to reply text, on the classic puzzle (singles), an
+// Expert sample and a 16×16 puzzle.
+func BenchmarkLogicCommands(b *testing.B) {
+	h := New(Config{SolveTimeout: 10 * time.Second})
+	puzzles := map[string]string{
+		"lc37":   lc37Puzzle,
+		"expert": readLines(b, filepath.Join("testdata", "se_rated.csv"), false)[30],
+		"16x16":  readLines(b, filepath.Join("testdata", "16x16.txt"), false)[0],
+	}
+	for _, name := range []string{"lc37", "expert", "16x16"} {
+		for _, kind := range []string{"hint", "rate", "explain"} {
+			req, _ := h.Match("!"+kind+" "+puzzles[name], botID)
+			b.Run(name+"/"+kind, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					h.Handle(context.Background(), req)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,120 @@
+package render
+
+import (
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/logic"
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// Hint renders the reply to a hint on g, the grid as the person has it now.
+//
+// When step concludes something (it is the next step [logic.Next] found),
+// the reply gives it at two levels: first the technique and where to look,
+// in words and with the pattern's cells marked in the grid ("Look at column
+// 4 and row 7: a Skyscraper on 4."), then the conclusion inside Discord
+// spoiler bars ("||r4c9 and r8c7 can't be 4||"), so that reading on is a
+// choice. Nothing outside the bars gives a digit of the solution away: the
+// grid is g itself, and a digit is never named together with the cell that
+// gets it.
+//
+// Otherwise st says why there is no step: Solved (g is complete), NeedsGuess,
+// Multiple (no step, and several solutions), None (a wrong digit, not said
+// which, as a check does), Invalid (the clashes are marked and listed),
+// TimedOut (opt.Timeout is named) or Cancelled.
+func Hint(g sudoku.Grid, step logic.Step, st logic.Status, opt Options) string {
+	if len(step.Placements)+len(step.Eliminations) > 0 && g.Size() > 0 {
+		return hintReply(g, step)
+	}
+	switch st {
+	case logic.Solved:
+		return reply{head: "The grid is complete and correct: there is nothing left to hint at. Well done!"}.String()
+	case logic.NeedsGuess:
+		return reply{head: "I know no logical step from here: none of my techniques applies, so at this point the puzzle needs a guess."}.String()
+	case logic.Multiple:
+		return reply{head: "I know no logical step from here, and the grid can be completed in several ways: it is not a proper sudoku " +
+			"(a proper one has exactly one solution), so from here you will have to choose."}.String()
+	case logic.None:
+		return reply{head: "No digit clashes yet, but the grid cannot be completed: at least one digit is wrong. " +
+			"Find it before asking for a hint.", grid: g}.String()
+	case logic.Invalid:
+		return conflictReply("Some digits clash: the same digit twice in a row, column or box. Fix them before asking for a hint.", g, sudoku.Validate(g), opt)
+	case logic.TimedOut:
+		return reply{head: fmt.Sprintf("I looked for the next step for %v without finding one: whatever comes next "+
+			"(a long forcing chain or net, most likely) takes me longer than that to find.", deadline(opt, sudoku.Stats{}))}.String()
+	case logic.Cancelled:
+		return reply{head: "The hint was stopped before it was found (the bot may be restarting). Please try again."}.String()
+	}
+	return reply{head: "Something went wrong while looking for a hint. Please try again."}.String()
+}
+
+// minConclusion is the least room a hint keeps for its conclusion; the
+// explanation of the technique goes first when room is short (25×25).
+const minConclusion = 120
+
+func hintReply(g sudoku.Grid, step logic.Step) string {
+	t := describeStep(step)
+	on := ""
+	if t.digits != "" {
+		on = " on " + t.digits
+	}
+	head := fmt.Sprintf("Look at %s: %s**%s**%s (rating %v).", t.where, article(t.name), t.name, on, step.Rating)
+	n := g.Size()
+	marks := make([]mark, n*n)
+	for _, c := range t.marks {
+		if c.Row >= 0 && c.Row < n && c.Col >= 0 && c.Col < n {
+			marks[c.Row*n+c.Col] = pattern
+		}
+	}
+	legend := ""
+	if len(t.marks) > 0 {
+		marker := "(.)"
+		if layoutFor(n).narrow {
+			marker = "(."
+		}
+		legend = "The pattern's cells are marked " + marker + " in the grid."
+		if len(t.marks) == 1 {
+			legend = "The cell is marked " + marker + " in the grid."
+		}
+	}
+	// When room is short (25×25), the explanation of the technique goes
+	// first, then the legend, so that the whole conclusion fits; when it
+	// cannot, they stay as long as the conclusion keeps minConclusion.
+	const open, end = "\nConclusion, if you want it: ||", "||"
+	about := aboutStep(step)
+	variants := []reply{
+		{head: head + "\n" + about, grid: g, marks: marks, legend: legend},
+		{head: head, grid: g, marks: marks, legend: legend},
+		{head: head, grid: g, marks: marks},
+	}
+	if about == "" {
+		variants = variants[1:]
+	}
+	whole := conclusions(step, MaxLen)
+	if chain := chainText(step, MaxLen); chain != "" {
+		whole = "chain " + chain + ", so " + whole
+	}
+	var r reply
+	for _, v := range variants {
+		if Len(v.String())+Len(open+whole+end) <= MaxLen {
+			r = v
+			r.tail = open + whole + end
+			return r.String()
+		}
+	}
+	r = variants[len(variants)-1]
+	for _, v := range variants {
+		if Len(v.String())+Len(open+end)+minConclusion <= MaxLen {
+			r = v
+			break
+		}
+	}
+	room := MaxLen - Len(r.String()) - Len(open+end)
+	var spoiler string
+	if chain := chainText(step, room/2); chain != "" {
+		spoiler = "chain " + chain + ", so "
+	}
+	spoiler += conclusions(step, room-Len(spoiler))
+	r.tail = open + spoiler + end
+	return r.String()
+}

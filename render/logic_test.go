@@ -1,0 +1,172 @@
+package render_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/logic"
+	"github.com/sudokubot/sudokubot/parser"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// hugeStep concludes as much as a step on a grid of side n can: every
+// candidate of every cell eliminated, every cell placed, with every cell,
+// unit and digit in its pattern, a long chain and a long name.
+func hugeStep(n int, tech logic.Technique) logic.Step {
+	s := logic.Step{Technique: tech, Name: strings.Repeat("Very Long Technique Name ", 8), Rating: 119}
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			cell := sudoku.Cell{Row: r, Col: c}
+			s.Cells = append(s.Cells, cell)
+			s.Placements = append(s.Placements, logic.Candidate{Cell: cell, Digit: (r+c)%n + 1})
+			for d := 1; d <= n; d++ {
+				s.Eliminations = append(s.Eliminations, logic.Candidate{Cell: cell, Digit: d})
+			}
+		}
+	}
+	for k := 1; k <= n; k++ {
+		s.Units = append(s.Units, sudoku.Unit{Kind: sudoku.Box, Number: k}, sudoku.Unit{Kind: sudoku.Row, Number: k}, sudoku.Unit{Kind: sudoku.Column, Number: k})
+		s.Digits = append(s.Digits, k)
+	}
+	for i := 0; i < 500; i++ {
+		a := logic.Node{Candidate: logic.Candidate{Cell: sudoku.Cell{Row: i % n, Col: (i / n) % n}, Digit: i%n + 1}, On: i%2 == 0}
+		b := logic.Node{Candidate: logic.Candidate{Cell: sudoku.Cell{Row: (i + 1) % n, Col: i % n}, Digit: (i+1)%n + 1}, On: i%2 == 1}
+		s.Chain = append(s.Chain, logic.Link{From: a, To: b})
+	}
+	return s
+}
+
+// checkFits asserts what every logic reply keeps: at most MaxLen, balanced
+// code fences and spoiler bars.
+func checkFits(t *testing.T, what, text string) {
+	t.Helper()
+	if n := render.Len(text); n == 0 || n > render.MaxLen {
+		t.Fatalf("%s: %d characters", what, n)
+	}
+	if strings.Count(text, "```")%2 != 0 || strings.Count(text, "||")%2 != 0 {
+		t.Fatalf("%s: unbalanced fences or spoiler bars:\n%s", what, text)
+	}
+}
+
+var statuses = []logic.Status{0, logic.Solved, logic.NeedsGuess, logic.Multiple, logic.None, logic.Invalid, logic.TimedOut, logic.Cancelled, 99}
+
+// TestLogicRepliesFitAtEverySize renders the worst hints, ratings and
+// explanations there can be at every size: each fits one message, and a
+// hint's grid reads back as the grid sent.
+func TestLogicRepliesFitAtEverySize(t *testing.T) {
+	opt := render.Options{Timeout: 1500 * time.Millisecond}
+	for _, sh := range sudoku.Shapes {
+		n := sh.Size()
+		full := solution(t, sh)
+		empty, _ := sudoku.New(sh)
+		clash := full
+		clash.Set(0, 1, full.Get(0, 0))
+		for gname, g := range map[string]sudoku.Grid{"full": full, "empty": empty, "clash": clash} {
+			t.Run(fmt.Sprintf("%dx%d/%s", n, n, gname), func(t *testing.T) {
+				for _, tech := range []logic.Technique{logic.HiddenSingle, logic.NakedSingle, logic.XWing, logic.DynamicForcingChain, 0, 200} {
+					step := hugeStep(n, tech)
+					text := render.Hint(g, step, 0, opt)
+					checkFits(t, fmt.Sprintf("hint %v", tech), text)
+					if got, err := parser.Parse(text); err != nil || got != g {
+						t.Fatalf("hint %v: the grid does not read back (%v):\n%s", tech, err, text)
+					}
+					for _, st := range statuses {
+						checkFits(t, fmt.Sprintf("hint, status %v", st), render.Hint(g, logic.Step{}, st, opt))
+					}
+				}
+				step := hugeStep(n, logic.DynamicForcingChain)
+				var path []logic.Step
+				for i := 0; i < 400; i++ {
+					s := step
+					if i%50 != 0 { // a few huge steps among ordinary ones
+						s.Placements, s.Eliminations, s.Chain = s.Placements[:1], s.Eliminations[:3], nil
+					}
+					switch i % 3 {
+					case 0:
+						s.Technique, s.Name, s.Rating = logic.HiddenSingle, "Hidden Single", 15
+					case 1:
+						s.Rating = logic.Rating(20 + i%90)
+					}
+					path = append(path, s)
+				}
+				for _, st := range statuses {
+					rep := logic.Report{Status: st, Rating: 119, Hardest: step, Steps: 99999, Path: path}
+					checkFits(t, fmt.Sprintf("rate, status %v", st), render.Rated(g, rep, opt))
+					msg, full := render.Explained(g, rep, opt)
+					checkFits(t, fmt.Sprintf("explain, status %v", st), msg)
+					if full != "" && !strings.Contains(msg, "attached") {
+						t.Fatalf("explain, status %v: an attachment the message does not mention:\n%s", st, msg)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestExplainedAttachesOnlyWhatDoesNotFit: a short path fits the message
+// with every conclusion and gets no attachment; a long one is condensed and
+// the attachment holds every step with all its conclusions.
+func TestExplainedAttachesOnlyWhatDoesNotFit(t *testing.T) {
+	g, _ := sudoku.New(sudoku.Classic)
+	pointing := logic.Step{Technique: logic.Pointing, Name: "Pointing", Rating: 26, Digits: []int{3},
+		Units:        []sudoku.Unit{{Kind: sudoku.Box, Number: 2}, {Kind: sudoku.Row, Number: 1}},
+		Eliminations: []logic.Candidate{{Cell: sudoku.Cell{Row: 0, Col: 0}, Digit: 3}}}
+	single := func(i int) logic.Step {
+		c := sudoku.Cell{Row: i / 9 % 9, Col: i % 9}
+		return logic.Step{Technique: logic.NakedSingle, Name: "Naked Single", Rating: 23, Cells: []sudoku.Cell{c}, Digits: []int{i%9 + 1},
+			Placements: []logic.Candidate{{Cell: c, Digit: i%9 + 1}}}
+	}
+	short := []logic.Step{single(0), single(1), pointing, single(2)}
+	msg, full := render.Explained(g, logic.Report{Status: logic.Solved, Rating: 26, Hardest: pointing, Steps: len(short), Path: short}, render.Options{})
+	want := "The logical path from this grid: 4 steps, rating **2.6** (Medium), the hardest Pointing. The conclusions are in spoilers.\n" +
+		"1–2. 2 singles: ||r1c1=1 r1c2=2||\n" +
+		"3. Pointing on 3 (2.6), box 2 and row 1: ||r1c1<>3||\n" +
+		"4. Naked Single (2.3), r1c3: ||r1c3=3||"
+	if msg != want || full != "" {
+		t.Errorf("short path:\n%s\nattachment %q\nwant:\n%s", msg, full, want)
+	}
+	var long []logic.Step
+	for i := 0; i < 300; i++ {
+		long = append(long, single(i))
+		if i%5 == 0 {
+			long = append(long, pointing)
+		}
+	}
+	msg, full = render.Explained(g, logic.Report{Status: logic.Solved, Rating: 26, Hardest: pointing, Steps: len(long), Path: long}, render.Options{})
+	if full == "" || !strings.Contains(msg, "The whole path is in the attached file.") {
+		t.Fatalf("long path: no attachment, or not said:\n%s", msg)
+	}
+	for i, s := range long {
+		line := fmt.Sprintf("\n%d. %v %s", i+1, s.Rating, s.Name)
+		if !strings.Contains(full, line) || !strings.Contains(full, s.Conclusions()) {
+			t.Fatalf("attachment lacks step %d (%v):\n%s", i+1, s, full)
+		}
+	}
+}
+
+func TestDifficulties(t *testing.T) {
+	ds := render.Difficulties()
+	names := []string{"Easy", "Medium", "Hard", "Expert", "Extreme"}
+	if len(ds) != len(names) {
+		t.Fatalf("%d difficulties", len(ds))
+	}
+	for i, d := range ds {
+		if d.Name != names[i] || d.Lo > d.Hi || i > 0 && d.Lo != ds[i-1].Hi+1 {
+			t.Errorf("difficulty %d: %+v (ranges must follow each other without a gap)", i, d)
+		}
+	}
+	for _, tt := range []struct {
+		r    logic.Rating
+		want string
+	}{{0, "Easy"}, {10, "Easy"}, {15, "Easy"}, {16, "Medium"}, {29, "Medium"}, {30, "Hard"}, {44, "Hard"}, {45, "Expert"}, {61, "Expert"}, {62, "Extreme"}, {120, "Extreme"}, {200, "Extreme"}} {
+		if got := render.DifficultyOf(tt.r); got.Name != tt.want {
+			t.Errorf("DifficultyOf(%v) = %v, want %s", tt.r, got, tt.want)
+		}
+	}
+	if got, want := render.DifficultyScale(), "Easy up to 1.5, Medium 1.6–2.9, Hard 3.0–4.4, Expert 4.5–6.1, Extreme 6.2 and up"; got != want {
+		t.Errorf("DifficultyScale() = %q, want %q", got, want)
+	}
+}
