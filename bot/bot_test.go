@@ -105,9 +105,8 @@ func testConfig() Config {
 func start(t *testing.T, cfg Config, setup func(*Bot), opts ...discordtest.Option) *harness {
 	t.Helper()
 	srv := discordtest.New(t, opts...)
-	sess := srv.Session(t, 0)
 	logs := &syncBuffer{}
-	b := New(cfg, sess, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), nil)
 	if setup != nil {
 		setup(b)
 	}
@@ -131,6 +130,11 @@ func start(t *testing.T, cfg Config, setup func(*Bot), opts ...discordtest.Optio
 		}
 	})
 	return h
+}
+
+// sessions returns a SessionFunc of sessions connected to srv.
+func sessions(t testing.TB, srv *discordtest.Server) SessionFunc {
+	return func() (*discordgo.Session, error) { return srv.Session(t, 0), nil }
 }
 
 // stop stops the bot as a signal would and returns Run's result.

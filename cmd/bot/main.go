@@ -95,10 +95,7 @@ func run(ctx context.Context, args []string, lookupEnv func(string) (string, boo
 		return runConsole(ctx, h, stdin, stdout, stderr, interactive)
 	}
 
-	s, err := bot.NewSession(cfg.Token, cfg.Workers)
-	if err != nil {
-		return err
-	}
+	sessions := bot.Sessions(cfg.Token, cfg.Workers)
 	b := bot.New(bot.Config{
 		Prefix:           cfg.Prefix,
 		SolveTimeout:     cfg.SolveTimeout,
@@ -111,7 +108,7 @@ func run(ctx context.Context, args []string, lookupEnv func(string) (string, boo
 		SpoilerSolutions: cfg.SpoilerSolutions,
 		MessageContent:   cfg.MessageContent,
 		ShutdownGrace:    cfg.ShutdownGrace,
-	}, s, log)
+	}, sessions, log, nil)
 	return b.Run(ctx)
 }
 

@@ -412,7 +412,11 @@ func (s *Server) OpenSession(tb testing.TB, intents discordgo.Intent) *discordgo
 // Configure.
 func StopSession(sess *discordgo.Session) {
 	sess.Lock()
-	sess.ShouldReconnectOnError = false
+	if sess.ShouldReconnectOnError {
+		// Written only when set: discordgo reads the field without the lock,
+		// so a session that never reconnects by itself is left untouched.
+		sess.ShouldReconnectOnError = false
+	}
 	sess.Unlock()
 	go func() { _ = sess.Close() }()
 }
