@@ -616,6 +616,18 @@ func (s *Server) learnLocked(event string, raw json.RawMessage) {
 		}
 		s.interactions[p.ID] = st
 		s.byToken[p.Token] = st
+		if n := max(s.cfg.recordLimit, 1000); s.cfg.recordLimit > 0 {
+			s.ixOrder = append(s.ixOrder, p.ID)
+			if len(s.ixOrder) > 2*n {
+				for _, id := range s.ixOrder[:len(s.ixOrder)-n] {
+					if old := s.interactions[id]; old != nil {
+						delete(s.byToken, old.token)
+						delete(s.interactions, id)
+					}
+				}
+				s.ixOrder = append(s.ixOrder[:0:0], s.ixOrder[len(s.ixOrder)-n:]...)
+			}
+		}
 	}
 }
 

@@ -252,10 +252,14 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.reqSeq++
 	rec.Seq = s.reqSeq
 	rec.Status = x.status
-	s.requests = append(s.requests, rec)
+	s.recordLocked(rec)
 	if x.msg != nil && x.status < 300 {
 		x.msg.Request = *rec
 		s.messages = append(s.messages, *x.msg)
+		s.msgTotal++
+		if n := s.cfg.recordLimit; n > 0 && len(s.messages) > 2*n {
+			s.messages = append(s.messages[:0:0], s.messages[len(s.messages)-n:]...)
+		}
 	}
 	if x.echo != nil && s.everReady {
 		s.dispatchAllLocked("MESSAGE_CREATE", x.echo)
@@ -284,6 +288,16 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(x.status)
 	_, _ = w.Write(body)
+}
+
+// recordLocked keeps rec (the last recordLimit requests, if set) and counts
+// it under its route.
+func (s *Server) recordLocked(rec *Request) {
+	s.requests = append(s.requests, rec)
+	s.routeTotals[rec.Route]++
+	if n := s.cfg.recordLimit; n > 0 && len(s.requests) > 2*n {
+		s.requests = append(s.requests[:0:0], s.requests[len(s.requests)-n:]...)
+	}
 }
 
 // rawBody is a non-JSON response body.
@@ -415,7 +429,7 @@ func (s *Server) recordRefused(req *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.reqSeq++
-	s.requests = append(s.requests, &Request{
+	s.recordLocked(&Request{
 		Seq: s.reqSeq, Time: time.Now(), Method: req.Method, Path: req.URL.Redacted(),
 		Query: req.URL.Query(), Header: req.Header.Clone(), Unexpected: true,
 		Authorization: req.Header.Get("Authorization"),

@@ -60,6 +60,7 @@ type config struct {
 	verbose           bool
 	interactionTTL    time.Duration
 	replayBuffer      int
+	recordLimit       int
 }
 
 // Option configures a Server.
@@ -126,6 +127,13 @@ const DefaultReplayBuffer = 10000
 // with op 9 (false), as Discord does when its buffer is exceeded.
 func WithReplayBuffer(n int) Option { return func(c *config) { c.replayBuffer = n } }
 
+// WithRecordLimit keeps only the last n requests and sent messages, and the
+// last max(n, 1000) interactions (n <= 0: all, the default), so that a soak test of hundreds of
+// thousands of commands measures the bot's memory, not the fake's. Counts
+// (MessageCount, RequestCount) and the Wait functions still see everything;
+// Messages, Requests and RequestsFor return what is kept.
+func WithRecordLimit(n int) Option { return func(c *config) { c.recordLimit = n } }
+
 // Server is a fake Discord REST API and gateway bound to 127.0.0.1. Create it
 // with New; all methods are safe for concurrent use. Methods taking a
 // testing.TB and failing the test (Wait*, NoMoreMessages, AssertClean) must be
@@ -161,6 +169,9 @@ type Server struct {
 	reqSeq       int
 	requests     []*Request
 	messages     []SentMessage
+	msgTotal     int            // messages ever recorded, kept or not
+	routeTotals  map[string]int // requests ever recorded, by route
+	ixOrder      []string       // interaction ids in order of dispatch, for WithRecordLimit
 	faults       []*faultRule
 	limits       map[string]rateLimit
 	buckets      map[string]*bucketState
@@ -199,6 +210,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		commands:     make(map[string][]*discordgo.ApplicationCommand),
 		interactions: make(map[string]*interactionState),
 		byToken:      make(map[string]*interactionState),
+		routeTotals:  map[string]int{},
 		dmChannels:   map[string]string{DefaultUserID: DefaultDMChannelID},
 		channelGuild: map[string]string{DefaultChannelID: DefaultGuildID, DefaultDMChannelID: ""},
 	}
