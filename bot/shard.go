@@ -49,6 +49,10 @@ func (b *Bot) newShard(work, reply context.Context, id, count int) (*shard, erro
 	if count > 1 {
 		s.Identify.Shard = &[2]int{id, count}
 	}
+	// The bot reads nothing of discordgo's cache of servers, channels and
+	// roles (only its own user, which discordgo keeps anyway): without it,
+	// memory does not grow with the number of servers.
+	s.StateEnabled = false
 	s.ShouldRetryOnRateLimit = false
 	s.LogLevel = discordgo.LogWarning
 	sh.remove = []func(){
@@ -60,6 +64,9 @@ func (b *Bot) newShard(work, reply context.Context, id, count int) (*shard, erro
 		}),
 		s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { sh.onDisconnect() }),
 		s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { sh.log.Info("gateway session resumed") }),
+		s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) { sh.onReady(r) }),
+		s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildCreate) { sh.addGuild(g.ID) }),
+		s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildDelete) { sh.onGuildDelete(g) }),
 	}
 	return sh, nil
 }
@@ -216,6 +223,15 @@ func (sh *shard) addGuild(id string) {
 	n := len(sh.guilds)
 	sh.mu.Unlock()
 	sh.b.metrics.shardGuilds(sh.id, n)
+}
+
+// onGuildDelete forgets a server the bot left; one that is only unavailable
+// (an outage at Discord) still counts.
+func (sh *shard) onGuildDelete(g *discordgo.GuildDelete) {
+	if g.Guild == nil || g.Unavailable {
+		return
+	}
+	sh.removeGuild(g.ID)
 }
 
 func (sh *shard) removeGuild(id string) {
