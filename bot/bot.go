@@ -290,7 +290,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	gateway, stopGateway := context.WithCancel(ctx)
 	defer stopGateway()
-	_ = gateway
+	go sh.supervise(gateway)
 
 	if err := b.registerCommands(ctx, b.applicationID()); err != nil {
 		var f *FatalError

@@ -53,6 +53,7 @@ func (b *Bot) newShard(work, reply context.Context, id, count int) (*shard, erro
 	// roles (only its own user, which discordgo keeps anyway): without it,
 	// memory does not grow with the number of servers.
 	s.StateEnabled = false
+	s.ShouldReconnectOnError = false // the supervisor reconnects
 	s.ShouldRetryOnRateLimit = false
 	s.LogLevel = discordgo.LogWarning
 	sh.remove = []func(){

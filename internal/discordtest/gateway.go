@@ -902,6 +902,34 @@ func (s *Server) CloseConnections(code int, reason string) int {
 	return len(conns)
 }
 
+// StartOutage makes the fake behave as Discord in an outage: every gateway
+// connection is dropped (sessions stay resumable, their events are queued),
+// and until EndOutage every gateway connection attempt and every REST request
+// is answered 503 Service Unavailable (recorded as GatewayAttempts with
+// Refused set, and as faulted Requests).
+func (s *Server) StartOutage() {
+	s.mu.Lock()
+	s.outage = true
+	s.mu.Unlock()
+	s.DropConnections()
+}
+
+// EndOutage ends an outage begun by StartOutage.
+func (s *Server) EndOutage() {
+	s.mu.Lock()
+	s.outage = false
+	s.notifyLocked()
+	s.mu.Unlock()
+}
+
+// GatewayAttempts returns every gateway connection attempt, refused during
+// an outage or not.
+func (s *Server) GatewayAttempts() []GatewayAttempt {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]GatewayAttempt(nil), s.gatewayAttempts...)
+}
+
 // SetHeartbeatAcks turns heartbeat acknowledgements (op 11) on or off. With
 // acks off the connection looks dead ("zombied") to the client: discordgo
 // reconnects after 5 heartbeat intervals without an ack.

@@ -51,6 +51,12 @@ type GatewayFrame struct {
 	Data json.RawMessage
 }
 
+// GatewayAttempt is one request to the gateway's websocket URL.
+type GatewayAttempt struct {
+	Time    time.Time
+	Refused bool // answered 503 during an outage (StartOutage)
+}
+
 // Disconnect records the end of a gateway connection.
 type Disconnect struct {
 	Conn int

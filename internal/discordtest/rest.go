@@ -182,7 +182,23 @@ func (x *exchange) formError(field, errCode, message string) {
 var apiPrefix = regexp.MustCompile(`^/api/v(\d+)(/.*)$`)
 
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path == "/ws" || r.URL.Path == "/ws/" {
+	gateway := r.URL.Path == "/ws" || r.URL.Path == "/ws/"
+	s.mu.Lock()
+	down := s.outage
+	if gateway {
+		s.gatewayAttempts = append(s.gatewayAttempts, GatewayAttempt{Time: time.Now(), Refused: down})
+		s.notifyLocked()
+	}
+	s.mu.Unlock()
+	if down {
+		// As Discord's edge does in an outage: 503 for everything.
+		if !gateway {
+			s.recordRefusedInOutage(r)
+		}
+		http.Error(w, "503 Service Unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	if gateway {
 		s.serveGateway(w, r)
 		return
 	}
@@ -423,6 +439,20 @@ func (s *Server) readBody(r *http.Request, rec *Request) error {
 		return json.Unmarshal(rec.Body, &rec.JSON)
 	}
 	return nil
+}
+
+// recordRefusedInOutage records a REST request answered 503 by an outage.
+func (s *Server) recordRefusedInOutage(r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.reqSeq++
+	path := r.URL.Path
+	if m := apiPrefix.FindStringSubmatch(path); m != nil {
+		path = m[2]
+	}
+	s.recordLocked(&Request{Seq: s.reqSeq, Time: time.Now(), Method: r.Method, Path: path, Status: http.StatusServiceUnavailable,
+		Fault: true, Error: "outage"})
+	s.notifyLocked()
 }
 
 func (s *Server) recordRefused(req *http.Request) {

@@ -153,17 +153,19 @@ type Server struct {
 	gwWG    sync.WaitGroup // gateway connection goroutines
 
 	// gateway state (guarded by mu)
-	conns       map[*gwConn]struct{}
-	sessions    map[string]*gwSession
-	connCount   int
-	everReady   bool
-	identifies  []Identify
-	resumes     []Resume
-	readies     int
-	heartbeats  int
-	noAck       bool
-	frames      []GatewayFrame
-	disconnects []Disconnect
+	conns           map[*gwConn]struct{}
+	sessions        map[string]*gwSession
+	connCount       int
+	everReady       bool
+	identifies      []Identify
+	resumes         []Resume
+	readies         int
+	heartbeats      int
+	noAck           bool
+	outage          bool
+	gatewayAttempts []GatewayAttempt
+	frames          []GatewayFrame
+	disconnects     []Disconnect
 
 	// REST state (guarded by mu)
 	reqSeq       int
