@@ -279,6 +279,12 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	defer close(stopNotices)
 
+	gw, err := b.gatewayBot(ctx)
+	if err != nil {
+		return err
+	}
+	defer libraryLogs.route(gw.URL, b)()
+
 	sh, err := b.newShard(work, reply, 0, 1)
 	if err != nil {
 		return err
@@ -310,6 +316,32 @@ func (b *Bot) Run(ctx context.Context) error {
 	stopGateway()
 	b.shutdown(cancelWork, cancelReplies)
 	return fatal
+}
+
+// gatewayBot asks Discord for the gateway's URL, the recommended number of
+// shards and the identify concurrency (GET /gateway/bot), retrying with the
+// reconnect back-off while Discord is unreachable. A 401 is fatal: the token
+// is wrong.
+func (b *Bot) gatewayBot(ctx context.Context) (*discordgo.GatewayBotResponse, error) {
+	var gw discordgo.GatewayBotResponse
+	req := request{method: http.MethodGet, url: discordgo.EndpointGatewayBot, into: &gw}
+	for attempt := 1; ; attempt++ {
+		err := b.rest.do(ctx, b.log, newBucket("gateway"), req)
+		if err == nil {
+			return &gw, nil
+		}
+		if f := fatalREST(err); f != nil {
+			return nil, f
+		}
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("get the gateway from discord: %w", err)
+		}
+		wait := reconnectDelay(attempt, b.cfg.ReconnectMax)
+		b.log.Warn("discord unreachable at start-up; retrying", "attempt", attempt, "wait", wait, "err", err)
+		if sleep(ctx, wait) != nil {
+			return nil, fmt.Errorf("get the gateway from discord: %w", err)
+		}
+	}
 }
 
 // shutdown stops taking commands, waits for those in flight within the

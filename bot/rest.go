@@ -164,16 +164,21 @@ func (t *bucketTable) size() int {
 	return len(t.m)
 }
 
-// request is one REST call: its method, URL, JSON payload and files.
+// request is one REST call: its method, URL, JSON payload and files, and
+// where to decode the answer (nil: ignore it).
 type request struct {
 	method, url string
 	payload     any
 	files       []command.File
+	into        any
 }
 
 // body encodes the request: JSON, or multipart with the payload as
 // payload_json and each file as files[n] when there are files.
 func (r request) body() (contentType string, body []byte, err error) {
+	if r.payload == nil {
+		return "", nil, nil
+	}
 	if len(r.files) == 0 {
 		body, err = json.Marshal(r.payload)
 		return "application/json", body, err
@@ -210,7 +215,8 @@ func (r *rest) do(ctx context.Context, log *slog.Logger, bk *bucket, req request
 		if err = bk.acquire(ctx); err != nil {
 			break
 		}
-		_, err = r.s.RequestWithLockedBucket(req.method, req.url, contentType, body, bk.b, 0, opts...)
+		var resp []byte
+		resp, err = r.s.RequestWithLockedBucket(req.method, req.url, contentType, body, bk.b, 0, opts...)
 		var rl *discordgo.RateLimitError
 		if errors.As(err, &rl) {
 			global := bk.globalWait()
@@ -222,6 +228,11 @@ func (r *rest) do(ctx context.Context, log *slog.Logger, bk *bucket, req request
 		bk.release()
 		err = redact(err)
 		if err == nil {
+			if req.into != nil {
+				if err := json.Unmarshal(resp, req.into); err != nil {
+					return fmt.Errorf("decode the answer to %s %s: %w", req.method, redact(errors.New(req.url)), err)
+				}
+			}
 			return nil
 		}
 		wait, retry := retryAfter(err, backoff)

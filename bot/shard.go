@@ -148,8 +148,7 @@ func (sh *shard) supervise(ctx context.Context) {
 				break
 			}
 			if f := fatalGateway(err); f != nil {
-				sh.log.Error("gateway refused the bot for good", "err", f)
-				sh.b.fail(f)
+				sh.b.fail(f) // Run returns it; the caller reports it
 				return
 			}
 			sh.log.Warn("gateway reconnect failed; retrying", "attempt", attempt+1,

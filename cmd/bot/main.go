@@ -52,10 +52,18 @@ func main() {
 	// After the first signal, a second one ends the process at once.
 	context.AfterFunc(ctx, stop)
 	if err := run(ctx, os.Args[1:], os.LookupEnv, os.Stdin, os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "sudokubot:", err)
+		var logged reportedError
+		if !errors.As(err, &logged) {
+			fmt.Fprintln(os.Stderr, "sudokubot:", err)
+		}
 		os.Exit(1)
 	}
 }
+
+// reportedError is an error run has already logged, in the log's format.
+type reportedError struct{ error }
+
+func (e reportedError) Unwrap() error { return e.error }
 
 // run is the whole program: flags, configuration, logging, then the Discord
 // bot or the console. lookupEnv reads the environment (os.LookupEnv in main).
@@ -109,7 +117,14 @@ func run(ctx context.Context, args []string, lookupEnv func(string) (string, boo
 		MessageContent:   cfg.MessageContent,
 		ShutdownGrace:    cfg.ShutdownGrace,
 	}, sessions, log, nil)
-	return b.Run(ctx)
+	bot.CaptureLibraryLogs(log)
+	if err := b.Run(ctx); err != nil {
+		// One line that names the cause and the fix (see bot.FatalError), in
+		// the log's format, so that a supervisor's log shows it.
+		log.Error(err.Error())
+		return reportedError{err}
+	}
+	return nil
 }
 
 // withEnvFile returns a getenv that reads the environment through lookup and

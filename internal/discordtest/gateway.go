@@ -350,14 +350,17 @@ func (s *Server) onIdentify(c *gwConn, raw json.RawMessage) {
 	}
 
 	s.mu.Lock()
-	already := c.session != nil
+	already, revoked, rejectCode, rejectText := c.session != nil, s.revoked, s.identifyReject, s.identifyRejectText
 	s.mu.Unlock()
 	switch {
 	case already:
 		reject(closeAlreadyAuthed, "Already authenticated.")
 		return
-	case stripBot(d.Token) != s.cfg.token:
+	case stripBot(d.Token) != s.cfg.token || revoked:
 		reject(closeAuthFailed, "Authentication failed.")
+		return
+	case rejectCode != 0:
+		reject(rejectCode, rejectText)
 		return
 	case d.Intents&s.cfg.disallowedIntents != 0:
 		reject(closeDisallowedIntents, "Disallowed intent(s).")
@@ -419,7 +422,10 @@ func (s *Server) onResume(c *gwConn, raw json.RawMessage) {
 		return
 	}
 	rec := Resume{Conn: c.id, Time: time.Now(), Token: d.Token, SessionID: d.SessionID, Seq: d.Seq, Raw: append(json.RawMessage(nil), raw...)}
-	if stripBot(d.Token) != s.cfg.token {
+	s.mu.Lock()
+	revoked := s.revoked
+	s.mu.Unlock()
+	if stripBot(d.Token) != s.cfg.token || revoked {
 		s.mu.Lock()
 		s.resumes = append(s.resumes, rec)
 		s.notifyLocked()
@@ -900,6 +906,33 @@ func (s *Server) CloseConnections(code int, reason string) int {
 		s.closeConn(c, code, reason)
 	}
 	return len(conns)
+}
+
+// RevokeToken makes the fake behave as Discord after the bot's token was
+// reset in the Developer Portal: every gateway connection is closed with 4004
+// (Authentication failed), and every later identify, resume or authenticated
+// REST request with the old token is refused (4004, 401).
+func (s *Server) RevokeToken() {
+	s.mu.Lock()
+	s.revoked = true
+	conns := make([]*gwConn, 0, len(s.conns))
+	for c := range s.conns {
+		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		s.closeConn(c, closeAuthFailed, "Authentication failed.")
+	}
+}
+
+// RejectIdentifies makes every later identify fail with close code (4010
+// invalid shard, 4011 sharding required, 4012 invalid API version, 4013
+// invalid intents...) and reason; code 0 accepts identifies again. Resumes
+// are not affected.
+func (s *Server) RejectIdentifies(code int, reason string) {
+	s.mu.Lock()
+	s.identifyReject, s.identifyRejectText = code, reason
+	s.mu.Unlock()
 }
 
 // StartOutage makes the fake behave as Discord in an outage: every gateway

@@ -257,7 +257,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		s.faultResponse(x, *fault)
 	case s.overLimitLocked(x, rt):
 		limited = true
-	case !rt.noAuth && rec.Authorization != "Bot "+s.cfg.token:
+	case !rt.noAuth && (rec.Authorization != "Bot "+s.cfg.token || s.revoked):
 		x.fail(http.StatusUnauthorized, 0, "401: Unauthorized")
 	default:
 		rt.handler(s, x)

@@ -153,19 +153,23 @@ type Server struct {
 	gwWG    sync.WaitGroup // gateway connection goroutines
 
 	// gateway state (guarded by mu)
-	conns           map[*gwConn]struct{}
-	sessions        map[string]*gwSession
-	connCount       int
-	everReady       bool
-	identifies      []Identify
-	resumes         []Resume
-	readies         int
-	heartbeats      int
-	noAck           bool
-	outage          bool
-	gatewayAttempts []GatewayAttempt
-	frames          []GatewayFrame
-	disconnects     []Disconnect
+	conns      map[*gwConn]struct{}
+	sessions   map[string]*gwSession
+	connCount  int
+	everReady  bool
+	identifies []Identify
+	resumes    []Resume
+	readies    int
+	heartbeats int
+	noAck      bool
+	outage     bool
+	revoked    bool // RevokeToken: the token no longer works
+	// RejectIdentifies: close code and reason for every identify, 0 = accept
+	identifyReject     int
+	identifyRejectText string
+	gatewayAttempts    []GatewayAttempt
+	frames             []GatewayFrame
+	disconnects        []Disconnect
 
 	// REST state (guarded by mu)
 	reqSeq       int
