@@ -186,7 +186,7 @@ type Bot struct {
 	// and just after a command is handled, on the goroutine that handles it;
 	// decorate, when set (by tests only), changes the handler's reply, as a
 	// handler that attaches files would.
-	beforeHandle, afterHandle func(command.Request)
+	beforeHandle, afterHandle func(context.Context, command.Request)
 	decorate                  func(command.Request, command.Reply) command.Reply
 }
 
@@ -437,10 +437,10 @@ func (b *Bot) solve(ctx context.Context, log *slog.Logger, req command.Request) 
 // handle runs one command through the handler.
 func (b *Bot) handle(ctx context.Context, req command.Request) command.Reply {
 	if b.afterHandle != nil {
-		defer b.afterHandle(req)
+		defer b.afterHandle(ctx, req)
 	}
 	if b.beforeHandle != nil {
-		b.beforeHandle(req)
+		b.beforeHandle(ctx, req)
 	}
 	rep := b.handler.Handle(ctx, req)
 	if b.decorate != nil {

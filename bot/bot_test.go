@@ -443,7 +443,7 @@ func TestBusyWhenPoolAndQueueAreFull(t *testing.T) {
 	running := make(chan struct{}, 1)
 	release := make(chan struct{})
 	h := start(t, cfg, func(b *Bot) {
-		b.beforeHandle = func(r command.Request) {
+		b.beforeHandle = func(_ context.Context, r command.Request) {
 			if strings.Contains(r.Args, "hold") {
 				running <- struct{}{}
 				<-release // the only worker stays busy until the test lets go
@@ -477,7 +477,7 @@ func TestGracefulShutdownAnswersCommandInFlight(t *testing.T) {
 	cfg.SolveTimeout = 300 * time.Millisecond
 	running := make(chan struct{}, 1)
 	h := start(t, cfg, func(b *Bot) {
-		b.beforeHandle = func(command.Request) { running <- struct{}{} }
+		b.beforeHandle = func(_ context.Context, _ command.Request) { running <- struct{}{} }
 	})
 	h.srv.SendMessage(discordtest.Message{Content: "!solve " + slowGrid})
 	<-running
@@ -496,7 +496,7 @@ func TestGracefulShutdownAnswersCommandInFlight(t *testing.T) {
 func TestPanicIsRecoveredAndAnswered(t *testing.T) {
 	t.Parallel()
 	h := start(t, testConfig(), func(b *Bot) {
-		b.beforeHandle = func(req command.Request) {
+		b.beforeHandle = func(_ context.Context, req command.Request) {
 			if strings.Contains(req.Args, "boom") {
 				panic("boom")
 			}
