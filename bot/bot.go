@@ -357,8 +357,9 @@ func (b *Bot) shutdown(cancelWork, cancelReplies context.CancelFunc) {
 	b.stopMu.Unlock()
 	b.log.Info("stopping: finishing commands in flight", "grace", grace, "in_flight", b.inflight.count())
 
-	// Solves stop a little before the end, leaving time to post notices.
-	reserve := min(grace/4, time.Second)
+	// Solves stop a little before the end, leaving time to post notices: a
+	// quarter of the grace, from 250 ms to 1 s (all of a shorter grace).
+	reserve := min(max(grace/4, 250*time.Millisecond), time.Second, grace)
 	// discordgo's Close sleeps a second before it closes the socket: start
 	// closing that long before the end.
 	closeAt := deadline.Add(-closeTime)
