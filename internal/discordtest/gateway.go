@@ -47,6 +47,7 @@ type gwSession struct {
 	intents discordgo.Intent
 	seq     int64
 	log     []loggedEvent // every dispatch, for replay on resume
+	dropped int           // events dropped from the front of log since it was last copied
 	conn    *gwConn       // nil while the client is away
 	invalid bool          // cannot be resumed any more
 }
@@ -506,7 +507,14 @@ func (s *Server) dispatchToLocked(sess *gwSession, name string, data json.RawMes
 	frame := encodeFrame(opDispatch, data, sess.seq, name)
 	sess.log = append(sess.log, loggedEvent{seq: sess.seq, name: name, frame: frame})
 	if max := s.cfg.replayBuffer; max > 0 && len(sess.log) > max {
-		sess.log = append(sess.log[:0:0], sess.log[len(sess.log)-max:]...)
+		// Forget the oldest; copy only now and then (amortised), not at
+		// every dispatch once the buffer is full.
+		if sess.dropped++; sess.dropped >= max || len(sess.log) > 2*max {
+			sess.log = append(sess.log[:0:0], sess.log[len(sess.log)-max:]...)
+			sess.dropped = 0
+		} else {
+			sess.log = sess.log[1:]
+		}
 	}
 	if sess.conn != nil {
 		sess.conn.send(frame)
