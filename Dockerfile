@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # Build: docker build -t sudokubot .
-# Run:   docker run --rm --env-file .env sudokubot
+# Run:   docker run --rm --env-file .env --stop-timeout 20 sudokubot
+# (--stop-timeout: SHUTDOWN_GRACE, 10 s by default, plus a margin; Docker's default is 10 s.)
 
 FROM golang:1.26-bookworm AS build
 WORKDIR /src

@@ -6,6 +6,13 @@
 // mention of the bot), answers the slash commands /solve, /check and /help, runs
 // every solve on a bounded worker pool under a deadline, limits each user's
 // rate, and replies without ever pinging anyone.
+//
+// Every answer goes through one reply flow (flow.go) written against a small
+// responder per transport: a reply to a message, a slash command's callback
+// over the gateway, or the answer to a slash command posted to the
+// interactions endpoint. Replies may carry files ([command.Reply.Files]),
+// posted with the text in one request; when the upload fails, the text goes
+// out alone.
 package bot
 
 import (
@@ -15,6 +22,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -26,12 +34,17 @@ import (
 	"github.com/sudokubot/sudokubot/render"
 )
 
-// Config sets up a [Bot]. cmd/bot fills it from the environment.
+// Config sets up a [Bot]. cmd/bot fills it from the environment, starting
+// from [DefaultConfig]; zero values mean the defaults too.
 type Config struct {
-	Prefix           string        // text command prefix, such as "!"
-	SolveTimeout     time.Duration // deadline of one solve
-	Workers          int           // solves that run at once
-	Queue            int           // solves that may wait for a worker; more are told the bot is busy
+	Prefix       string        // text command prefix, such as "!"
+	SolveTimeout time.Duration // deadline of one solve
+	// Workers is how many solves run at once; zero means GOMAXPROCS, the CPUs
+	// the process may use (a container's CPU limit included).
+	Workers int
+	// Queue is how many solves may wait for a worker; more are told the bot
+	// is busy. Negative means 4 × Workers; zero means no waiting.
+	Queue            int
 	UserRate         int           // commands per user per minute
 	UserBurst        int           // commands a user may send at once
 	DevGuildID       string        // register slash commands to this guild only (fast, for development)
@@ -39,41 +52,85 @@ type Config struct {
 	MessageContent   bool          // ask for the privileged message content intent
 	ShutdownGrace    time.Duration // how long in-flight commands may take after a stop signal
 	// ChannelBacklog is how many replies may wait to be posted in one channel;
-	// past it, new commands there are not taken (and logged). Zero means 32.
+	// past it, new commands there are not taken (and logged).
 	ChannelBacklog int
 	// AckWait is how long a slash command waits for its result before it is
-	// deferred; Discord allows 3 s for the first answer. Zero means 2 s.
+	// deferred; Discord allows 3 s for the first answer.
 	AckWait time.Duration
+	// ReconnectMax caps the wait between two attempts to reconnect a dropped
+	// gateway session (the wait doubles from one second, with jitter).
+	ReconnectMax time.Duration
 }
 
-func (c *Config) setDefaults() {
+// Defaults of [Config]; cmd/bot, .env.example and the README are tested
+// against them.
+const (
+	DefaultUserRate       = 12
+	DefaultUserBurst      = 4
+	DefaultChannelBacklog = 32
+	DefaultShutdownGrace  = 10 * time.Second
+	DefaultAckWait        = 2 * time.Second
+	DefaultReconnectMax   = time.Minute
+)
+
+// DefaultConfig returns the configuration used where nothing else is set.
+// Workers and Queue are left to be derived at start-up (GOMAXPROCS and
+// 4 × workers), so that setting Workers alone moves the queue with it.
+func DefaultConfig() Config {
+	return Config{
+		Prefix:         command.DefaultPrefix,
+		SolveTimeout:   command.DefaultSolveTimeout,
+		Workers:        0,
+		Queue:          -1,
+		UserRate:       DefaultUserRate,
+		UserBurst:      DefaultUserBurst,
+		ChannelBacklog: DefaultChannelBacklog,
+		MessageContent: true,
+		ShutdownGrace:  DefaultShutdownGrace,
+		AckWait:        DefaultAckWait,
+		ReconnectMax:   DefaultReconnectMax,
+	}
+}
+
+// Resolved returns c with every zero or derived value filled in: the values
+// the bot runs with.
+func (c Config) Resolved() Config {
+	d := DefaultConfig()
 	if c.Prefix == "" {
-		c.Prefix = "!"
+		c.Prefix = d.Prefix
 	}
 	if c.SolveTimeout <= 0 {
-		c.SolveTimeout = 2 * time.Second
+		c.SolveTimeout = d.SolveTimeout
 	}
 	if c.Workers <= 0 {
-		c.Workers = 1
+		c.Workers = runtime.GOMAXPROCS(0)
 	}
 	if c.Queue < 0 {
-		c.Queue = 0
+		c.Queue = 4 * c.Workers
 	}
 	if c.UserRate <= 0 {
-		c.UserRate = 12
+		c.UserRate = d.UserRate
 	}
 	if c.UserBurst <= 0 {
-		c.UserBurst = 4
+		c.UserBurst = d.UserBurst
 	}
 	if c.AckWait <= 0 {
-		c.AckWait = 2 * time.Second
+		c.AckWait = d.AckWait
 	}
 	if c.ChannelBacklog <= 0 {
-		c.ChannelBacklog = 32
+		c.ChannelBacklog = d.ChannelBacklog
 	}
+	if c.ReconnectMax <= 0 {
+		c.ReconnectMax = d.ReconnectMax
+	}
+	if c.ShutdownGrace < 0 {
+		c.ShutdownGrace = 0
+	}
+	return c
 }
 
-// Intents returns the gateway intents the bot asks for: servers, server
+// Intents returns the gateway intents the bot asks for: servers (for the
+// count of servers per shard; the bot caches nothing about them), server
 // messages, direct messages and, when messageContent is set, the privileged
 // message content intent without which server messages arrive with no text.
 func Intents(messageContent bool) discordgo.Intent {
@@ -94,83 +151,70 @@ const (
 	maxWaitingReplies = 4096
 )
 
-// closeDisallowedIntents is the gateway close code for a privileged intent the
-// application is not allowed to use.
-const closeDisallowedIntents = 4014
+// SessionFunc returns a new, unopened discordgo session with the bot's token,
+// HTTP client and gateway dialer: [NewSession] in production, the fake
+// Discord's sessions in tests. The bot asks for one per shard and one for its
+// REST calls.
+type SessionFunc func() (*discordgo.Session, error)
 
 // Bot is a running Discord bot. Make one with [New] and start it with [Bot.Run].
 type Bot struct {
-	cfg     Config
-	s       *discordgo.Session
-	log     *slog.Logger
-	handler *command.Handler
-	pool    *pool
-	limits  *userLimits
-	seen    *seenSet
-	notices slots       // slash-command notices on their way to Discord
-	noticeQ chan notice // text-command notices waiting to be sent
-	backlog *backlog    // text-command replies waiting to be posted
+	cfg      Config
+	sessions SessionFunc
+	log      *slog.Logger
+	metrics  *Metrics
+	handler  *command.Handler
+	pool     *pool
+	limits   *userLimits
+	seen     *seenSet
+	noticeQ  chan queuedNotice // text-command notices waiting to be sent
+	backlog  *backlog          // text-command replies waiting to be posted
+	rest     *rest
+	shards   []*shard
 
-	// stopMu guards stopping and the Add side of inflight: once stopping is
-	// set under the write lock, no new command is counted.
+	// stopMu guards stopping: once it is set under the write lock, no new
+	// command is counted in flight.
 	stopMu   sync.RWMutex
 	stopping bool
-	inflight sync.WaitGroup
+	inflight *counter
+
+	// fatal receives the first error that must stop the bot (a revoked
+	// token, a refused shard).
+	fatal chan error
 
 	// beforeHandle and afterHandle, when set (by tests only), run just before
-	// and just after a command is handled, on the goroutine that handles it.
-	beforeHandle, afterHandle func(command.Request)
+	// and just after a command is handled, on the goroutine that handles it;
+	// decorate, when set (by tests only), changes the handler's reply, as a
+	// handler that attaches files would.
+	beforeHandle, afterHandle func(context.Context, command.Request)
+	decorate                  func(command.Request, command.Reply) command.Reply
 }
 
-// solve queues req on the worker pool and returns the channel its reply will
-// come on, or nil when the pool and its queue are full. Workers only compute
-// replies; the caller sends them, so a slow Discord never holds a worker. A
-// panic while handling becomes an apology reply.
-func (b *Bot) solve(ctx context.Context, log *slog.Logger, req command.Request) <-chan command.Reply {
-	result := make(chan command.Reply, 1)
-	ok := b.pool.trySubmit(func() {
-		defer b.recoverCommand(log, func() {
-			result <- command.Reply{Text: render.Notice(msgApology), Outcome: "panic", UserError: true}
-		})
-		result <- b.handle(ctx, req)
-	})
-	if !ok {
-		return nil
-	}
-	return result
-}
-
-// handle runs one command through the handler.
-func (b *Bot) handle(ctx context.Context, req command.Request) command.Reply {
-	if b.afterHandle != nil {
-		defer b.afterHandle(req)
-	}
-	if b.beforeHandle != nil {
-		b.beforeHandle(req)
-	}
-	return b.handler.Handle(ctx, req)
-}
-
-// New returns a bot that will use session s (made by [NewSession], or wired to
-// a fake Discord in tests) and log to log.
-func New(cfg Config, s *discordgo.Session, log *slog.Logger) *Bot {
-	cfg.setDefaults()
+// New returns a bot that will connect through sessions and log to log,
+// counting on m (nil: counting nothing).
+func New(cfg Config, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
+	cfg = cfg.Resolved()
 	return &Bot{
-		cfg: cfg,
-		s:   s,
-		log: log,
+		cfg:      cfg,
+		sessions: sessions,
+		log:      log,
+		metrics:  m,
 		handler: command.New(command.Config{
 			Prefix:       cfg.Prefix,
 			SolveTimeout: cfg.SolveTimeout,
 			Spoiler:      cfg.SpoilerSolutions,
 		}),
-		limits:  newUserLimits(cfg.UserRate, cfg.UserBurst),
-		seen:    newSeenSet(4096),
-		notices: make(slots, 2*(cfg.Workers+cfg.Queue)+16),
-		noticeQ: make(chan notice, noticeQueue),
-		backlog: newBacklog(cfg.ChannelBacklog, maxWaitingReplies),
+		limits:   newUserLimits(cfg.UserRate, cfg.UserBurst),
+		seen:     newSeenSet(4096),
+		noticeQ:  make(chan queuedNotice, noticeQueue),
+		backlog:  newBacklog(cfg.ChannelBacklog, maxWaitingReplies),
+		inflight: newCounter(),
+		fatal:    make(chan error, 1),
 	}
 }
+
+// Config returns the configuration the bot runs with, defaults resolved.
+func (b *Bot) Config() Config { return b.cfg }
 
 // NewSession returns a discordgo session for token whose HTTP client keeps
 // enough idle connections for workers concurrent replies. The REST client and
@@ -190,6 +234,11 @@ func NewSession(token string, workers int) (*discordgo.Session, error) {
 	return s, nil
 }
 
+// Sessions returns a SessionFunc of [NewSession]s.
+func Sessions(token string, workers int) SessionFunc {
+	return func() (*discordgo.Session, error) { return NewSession(token, workers) }
+}
+
 // Transport returns an HTTP transport like Go's default one (proxy from the
 // environment, system roots, HTTP/2) that keeps up to workers+2 idle
 // connections per host instead of 2, so a burst of replies reuses connections
@@ -206,109 +255,142 @@ func Transport(workers int) *http.Transport {
 
 // Run connects to Discord, registers the slash commands and answers commands
 // until ctx is done. It then stops taking commands, lets those in flight finish
-// for up to the shutdown grace, closes the session and returns nil. It returns
-// an error only when the bot cannot start.
+// within the shutdown grace, closes the session and returns nil. It returns
+// an error when the bot cannot start, or when Discord ends it for good (a
+// revoked token, a refused shard): a [*FatalError] naming the cause and the fix.
 func (b *Bot) Run(ctx context.Context) error {
-	// Work outlives ctx by the grace period, then is cancelled.
-	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
+	// The answers outlive ctx by the grace period; the work (solves) by a
+	// little less, so that the users whose commands were cut short are told.
+	reply, cancelReplies := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelReplies()
+	work, cancelWork := context.WithCancel(reply)
 	defer cancelWork()
+
+	restSession, err := b.sessions()
+	if err != nil {
+		return err
+	}
+	b.rest = newREST(restSession, b.metrics)
 	b.pool = newPool(b.cfg.Workers, b.cfg.Queue)
+	defer b.pool.close()
 	stopNotices := make(chan struct{})
 	for range noticeSenders {
 		go b.sendNotices(stopNotices)
 	}
 	defer close(stopNotices)
 
-	removeMsg := b.s.AddHandler(func(_ *discordgo.Session, m *discordgo.MessageCreate) { b.onMessage(work, m) })
-	removeInt := b.s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.onInteraction(work, i) })
-	defer removeMsg()
-	defer removeInt()
-	for _, remove := range b.watchConnection() {
-		defer remove()
-	}
-
-	if err := b.open(); err != nil {
-		b.pool.close()
+	gw, err := b.gatewayBot(ctx)
+	if err != nil {
 		return err
 	}
-	if err := b.registerCommands(ctx); err != nil {
-		b.log.Error("slash commands not registered; text commands still work", "err", err)
+	defer libraryLogs.route(gw.URL, b)()
+
+	sh, err := b.newShard(work, reply, 0, 1)
+	if err != nil {
+		return err
+	}
+	b.shards = []*shard{sh}
+	if err := sh.open(); err != nil {
+		sh.close()
+		return err
+	}
+	gateway, stopGateway := context.WithCancel(ctx)
+	defer stopGateway()
+	go sh.supervise(gateway)
+
+	if err := b.registerCommands(ctx, b.applicationID()); err != nil {
+		var f *FatalError
+		if errors.As(err, &f) {
+			b.fail(f)
+		} else {
+			b.log.Error("slash commands not registered; text commands still work", "err", err)
+		}
 	}
 	b.log.Info("bot ready", "user", b.selfID(), "prefix", b.cfg.Prefix, "workers", b.cfg.Workers, "queue", b.cfg.Queue)
 
-	<-ctx.Done()
-	b.shutdown(cancelWork)
-	return nil
+	var fatal error
+	select {
+	case <-ctx.Done():
+	case fatal = <-b.fatal:
+	}
+	stopGateway()
+	b.shutdown(cancelWork, cancelReplies)
+	return fatal
 }
 
-// open connects to the gateway. When Discord refuses the privileged message
-// content intent, it connects again without it and says what that means.
-func (b *Bot) open() error {
-	b.s.Identify.Intents = Intents(b.cfg.MessageContent)
-	err := b.s.Open()
-	var ce *websocket.CloseError
-	if b.cfg.MessageContent && errors.As(err, &ce) && ce.Code == closeDisallowedIntents {
-		b.log.Warn("the Message Content intent is not enabled for this application in the Developer Portal: " +
-			"text commands in servers will only work when they mention the bot; DMs and slash commands work")
-		b.s.Identify.Intents = Intents(false)
-		err = b.s.Open()
-	}
-	if err != nil {
-		return fmt.Errorf("connect to discord gateway: %w", err)
-	}
-	if b.s.Identify.Intents&discordgo.IntentsMessageContent == 0 {
-		b.log.Warn("running without the Message Content intent: server messages arrive without text unless they mention the bot")
-	}
-	return nil
-}
-
-// watchConnection logs the gateway's ups and downs, and Discord's rate
-// limits, for the operator. It returns the functions that remove its handlers.
-func (b *Bot) watchConnection() []func() {
-	return []func(){
-		b.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) { b.log.Info("gateway connected") }),
-		b.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) {
-			b.stopMu.RLock()
-			stopping := b.stopping
-			b.stopMu.RUnlock()
-			if stopping {
-				b.log.Info("gateway closed")
-				return
-			}
-			b.log.Warn("gateway disconnected; discordgo reconnects and resumes by itself")
-		}),
-		b.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.log.Info("gateway session resumed") }),
-		b.s.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) {
-			if r.TooManyRequests != nil {
-				b.log.Warn("discord rate limit", "url", tokenInURL.ReplaceAllString(r.URL, "${1}[token]"), "retry_after", r.RetryAfter)
-			}
-		}),
+// gatewayBot asks Discord for the gateway's URL, the recommended number of
+// shards and the identify concurrency (GET /gateway/bot), retrying with the
+// reconnect back-off while Discord is unreachable. A 401 is fatal: the token
+// is wrong.
+func (b *Bot) gatewayBot(ctx context.Context) (*discordgo.GatewayBotResponse, error) {
+	var gw discordgo.GatewayBotResponse
+	req := request{method: http.MethodGet, url: discordgo.EndpointGatewayBot, into: &gw}
+	for attempt := 1; ; attempt++ {
+		err := b.rest.do(ctx, b.log, newBucket("gateway"), req)
+		if err == nil {
+			return &gw, nil
+		}
+		if f := fatalREST(err); f != nil {
+			return nil, f
+		}
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("get the gateway from discord: %w", err)
+		}
+		wait := reconnectDelay(attempt, b.cfg.ReconnectMax)
+		b.log.Warn("discord unreachable at start-up; retrying", "attempt", attempt, "wait", wait, "err", err)
+		if sleep(ctx, wait) != nil {
+			return nil, fmt.Errorf("get the gateway from discord: %w", err)
+		}
 	}
 }
 
-// shutdown stops taking commands, waits for those in flight up to the grace
-// period, cancels what is left and closes the session.
-func (b *Bot) shutdown(cancelWork context.CancelFunc) {
+// shutdown stops taking commands, waits for those in flight within the
+// shutdown grace, and closes the gateway. Commands still solving when the
+// grace is nearly over are cancelled and their users told; at the end of the
+// grace every wait on Discord is cancelled, so Run returns on time.
+func (b *Bot) shutdown(cancelWork, cancelReplies context.CancelFunc) {
+	start := time.Now()
+	grace := b.cfg.ShutdownGrace
+	deadline := start.Add(grace)
 	b.stopMu.Lock()
 	b.stopping = true
 	b.stopMu.Unlock()
-	b.log.Info("stopping: finishing commands in flight", "grace", b.cfg.ShutdownGrace)
+	b.log.Info("stopping: finishing commands in flight", "grace", grace, "in_flight", b.inflight.count())
 
-	done := make(chan struct{})
-	go func() { b.inflight.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(b.cfg.ShutdownGrace):
-		b.log.Warn("grace period over: cancelling commands still in flight")
+	// Solves stop a little before the end, leaving time to post notices: a
+	// quarter of the grace, from 250 ms to 1 s (all of a shorter grace).
+	reserve := min(max(grace/4, 250*time.Millisecond), time.Second, grace)
+	// discordgo's Close sleeps a second before it closes the socket: start
+	// closing that long before the end.
+	closeAt := deadline.Add(-closeTime)
+	closed := make(chan struct{})
+	var closeOnce sync.Once
+	closeGateway := func() { closeOnce.Do(func() { go func() { b.closeShards(); close(closed) }() }) }
+	closeTimer := time.AfterFunc(time.Until(closeAt), closeGateway)
+	defer closeTimer.Stop()
+
+	waitUntil := func(t time.Time) bool {
+		ctx, cancel := context.WithDeadline(context.Background(), t)
+		defer cancel()
+		return b.inflight.wait(ctx)
+	}
+	if !waitUntil(deadline.Add(-reserve)) {
+		b.log.Warn("grace period nearly over: cancelling commands still in flight; their users are told where Discord allows",
+			"in_flight", b.inflight.count())
 		cancelWork()
-		<-done
+		if !waitUntil(deadline) {
+			b.log.Warn("grace period over: replies still waiting on Discord are not posted", "in_flight", b.inflight.count())
+			cancelReplies()
+			waitUntil(time.Now().Add(time.Second))
+		}
 	}
-	b.pool.close()
-	if err := b.s.Close(); err != nil {
-		b.log.Error("close discord session", "err", err)
-	}
-	b.log.Info("stopped")
+	closeGateway()
+	<-closed
+	b.log.Info("stopped", "took", time.Since(start).Round(time.Millisecond))
 }
+
+// closeTime is how long discordgo takes to close a gateway session.
+const closeTime = 1100 * time.Millisecond
 
 // begin counts a command in flight, and reports false once the bot is stopping.
 func (b *Bot) begin() bool {
@@ -317,33 +399,73 @@ func (b *Bot) begin() bool {
 	if b.stopping {
 		return false
 	}
-	b.inflight.Add(1)
+	b.inflight.add()
 	return true
 }
 
-func (b *Bot) selfID() string {
-	if b.s.State == nil {
-		return ""
-	}
-	b.s.State.RLock()
-	defer b.s.State.RUnlock()
-	if b.s.State.User == nil {
-		return ""
-	}
-	return b.s.State.User.ID
+func (b *Bot) isStopping() bool {
+	b.stopMu.RLock()
+	defer b.stopMu.RUnlock()
+	return b.stopping
 }
 
+// fail stops the bot with err, unless it is stopping already.
+func (b *Bot) fail(err error) {
+	select {
+	case b.fatal <- err:
+	default:
+	}
+}
+
+// solve queues req on the worker pool and returns the channel its reply will
+// come on, or nil when the pool and its queue are full. Workers only compute
+// replies; the caller sends them, so a slow Discord never holds a worker. A
+// panic while handling becomes an apology reply.
+func (b *Bot) solve(ctx context.Context, log *slog.Logger, req command.Request) <-chan command.Reply {
+	result := make(chan command.Reply, 1)
+	ok := b.pool.trySubmit(func() {
+		defer b.recoverCommand(log, func() {
+			result <- command.Reply{Text: render.Notice(msgApology), Outcome: outcomePanic, UserError: true}
+		})
+		result <- b.handle(ctx, req)
+	})
+	if !ok {
+		return nil
+	}
+	return result
+}
+
+// handle runs one command through the handler.
+func (b *Bot) handle(ctx context.Context, req command.Request) command.Reply {
+	if b.afterHandle != nil {
+		defer b.afterHandle(ctx, req)
+	}
+	if b.beforeHandle != nil {
+		b.beforeHandle(ctx, req)
+	}
+	rep := b.handler.Handle(ctx, req)
+	if b.decorate != nil {
+		rep = b.decorate(req, rep)
+	}
+	return rep
+}
+
+// selfID returns the bot's user id, once a shard has connected.
+func (b *Bot) selfID() string {
+	for _, sh := range b.shards {
+		if u := sh.user(); u != nil {
+			return u.ID
+		}
+	}
+	return ""
+}
+
+// applicationID returns the application id from READY.
 func (b *Bot) applicationID() string {
-	if b.s.State == nil {
-		return ""
-	}
-	b.s.State.RLock()
-	defer b.s.State.RUnlock()
-	if b.s.State.Application != nil && b.s.State.Application.ID != "" {
-		return b.s.State.Application.ID
-	}
-	if b.s.State.User != nil {
-		return b.s.State.User.ID
+	for _, sh := range b.shards {
+		if id := sh.applicationID(); id != "" {
+			return id
+		}
 	}
 	return ""
 }
@@ -369,3 +491,6 @@ func (b *Bot) recoverCommand(log *slog.Logger, apologize func()) {
 		apologize()
 	}
 }
+
+// errNoSession is returned when a SessionFunc returns nil.
+var errNoSession = errors.New("no discord session")

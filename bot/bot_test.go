@@ -105,9 +105,8 @@ func testConfig() Config {
 func start(t *testing.T, cfg Config, setup func(*Bot), opts ...discordtest.Option) *harness {
 	t.Helper()
 	srv := discordtest.New(t, opts...)
-	sess := srv.Session(t, 0)
 	logs := &syncBuffer{}
-	b := New(cfg, sess, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), nil)
 	if setup != nil {
 		setup(b)
 	}
@@ -131,6 +130,11 @@ func start(t *testing.T, cfg Config, setup func(*Bot), opts ...discordtest.Optio
 		}
 	})
 	return h
+}
+
+// sessions returns a SessionFunc of sessions connected to srv.
+func sessions(t testing.TB, srv *discordtest.Server) SessionFunc {
+	return func() (*discordgo.Session, error) { return srv.Session(t, 0), nil }
 }
 
 // stop stops the bot as a signal would and returns Run's result.
@@ -198,6 +202,9 @@ func TestSolveInGuildAndDM(t *testing.T) {
 	msgs := h.srv.WaitMessages(t, 2, wait)
 	h.srv.NoMoreMessages(t, 2, 200*time.Millisecond)
 	want := expectedReply(t, cfg, "!solve "+lc37)
+	if !strings.Contains(want, "exactly one solution") || !strings.Contains(want, "[5][3] 4 | 6 [7] 8 | 9  1  2") {
+		t.Fatalf("the handler's reply is not the unique solution:\n%s", want)
+	}
 	byChannel := map[string]discordtest.SentMessage{}
 	for _, m := range msgs {
 		byChannel[m.ChannelID] = m
@@ -303,7 +310,7 @@ func TestTimeoutReply(t *testing.T) {
 	h := start(t, cfg, nil)
 	h.srv.SendMessage(discordtest.Message{Content: "!solve " + slowGrid})
 	m := h.srv.WaitMessages(t, 1, wait)[0]
-	if want := expectedReply(t, cfg, "!solve "+slowGrid); m.Content != want {
+	if want := expectedReply(t, cfg, "!solve "+slowGrid); m.Content != want || !strings.Contains(m.Content, "gave up after 50ms") {
 		t.Errorf("reply %q\nwant the timeout reply %q", m.Content, want)
 	}
 	if rec := h.waitLog(t, "command", 1); len(rec) != 1 || rec[0]["outcome"] != "timeout" {
@@ -338,12 +345,13 @@ func TestSlashCommandsRegisteredAndAnswered(t *testing.T) {
 		name      string
 		ix        discordtest.Interaction
 		want      string
+		says      string // what the reply must say, whatever the handler answers
 		ephemeral bool
 	}{
-		{"solve", solve, expectedReply(t, cfg, "!solve "+lc37), false},
-		{"check in DM", check, expectedReply(t, cfg, "!check "+conflict), false},
-		{"help", help, expectedReply(t, cfg, "!help"), false},
-		{"bad grid", bad, expectedReply(t, cfg, "!solve 12345678901234567"), true},
+		{"solve", solve, expectedReply(t, cfg, "!solve "+lc37), "[5][3] 4 | 6 [7] 8", false},
+		{"check in DM", check, expectedReply(t, cfg, "!check "+conflict), "5 appears twice in row 1", false},
+		{"help", help, expectedReply(t, cfg, "!help"), "**Sudoku bot**", false},
+		{"bad grid", bad, expectedReply(t, cfg, "!solve 12345678901234567"), "17", true},
 	} {
 		ms := h.srv.InteractionMessages(tc.ix.ID)
 		if len(ms) != 1 {
@@ -353,6 +361,9 @@ func TestSlashCommandsRegisteredAndAnswered(t *testing.T) {
 		m := ms[0]
 		if m.ResponseType != discordgo.InteractionResponseChannelMessageWithSource || m.Content != tc.want || m.Ephemeral() != tc.ephemeral {
 			t.Errorf("%s: type %d ephemeral %v content %q\nwant type 4 ephemeral %v %q", tc.name, m.ResponseType, m.Ephemeral(), m.Content, tc.ephemeral, tc.want)
+		}
+		if !strings.Contains(m.Content, tc.says) {
+			t.Errorf("%s: reply %q does not say %q", tc.name, m.Content, tc.says)
 		}
 		checkSafeReply(t, m, "")
 	}
@@ -375,7 +386,7 @@ func TestSlashCommandDeferredThenEdited(t *testing.T) {
 	if len(ms) != 2 || !ms[0].Deferred() || ms[1].Kind != discordtest.KindOriginalEdit {
 		t.Fatalf("want a deferred answer then an edit, got %v", ms)
 	}
-	if want := expectedReply(t, cfg, "!solve "+slowGrid); ms[1].Content != want {
+	if want := expectedReply(t, cfg, "!solve "+slowGrid); ms[1].Content != want || !strings.Contains(ms[1].Content, "gave up after 300ms") {
 		t.Errorf("edit %q\nwant the timeout reply %q", ms[1].Content, want)
 	}
 	checkSafeReply(t, ms[1], "")
@@ -439,7 +450,7 @@ func TestBusyWhenPoolAndQueueAreFull(t *testing.T) {
 	running := make(chan struct{}, 1)
 	release := make(chan struct{})
 	h := start(t, cfg, func(b *Bot) {
-		b.beforeHandle = func(r command.Request) {
+		b.beforeHandle = func(_ context.Context, r command.Request) {
 			if strings.Contains(r.Args, "hold") {
 				running <- struct{}{}
 				<-release // the only worker stays busy until the test lets go
@@ -473,7 +484,7 @@ func TestGracefulShutdownAnswersCommandInFlight(t *testing.T) {
 	cfg.SolveTimeout = 300 * time.Millisecond
 	running := make(chan struct{}, 1)
 	h := start(t, cfg, func(b *Bot) {
-		b.beforeHandle = func(command.Request) { running <- struct{}{} }
+		b.beforeHandle = func(_ context.Context, _ command.Request) { running <- struct{}{} }
 	})
 	h.srv.SendMessage(discordtest.Message{Content: "!solve " + slowGrid})
 	<-running
@@ -481,7 +492,7 @@ func TestGracefulShutdownAnswersCommandInFlight(t *testing.T) {
 		t.Fatalf("Run returned %v after a stop signal", err)
 	}
 	msgs := h.srv.Messages()
-	if len(msgs) != 1 || !strings.Contains(msgs[0].Content, expectedReply(t, cfg, "!solve "+slowGrid)) {
+	if len(msgs) != 1 || msgs[0].Content != expectedReply(t, cfg, "!solve "+slowGrid) || !strings.Contains(msgs[0].Content, "gave up after 300ms") {
 		t.Errorf("the command in flight was not answered before the bot stopped: %v", msgs)
 	}
 	if h.srv.Connected() {
@@ -492,7 +503,7 @@ func TestGracefulShutdownAnswersCommandInFlight(t *testing.T) {
 func TestPanicIsRecoveredAndAnswered(t *testing.T) {
 	t.Parallel()
 	h := start(t, testConfig(), func(b *Bot) {
-		b.beforeHandle = func(req command.Request) {
+		b.beforeHandle = func(_ context.Context, req command.Request) {
 			if strings.Contains(req.Args, "boom") {
 				panic("boom")
 			}

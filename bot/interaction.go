@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/command"
-	"github.com/sudokubot/sudokubot/render"
 )
 
 // interactionWindow is how long Discord waits for the first answer to an
@@ -65,30 +65,39 @@ func Commands() []*discordgo.ApplicationCommand {
 
 // registerCommands overwrites the application's slash commands in one call,
 // globally or in the development guild.
-func (b *Bot) registerCommands(ctx context.Context) error {
-	app := b.applicationID()
+func (b *Bot) registerCommands(ctx context.Context, app string) error {
 	if app == "" {
-		return fmt.Errorf("register slash commands: no application id in READY")
+		return fmt.Errorf("register slash commands: no application id")
 	}
-	cmds, err := b.s.ApplicationCommandBulkOverwrite(app, b.cfg.DevGuildID, Commands(), discordgo.WithContext(ctx))
-	if err != nil {
-		return fmt.Errorf("register slash commands: %w", err)
-	}
-	scope := "global"
+	uri, scope := discordgo.EndpointApplicationGlobalCommands(app), "global"
 	if b.cfg.DevGuildID != "" {
-		scope = "guild " + b.cfg.DevGuildID
+		uri, scope = discordgo.EndpointApplicationGuildCommands(app, b.cfg.DevGuildID), "guild "+b.cfg.DevGuildID
+	}
+	cmds := Commands()
+	req := request{method: http.MethodPut, url: uri, payload: cmds}
+	if err := b.rest.do(ctx, b.log, newBucket("commands"), req); err != nil {
+		if f := fatalREST(err); f != nil {
+			return f
+		}
+		return fmt.Errorf("register slash commands: %w", err)
 	}
 	b.log.Info("slash commands registered", "count", len(cmds), "scope", scope)
 	return nil
 }
 
-// onInteraction answers one slash command within Discord's 3-second limit:
-// directly when the result is ready in time, otherwise deferred, then edited.
-func (b *Bot) onInteraction(ctx context.Context, i *discordgo.InteractionCreate) {
+// onInteraction answers one slash command that came over the gateway.
+func (b *Bot) onInteraction(work, reply context.Context, i *discordgo.InteractionCreate) {
 	defer b.recoverEvent("INTERACTION_CREATE")
 	if i.Type != discordgo.InteractionApplicationCommand {
 		return
 	}
+	r := newInteractionReply(b.rest, i.Interaction, "gateway", time.Now())
+	r.first = r.callback
+	b.serve(work, reply, b.interactionCall(i.Interaction, r))
+}
+
+// interactionCall reads a slash command into a call answered through r.
+func (b *Bot) interactionCall(i *discordgo.Interaction, r *interactionReply) *call {
 	data := i.ApplicationCommandData()
 	userID := ""
 	if i.Member != nil && i.Member.User != nil {
@@ -96,130 +105,132 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.InteractionCreate)
 	} else if i.User != nil {
 		userID = i.User.ID
 	}
-	log := b.log.With("guild", i.GuildID, "channel", i.ChannelID, "user", userID, "interaction", i.ID, "cmd", "/"+data.Name)
-	if !b.seen.firstTime("i" + i.ID) {
-		log.Info("interaction delivered again; already answered")
-		return
-	}
-	start := time.Now()
-	// The first answer must reach Discord within 3 s of the interaction, or
-	// it is refused: retries stop there.
-	ackCtx, cancelAck := context.WithDeadline(ctx, start.Add(interactionWindow))
-	defer cancelAck()
-	if b.limits.check(userID, start) != allow {
-		// A slash command must be answered; the notice is seen only by the user.
-		b.respondNotice(ackCtx, log, i, "rate_limited", msgRateLimit)
-		return
-	}
-	kind, ok := command.KindOf(data.Name)
-	if !ok {
-		b.respondNotice(ackCtx, log, i, "unknown_command", msgUnknownCmd)
-		return
-	}
-	if !b.begin() {
-		b.respondNotice(ackCtx, log, i, "stopping", msgStopping)
-		return
-	}
-	defer b.inflight.Done()
-	deferred := false
-	defer b.recoverCommand(log, func() {
-		if deferred {
-			b.respondResult(ctx, log, i, command.Reply{Text: render.Notice(msgApology), Outcome: "panic"}, start, true)
-			return
-		}
-		b.respondNotice(ackCtx, log, i, "panic", msgApology)
-	})
+	kind, known := command.KindOf(data.Name)
 	req := command.Request{Kind: kind}
 	for _, o := range data.Options {
 		if o.Name == "grid" && o.Type == discordgo.ApplicationCommandOptionString {
 			req.Args = o.StringValue()
 		}
 	}
-	if kind == command.Help {
-		b.respondResult(ackCtx, log, i, b.handle(ctx, req), start, false)
-		return
+	return &call{
+		key:   "i" + i.ID,
+		req:   req,
+		known: known,
+		cmd:   "/" + data.Name,
+		user:  userID,
+		start: r.created,
+		log:   b.log.With("guild", i.GuildID, "channel", i.ChannelID, "user", userID, "interaction", i.ID, "cmd", "/"+data.Name),
+		resp:  r,
 	}
-	result := b.solve(ctx, log, req)
-	if result == nil {
-		b.respondNotice(ackCtx, log, i, "busy", msgBusy)
-		return
+}
+
+// interactionReply answers a slash command: a first answer within Discord's
+// 3 s (the result, a notice, or a deferral), then, after a deferral, an edit
+// of that answer through the interaction's webhook. How the first answer
+// travels depends on the transport (first); edits are REST calls for both.
+type interactionReply struct {
+	rest    *rest
+	i       *discordgo.Interaction
+	name    string    // transport: gateway or http
+	created time.Time // when the interaction arrived
+	// first sends the first answer: a REST callback (gateway) or the HTTP
+	// response to Discord's request (interactions endpoint).
+	first func(ctx context.Context, log *slog.Logger, resp *callbackPayload, files []command.File) error
+	// Each interaction has its own rate-limit buckets, one for the callback
+	// and one for the webhook, garbage once the reply is done.
+	callbackBucket, webhookBucket *bucket
+
+	mu    sync.Mutex
+	acked bool // a first answer reached Discord; what follows is an edit
+}
+
+var _ responder = (*interactionReply)(nil)
+
+func newInteractionReply(r *rest, i *discordgo.Interaction, transport string, created time.Time) *interactionReply {
+	return &interactionReply{rest: r, i: i, name: transport, created: created}
+}
+
+func (r *interactionReply) transport() string { return r.name }
+func (r *interactionReply) mustAnswer() bool  { return true }
+func (r *interactionReply) deferrable() bool  { return true }
+
+func (r *interactionReply) isAcked() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.acked
+}
+
+func (r *interactionReply) setAcked() {
+	r.mu.Lock()
+	r.acked = true
+	r.mu.Unlock()
+}
+
+// deferAnswer sends a deferred response ("thinking…"). After an error other
+// than Discord's refusal, the deferral may have arrived: the edit is tried.
+func (r *interactionReply) deferAnswer(ctx context.Context, log *slog.Logger) error {
+	ctx, cancel := context.WithDeadline(ctx, r.created.Add(interactionWindow))
+	defer cancel()
+	err := r.first(ctx, log, &callbackPayload{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}, nil)
+	if err == nil || !refused(err) {
+		r.setAcked()
 	}
-	timer := time.NewTimer(b.cfg.AckWait)
-	defer timer.Stop()
-	select {
-	case rep := <-result:
-		b.respondResult(ackCtx, log, i, rep, start, false)
-	case <-timer.C:
-		err := deliver(ackCtx, log, func(opts ...discordgo.RequestOption) error {
-			return acknowledged(b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
-				Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-			}, opts...))
-		})
-		var re *discordgo.RESTError
-		if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode < http.StatusInternalServerError {
-			// Discord refused the interaction (expired, unknown): no edit can follow.
-			log.Error("reply lost", "outcome", (<-result).Outcome, "err", err)
-			return
+	return err
+}
+
+// send posts a as the first answer, ephemeral if asked, or edits the
+// deferred answer; files go with the text in the same request.
+func (r *interactionReply) send(ctx context.Context, log *slog.Logger, a answer) error {
+	if !r.isAcked() {
+		// The first answer must reach Discord within 3 s of the interaction,
+		// or it is refused: retries stop there.
+		ctx, cancel := context.WithDeadline(ctx, r.created.Add(interactionWindow))
+		defer cancel()
+		data := messageData(a)
+		if a.ephemeral {
+			data.Flags = discordgo.MessageFlagsEphemeral
 		}
-		if err != nil {
-			log.Error("defer interaction; trying the edit anyway", "err", err)
+		err := r.first(ctx, log, &callbackPayload{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, a.files)
+		if err == nil {
+			r.setAcked()
 		}
-		deferred = true
-		b.respondResult(ctx, log, i, <-result, start, true)
+		return err
 	}
+	if r.webhookBucket == nil {
+		r.webhookBucket = newBucket("webhook")
+	}
+	uri := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
+	return r.rest.do(ctx, log, r.webhookBucket, request{method: http.MethodPatch, url: uri, payload: messageData(a), files: a.files})
 }
 
-// respondResult answers i with rep (ephemeral for the user's own mistakes), or
-// edits the deferred answer, and logs the command's line.
-func (b *Bot) respondResult(ctx context.Context, log *slog.Logger, i *discordgo.InteractionCreate, rep command.Reply, start time.Time, deferred bool) {
-	var err error
-	if deferred {
-		// discordgo's InteractionResponseEdit puts the edits of every
-		// interaction in one rate-limit bucket, one at a time; the original
-		// response's own URL is its bucket here.
-		uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
-		edit := &discordgo.WebhookEdit{Content: &rep.Text, AllowedMentions: noMentions()}
-		err = deliver(ctx, log, func(opts ...discordgo.RequestOption) error {
-			_, err := b.s.RequestWithBucketID(http.MethodPatch, uri, edit, uri, opts...)
-			return err
-		})
-	} else {
-		err = b.respond(ctx, log, i, rep.Text, rep.UserError)
-	}
-	attrs := []any{"size", rep.Size, "outcome", rep.Outcome, "solve", rep.SolveTime, "latency", time.Since(start), "deferred", deferred}
-	if err != nil {
-		log.Error("reply lost", append(attrs, "err", err)...)
-		return
-	}
-	log.Info("command", attrs...)
+// callbackPayload is an interaction response: its type and, for a message,
+// its data.
+type callbackPayload struct {
+	Type discordgo.InteractionResponseType `json:"type"`
+	Data *messagePayload                   `json:"data,omitempty"`
 }
 
-// respondNotice answers i with a short notice only its user sees. When too
-// many notices are already on their way, it logs instead of piling up requests.
-func (b *Bot) respondNotice(ctx context.Context, log *slog.Logger, i *discordgo.InteractionCreate, outcome, text string) {
-	if !b.notices.acquire() {
-		log.Warn("notice not sent: too many notices in flight", "outcome", outcome)
-		return
-	}
-	defer b.notices.release()
-	if err := b.respond(ctx, log, i, render.Notice(text), true); err != nil {
-		log.Error("reply lost", "outcome", outcome, "err", err)
-		return
-	}
-	log.Info("command", "outcome", outcome)
+// messagePayload is the message of an interaction response or of an edit of
+// one.
+type messagePayload struct {
+	Content         string                            `json:"content"`
+	Flags           discordgo.MessageFlags            `json:"flags,omitempty"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	Attachments     []attachmentRef                   `json:"attachments,omitempty"`
 }
 
-func (b *Bot) respond(ctx context.Context, log *slog.Logger, i *discordgo.InteractionCreate, text string, ephemeral bool) error {
-	data := &discordgo.InteractionResponseData{Content: text, AllowedMentions: noMentions()}
-	if ephemeral {
-		data.Flags = discordgo.MessageFlagsEphemeral
+func messageData(a answer) *messagePayload {
+	return &messagePayload{Content: a.text, AllowedMentions: noMentions(), Attachments: attachmentRefs(a.files)}
+}
+
+// callback sends the first answer as a REST interaction callback: how the
+// gateway transport answers.
+func (r *interactionReply) callback(ctx context.Context, log *slog.Logger, resp *callbackPayload, files []command.File) error {
+	if r.callbackBucket == nil {
+		r.callbackBucket = newBucket("callback")
 	}
-	return deliver(ctx, log, func(opts ...discordgo.RequestOption) error {
-		return acknowledged(b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
-			Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: data,
-		}, opts...))
-	})
+	uri := discordgo.EndpointInteractionResponse(r.i.ID, r.i.Token)
+	return acknowledged(r.rest.do(ctx, log, r.callbackBucket, request{method: http.MethodPost, url: uri, payload: resp, files: files}))
 }
 
 // codeAlreadyAcknowledged is Discord's error code for a second answer to an

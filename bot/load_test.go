@@ -202,7 +202,7 @@ func classifySolve(t *testing.T) func(string) string {
 func startLoadBot(t *testing.T, cfg Config) *discordtest.Server {
 	t.Helper()
 	srv := discordtest.New(t, discordtest.WithHeartbeatInterval(discordtest.DefaultHeartbeatInterval))
-	b := New(cfg, srv.Session(t, 0), slog.New(slog.NewJSONHandler(io.Discard, nil)))
+	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(io.Discard, nil)), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx) }()

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -55,7 +56,7 @@ func TestPoolBoundsConcurrentSolves(t *testing.T) {
 	cfg.SolveTimeout = 30 * time.Millisecond
 	var running, peak atomic.Int32
 	h := start(t, cfg, func(b *Bot) {
-		b.beforeHandle = func(command.Request) {
+		b.beforeHandle = func(_ context.Context, _ command.Request) {
 			n := running.Add(1)
 			for {
 				p := peak.Load()
@@ -64,7 +65,7 @@ func TestPoolBoundsConcurrentSolves(t *testing.T) {
 				}
 			}
 		}
-		b.afterHandle = func(command.Request) { running.Add(-1) }
+		b.afterHandle = func(_ context.Context, _ command.Request) { running.Add(-1) }
 	})
 	const n = 40
 	for i := range n {

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,7 +23,7 @@ func TestStoppingTellsNewCommandsAndFinishesInFlight(t *testing.T) {
 	running := make(chan struct{}, 1)
 	release := make(chan struct{})
 	h := start(t, cfg, func(b *Bot) {
-		b.beforeHandle = func(r command.Request) {
+		b.beforeHandle = func(_ context.Context, r command.Request) {
 			running <- struct{}{}
 			<-release
 		}
@@ -58,28 +59,33 @@ func TestStoppingTellsNewCommandsAndFinishesInFlight(t *testing.T) {
 }
 
 // TestGraceExpiryCancelsWork: a solve still running when the grace period
-// ends is cancelled, logged, and the bot stops well before its deadline.
+// ends is cancelled, its user is told the command was not finished, and the
+// bot stops on time.
 func TestGraceExpiryCancelsWork(t *testing.T) {
 	t.Parallel()
 	cfg := testConfig()
 	cfg.SolveTimeout = 20 * time.Second
-	cfg.ShutdownGrace = 100 * time.Millisecond
+	cfg.ShutdownGrace = time.Second
 	running := make(chan struct{}, 1)
 	h := start(t, cfg, func(b *Bot) {
-		b.beforeHandle = func(command.Request) { running <- struct{}{} }
+		b.beforeHandle = func(_ context.Context, _ command.Request) { running <- struct{}{} }
 	})
-	h.srv.SendMessage(discordtest.Message{Content: "!solve " + slowGrid})
+	msg := h.srv.SendMessage(discordtest.Message{Content: "!solve " + slowGrid})
 	<-running
 	begin := time.Now()
 	if err := h.stop(t); err != nil {
 		t.Fatal(err)
 	}
-	if d := time.Since(begin); d > 5*time.Second {
-		t.Errorf("stopping took %v with a 100 ms grace", d)
+	if d := time.Since(begin); d > closeTime+500*time.Millisecond {
+		t.Errorf("stopping took %v with a 1 s grace", d)
 	}
-	h.waitLog(t, "grace period over: cancelling commands still in flight", 1)
-	if rec := h.waitLog(t, "reply lost", 1)[0]; rec["outcome"] != "cancelled" {
-		t.Errorf("lost reply logged as %v, want the cancelled solve", rec["outcome"])
+	h.waitLog(t, "grace period nearly over: cancelling commands still in flight; their users are told where Discord allows", 1)
+	if rec := h.waitLog(t, "command", 1)[0]; rec["outcome"] != outcomeNotFinished {
+		t.Errorf("command logged as %v, want %s", rec["outcome"], outcomeNotFinished)
+	}
+	msgs := h.srv.Messages()
+	if len(msgs) != 1 || msgs[0].Reference.MessageID != msg["id"] || !strings.Contains(msgs[0].Content, "could not finish") {
+		t.Errorf("messages %v: want the not-finished notice to the solve", msgs)
 	}
 }
 
@@ -110,4 +116,70 @@ func TestChannelBacklogBoundsWaitingReplies(t *testing.T) {
 	}
 	h.srv.WaitMessages(t, cfg.ChannelBacklog+1, wait)
 	h.srv.NoMoreMessages(t, cfg.ChannelBacklog+1, 300*time.Millisecond)
+}
+
+// TestBusyShutdownKeepsToTheGrace: a stop signal while replies wait behind
+// a channel's rate limit (2 messages per 5 s) and slash commands are still
+// solving. Run returns within SHUTDOWN_GRACE; the slash commands' users are
+// told their commands were not finished (their edits have buckets of their
+// own); the text replies that Discord's rate limit holds back are logged as
+// lost. discordgo's bucket waits ignore the context: a reply waiting there
+// would hold the shutdown until the bucket resets.
+func TestBusyShutdownKeepsToTheGrace(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.ShutdownGrace = 2 * time.Second
+	cfg.SolveTimeout = time.Minute
+	cfg.AckWait = 50 * time.Millisecond
+	held := make(chan struct{}, 2)
+	h := start(t, cfg, func(b *Bot) {
+		b.beforeHandle = func(ctx context.Context, r command.Request) {
+			if r.Kind == command.Solve {
+				held <- struct{}{}
+				<-ctx.Done() // solving until the shutdown cancels it
+			}
+		}
+	})
+	h.srv.SetRateLimit(discordtest.RouteCreateMessage, 2, 5*time.Second)
+	var slash []discordtest.Interaction
+	for range 2 {
+		slash = append(slash, h.srv.SendCommand(discordtest.Command{Name: "solve", Options: opts("grid", lc37)}))
+	}
+	<-held
+	<-held
+	const texts = 12
+	for i := range texts {
+		u := &discordgo.User{ID: strconv.Itoa(4300000000000000000 + i), Username: "t" + strconv.Itoa(i)}
+		h.srv.SendMessage(discordtest.Message{Author: u, Content: "!help"})
+	}
+	// Both deferrals and the two text replies the bucket allows.
+	h.srv.WaitMessages(t, 4, wait)
+
+	begin := time.Now()
+	if err := h.stop(t); err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(begin)
+	t.Logf("stopped in %v with a grace of %v", took.Round(time.Millisecond), cfg.ShutdownGrace)
+	if took > cfg.ShutdownGrace+300*time.Millisecond {
+		t.Errorf("stopping took %v, over the %v grace", took, cfg.ShutdownGrace)
+	}
+	for _, ix := range slash {
+		ms := h.srv.InteractionMessages(ix.ID)
+		if len(ms) != 2 || !ms[0].Deferred() || !strings.Contains(ms[1].Content, "could not finish") {
+			t.Errorf("interaction %s got %v, want the deferral then the not-finished notice", ix.ID, ms)
+		}
+	}
+	lost := h.logs.lines("reply lost")
+	if len(lost) != texts-2 {
+		t.Errorf("%d replies logged as lost, want the %d the rate limit held", len(lost), texts-2)
+	}
+	for _, rec := range lost {
+		if err, _ := rec["err"].(string); !strings.Contains(err, "context canceled") || rec["channel"] == nil {
+			t.Errorf("lost reply logged as %v", rec)
+		}
+	}
+	if n := len(h.srv.RequestsFor(discordtest.RouteCreateMessage)); n != 2 {
+		t.Errorf("%d message requests, want the 2 the bucket allowed (no 429)", n)
+	}
 }

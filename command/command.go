@@ -96,6 +96,21 @@ type Reply struct {
 	UserError bool
 }
 
+// File is an attachment of a [Reply], such as a picture of the grid or a
+// step-by-step explanation. Transports post the files with the reply's text in
+// one message; when an upload fails, the text goes out alone.
+type File struct {
+	Name        string // file name shown to the user, such as "solution.png"
+	ContentType string // MIME type, such as "image/png" or "text/plain; charset=utf-8"
+	Data        []byte // the file's bytes
+}
+
+// Defaults of [Config], also used by the transports' own configuration.
+const (
+	DefaultPrefix       = "!"
+	DefaultSolveTimeout = 2 * time.Second
+)
+
 // Config sets up a [Handler].
 type Config struct {
 	Prefix       string        // command prefix, such as "!"
@@ -108,14 +123,14 @@ type Handler struct {
 	cfg Config
 }
 
-// New returns a Handler. A zero SolveTimeout means two seconds; an empty
-// prefix means "!".
+// New returns a Handler. A zero SolveTimeout means [DefaultSolveTimeout]; an
+// empty prefix means [DefaultPrefix].
 func New(cfg Config) *Handler {
 	if cfg.SolveTimeout <= 0 {
-		cfg.SolveTimeout = 2 * time.Second
+		cfg.SolveTimeout = DefaultSolveTimeout
 	}
 	if cfg.Prefix == "" {
-		cfg.Prefix = "!"
+		cfg.Prefix = DefaultPrefix
 	}
 	return &Handler{cfg: cfg}
 }

@@ -11,13 +11,6 @@ import (
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
-// File is an attachment to a reply.
-type File struct {
-	Name        string // file name shown in Discord, such as "explanation.txt"
-	ContentType string // MIME type, such as "text/plain; charset=utf-8"
-	Data        []byte
-}
-
 // teach runs the commands of the logic engine: hint, rate and explain. The
 // engine gets the configured deadline; a forcing chain that runs past it is
 // reported as a timeout.

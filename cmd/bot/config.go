@@ -4,48 +4,29 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/sudokubot/sudokubot/bot"
 )
 
-// Config is everything the bot reads from its environment, already checked.
+// Config is everything the program reads from its environment, already
+// checked. The bot's part is a bot.Config, passed on as it is.
 type Config struct {
-	Token            string        // DISCORD_TOKEN; empty means console mode
-	Prefix           string        // COMMAND_PREFIX
-	SolveTimeout     time.Duration // SOLVE_TIMEOUT
-	Workers          int           // SOLVE_WORKERS
-	Queue            int           // SOLVE_QUEUE
-	UserRate         int           // USER_RATE_LIMIT, commands per user per minute
-	UserBurst        int           // USER_RATE_BURST
-	ChannelBacklog   int           // CHANNEL_BACKLOG
-	DevGuildID       string        // DEV_GUILD_ID
-	SpoilerSolutions bool          // SPOILER_SOLUTIONS
-	MessageContent   bool          // MESSAGE_CONTENT_INTENT
-	ShutdownGrace    time.Duration // SHUTDOWN_GRACE
-	LogLevel         slog.Level    // LOG_LEVEL
-	LogFormat        string        // LOG_FORMAT: text or json
+	Token     string     // DISCORD_TOKEN; empty means console mode
+	Bot       bot.Config // the bot's settings; zero Workers and negative Queue are resolved by the bot
+	LogLevel  slog.Level // LOG_LEVEL
+	LogFormat string     // LOG_FORMAT: text or json
 }
 
 // defaultConfig returns the values used for every variable that is not set.
-// .env.example documents the same defaults.
+// The defaults live in bot.DefaultConfig (and command's constants); the
+// tests check .env.example, the README and the doc comment of main.go
+// against this function.
 func defaultConfig() Config {
-	workers := runtime.NumCPU()
-	return Config{
-		Prefix:         "!",
-		SolveTimeout:   2 * time.Second,
-		Workers:        workers,
-		Queue:          4 * workers,
-		UserRate:       12,
-		UserBurst:      4,
-		ChannelBacklog: 32,
-		MessageContent: true,
-		ShutdownGrace:  10 * time.Second,
-		LogLevel:       slog.LevelInfo,
-		LogFormat:      "text",
-	}
+	return Config{Bot: bot.DefaultConfig(), LogLevel: slog.LevelInfo, LogFormat: "text"}
 }
 
 // configError names the variable whose value is wrong, for the operator.
@@ -75,7 +56,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		if strings.ContainsAny(v, " \t\n`@") || utf8.RuneCountInString(v) > 5 {
 			bad("COMMAND_PREFIX", v, "one to five characters, without spaces, backticks or @")
 		} else {
-			cfg.Prefix = v
+			cfg.Bot.Prefix = v
 		}
 	}
 	duration := func(name string, dst *time.Duration, min, max time.Duration) {
@@ -114,22 +95,23 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		}
 		*dst = b
 	}
-	duration("SOLVE_TIMEOUT", &cfg.SolveTimeout, time.Millisecond, time.Minute)
-	integer("SOLVE_WORKERS", &cfg.Workers, 1, 1024)
-	integer("SOLVE_QUEUE", &cfg.Queue, 0, 100000)
-	integer("USER_RATE_LIMIT", &cfg.UserRate, 1, 100000)
-	integer("USER_RATE_BURST", &cfg.UserBurst, 1, 100000)
-	integer("CHANNEL_BACKLOG", &cfg.ChannelBacklog, 1, 10000)
+	duration("SOLVE_TIMEOUT", &cfg.Bot.SolveTimeout, time.Millisecond, time.Minute)
+	integer("SOLVE_WORKERS", &cfg.Bot.Workers, 1, 1024)
+	integer("SOLVE_QUEUE", &cfg.Bot.Queue, 0, 100000)
+	integer("USER_RATE_LIMIT", &cfg.Bot.UserRate, 1, 100000)
+	integer("USER_RATE_BURST", &cfg.Bot.UserBurst, 1, 100000)
+	integer("CHANNEL_BACKLOG", &cfg.Bot.ChannelBacklog, 1, 10000)
 	if v, ok := get("DEV_GUILD_ID"); ok {
 		if _, err := strconv.ParseUint(v, 10, 64); err != nil {
 			bad("DEV_GUILD_ID", v, "a server (guild) ID: digits only")
 		} else {
-			cfg.DevGuildID = v
+			cfg.Bot.DevGuildID = v
 		}
 	}
-	boolean("SPOILER_SOLUTIONS", &cfg.SpoilerSolutions)
-	boolean("MESSAGE_CONTENT_INTENT", &cfg.MessageContent)
-	duration("SHUTDOWN_GRACE", &cfg.ShutdownGrace, 0, 10*time.Minute)
+	boolean("SPOILER_SOLUTIONS", &cfg.Bot.SpoilerSolutions)
+	boolean("MESSAGE_CONTENT_INTENT", &cfg.Bot.MessageContent)
+	duration("SHUTDOWN_GRACE", &cfg.Bot.ShutdownGrace, 0, 10*time.Minute)
+	duration("RECONNECT_MAX_WAIT", &cfg.Bot.ReconnectMax, time.Second, 10*time.Minute)
 	if v, ok := get("LOG_LEVEL"); ok {
 		if err := cfg.LogLevel.UnmarshalText([]byte(v)); err != nil {
 			bad("LOG_LEVEL", v, "debug, info, warn or error")

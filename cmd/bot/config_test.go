@@ -5,9 +5,12 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/bot"
 )
 
 func env(m map[string]string) func(string) string {
@@ -27,8 +30,30 @@ func TestLoadConfigDefaults(t *testing.T) {
 	if cfg != want {
 		t.Errorf("loadConfig(empty) = %+v, want defaults %+v", cfg, want)
 	}
-	if cfg.Token != "" || cfg.Prefix != "!" || cfg.SolveTimeout != 2*time.Second || cfg.Workers < 1 || cfg.Queue < 1 {
-		t.Errorf("unexpected defaults %+v", cfg)
+	if cfg.Token != "" || cfg.Bot != bot.DefaultConfig() {
+		t.Errorf("defaults %+v, want the bot's own (bot.DefaultConfig)", cfg)
+	}
+	// What the bot runs with: workers from GOMAXPROCS (a container's CPU
+	// limit), the queue four times that.
+	r := cfg.Bot.Resolved()
+	if r.Prefix != "!" || r.SolveTimeout != 2*time.Second || r.Workers != runtime.GOMAXPROCS(0) || r.Queue != 4*r.Workers {
+		t.Errorf("resolved defaults %+v", r)
+	}
+}
+
+// TestQueueFollowsWorkers: the queue's default is 4 × the workers that are
+// set, not 4 × the CPUs.
+func TestQueueFollowsWorkers(t *testing.T) {
+	cfg, err := loadConfig(env(map[string]string{"SOLVE_WORKERS": "3"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := cfg.Bot.Resolved(); r.Workers != 3 || r.Queue != 12 {
+		t.Errorf("SOLVE_WORKERS=3: %d workers, queue %d; want 3 and 12", r.Workers, r.Queue)
+	}
+	cfg, _ = loadConfig(env(map[string]string{"SOLVE_WORKERS": "3", "SOLVE_QUEUE": "0"}))
+	if r := cfg.Bot.Resolved(); r.Queue != 0 {
+		t.Errorf("SOLVE_QUEUE=0 resolved to %d", r.Queue)
 	}
 }
 
@@ -46,17 +71,21 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 		"SPOILER_SOLUTIONS":      "true",
 		"MESSAGE_CONTENT_INTENT": "false",
 		"SHUTDOWN_GRACE":         "3s",
+		"RECONNECT_MAX_WAIT":     "30s",
 		"LOG_LEVEL":              "debug",
 		"LOG_FORMAT":             "JSON",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Config{
-		Token: "abc.def", Prefix: "?", SolveTimeout: 750 * time.Millisecond, Workers: 3, Queue: 0,
-		UserRate: 30, UserBurst: 6, ChannelBacklog: 9, DevGuildID: "123456789012345678", SpoilerSolutions: true,
-		MessageContent: false, ShutdownGrace: 3 * time.Second, LogLevel: slog.LevelDebug, LogFormat: "json",
-	}
+	// Every value lands in the field the bot reads: the bot gets this
+	// bot.Config as it is.
+	wantBot := bot.DefaultConfig()
+	wantBot.Prefix, wantBot.SolveTimeout, wantBot.Workers, wantBot.Queue = "?", 750*time.Millisecond, 3, 0
+	wantBot.UserRate, wantBot.UserBurst, wantBot.ChannelBacklog = 30, 6, 9
+	wantBot.DevGuildID, wantBot.SpoilerSolutions, wantBot.MessageContent = "123456789012345678", true, false
+	wantBot.ShutdownGrace, wantBot.ReconnectMax = 3*time.Second, 30*time.Second
+	want := Config{Token: "abc.def", Bot: wantBot, LogLevel: slog.LevelDebug, LogFormat: "json"}
 	if cfg != want {
 		t.Errorf("got %+v\nwant %+v", cfg, want)
 	}
@@ -75,6 +104,7 @@ func TestLoadConfigBadValuesNameTheVariable(t *testing.T) {
 		"SPOILER_SOLUTIONS":      "maybe",
 		"MESSAGE_CONTENT_INTENT": "sometimes",
 		"SHUTDOWN_GRACE":         "1h",
+		"RECONNECT_MAX_WAIT":     "0s",
 		"LOG_LEVEL":              "loud",
 		"LOG_FORMAT":             "xml",
 	} {
@@ -113,8 +143,8 @@ func TestEnvFileRealEnvironmentWins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Prefix != "?" || cfg.SolveTimeout != time.Second || cfg.Token != "" {
-		t.Errorf("prefix %q timeout %v token set %v: want ? from the file, 1s and no token from the environment", cfg.Prefix, cfg.SolveTimeout, cfg.Token != "")
+	if cfg.Bot.Prefix != "?" || cfg.Bot.SolveTimeout != time.Second || cfg.Token != "" {
+		t.Errorf("prefix %q timeout %v token set %v: want ? from the file, 1s and no token from the environment", cfg.Bot.Prefix, cfg.Bot.SolveTimeout, cfg.Token != "")
 	}
 	if _, err := withEnvFile(lookup(nil), filepath.Join(dir, "missing"), false); err != nil {
 		t.Errorf("a missing .env must not be an error: %v", err)

@@ -36,7 +36,11 @@ func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw
 			return
 		}
 		rep := h.Handle(ctx, req)
-		fmt.Fprintf(out, "%s\n\n", rep.Text)
+		fmt.Fprintf(out, "%s\n", asShown(rep.Text))
+		for _, f := range rep.Files {
+			fmt.Fprintf(out, "[attachment %s: %s, %d bytes]\n", f.Name, f.ContentType, len(f.Data))
+		}
+		fmt.Fprintln(out)
 	}
 	for {
 		var t string
@@ -121,3 +125,35 @@ func firstLine(s string) string {
 	}
 	return s
 }
+
+// asShown returns a reply as Discord shows it: without the backslashes that
+// escape Markdown characters in notices (render escapes them so that no
+// user text can format a reply; Discord does not show them) and without
+// the zero-width spaces that keep @ and < from mentioning anyone. Code
+// blocks are left as they are: Discord shows them verbatim.
+func asShown(s string) string {
+	var b strings.Builder
+	inCode := false
+	for _, line := range strings.SplitAfter(s, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			inCode = !inCode
+			b.WriteString(line)
+			continue
+		}
+		if inCode {
+			b.WriteString(line)
+			continue
+		}
+		line = strings.ReplaceAll(line, "\u200b", "")
+		for j := 0; j < len(line); j++ {
+			if line[j] == '\\' && j+1 < len(line) && strings.IndexByte(markdownChars, line[j+1]) >= 0 {
+				j++
+			}
+			b.WriteByte(line[j])
+		}
+	}
+	return b.String()
+}
+
+// markdownChars are the characters render escapes with a backslash.
+const markdownChars = "\\*_~`|>#-[]()"

@@ -38,9 +38,12 @@ func TestConsoleRepliesAsTheBotWould(t *testing.T) {
 	}
 	// Each reply is exactly what the handler answers for that message.
 	want := []string{
-		h.Handle(context.Background(), mustMatch(t, h, "!solve "+lc37)).Text,
-		h.Handle(context.Background(), mustMatch(t, h, "!check\n"+ninelines)).Text,
-		h.Handle(context.Background(), mustMatch(t, h, "!solve\n```\n"+ninelines+"\n```\n")).Text,
+		asShown(h.Handle(context.Background(), mustMatch(t, h, "!solve "+lc37)).Text),
+		asShown(h.Handle(context.Background(), mustMatch(t, h, "!check\n"+ninelines)).Text),
+		asShown(h.Handle(context.Background(), mustMatch(t, h, "!solve\n```\n"+ninelines+"\n```\n")).Text),
+	}
+	if !strings.Contains(want[0], "[5][3] 4 | 6 [7] 8 | 9  1  2") {
+		t.Fatalf("the solve reply is not the solution:\n%s", want[0])
 	}
 	got := out.String()
 	for _, w := range want {
@@ -64,10 +67,10 @@ func TestConsoleInteractiveEndsMessageAtEmptyLine(t *testing.T) {
 	if err := runConsole(context.Background(), h, strings.NewReader(in), &out, &errw, true); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(out.String(), h.Help()) {
+	if !strings.HasPrefix(out.String(), asShown(h.Help())) {
 		t.Errorf("first reply is not the help:\n%s", out.String())
 	}
-	if !strings.Contains(out.String(), h.Handle(context.Background(), mustMatch(t, h, "!solve "+lc37)).Text) {
+	if !strings.Contains(out.String(), asShown(h.Handle(context.Background(), mustMatch(t, h, "!solve "+lc37)).Text)) {
 		t.Errorf("second reply missing:\n%s", out.String())
 	}
 }
@@ -83,7 +86,7 @@ func mustMatch(t *testing.T, h *command.Handler, msg string) command.Request {
 
 func TestRunConsoleWithoutToken(t *testing.T) {
 	var out, errw bytes.Buffer
-	err := run(context.Background(), []string{"-env", ""}, lookup(nil), strings.NewReader("!solve "+lc37+"\n"), &out, &errw)
+	err := run(context.Background(), testProgram([]string{"-env", ""}, nil, strings.NewReader("!solve "+lc37+"\n"), &out, &errw))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +100,7 @@ func TestRunConsoleWithoutToken(t *testing.T) {
 
 func TestRunBadConfigStops(t *testing.T) {
 	var out, errw bytes.Buffer
-	err := run(context.Background(), []string{"-env", ""}, lookup(map[string]string{"SOLVE_WORKERS": "many"}), strings.NewReader(""), &out, &errw)
+	err := run(context.Background(), testProgram([]string{"-env", ""}, map[string]string{"SOLVE_WORKERS": "many"}, strings.NewReader(""), &out, &errw))
 	if err == nil || !strings.Contains(err.Error(), "SOLVE_WORKERS") {
 		t.Errorf("run = %v, want an error naming SOLVE_WORKERS", err)
 	}
@@ -132,5 +135,31 @@ func TestConsoleGridRowsDoNotStartMessages(t *testing.T) {
 	}
 	if rs := replies(out.String()); len(rs) != 1 || !strings.Contains(rs[0], "[5][3]") {
 		t.Errorf("want one solved reply, got %d:\n%s\nstderr: %s", len(rs), out.String(), errw.String())
+	}
+}
+
+// TestConsoleShowsWhatDiscordShows: the help's notices are escaped for
+// Discord (\- \( \_); the console prints them as Discord shows them, code
+// blocks untouched.
+func TestConsoleShowsWhatDiscordShows(t *testing.T) {
+	h := command.New(command.Config{Prefix: "!"})
+	if !strings.Contains(h.Help(), `\-`) {
+		t.Fatalf("the help has no escapes to remove:\n%s", h.Help())
+	}
+	var out, errw bytes.Buffer
+	if err := runConsole(context.Background(), h, strings.NewReader("!help\n"), &out, &errw, false); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{"- 81 characters on one line", "empty cells as . 0 _ - * or x", "(A=10", "```\n!solve\n53..7....\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("console help lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, `\`) || strings.Contains(got, "\u200b") {
+		t.Errorf("console help still has escapes:\n%s", got)
+	}
+	if asShown("```\na\\-b\n```\n\\-x") != "```\na\\-b\n```\n-x" {
+		t.Errorf("asShown changed a code block or kept an escape: %q", asShown("```\na\\-b\n```\n\\-x"))
 	}
 }

@@ -1,20 +1,25 @@
 // Command bot runs the Sudoku bot on Discord, or in console mode on standard
-// input and output when no Discord token is configured (or with -console).
+// input and output without a Discord token.
 //
 // Usage:
 //
-//	go run ./cmd/bot            # Discord when DISCORD_TOKEN is set, else the console
+//	go run ./cmd/bot            # Discord when DISCORD_TOKEN is set
 //	go run ./cmd/bot -console   # the console, whatever the configuration
 //	echo '!solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79' | go run ./cmd/bot
+//
+// Without DISCORD_TOKEN the console runs when asked (-console), when
+// standard input is a terminal, or when it has something to read (a pipe, a
+// file of commands); otherwise (Docker, systemd) the program exits 1 with
+// "DISCORD_TOKEN is not set", so that a restart policy notices.
 //
 // Configuration comes from the environment, and from a .env file in the
 // working directory when there is one (the real environment wins):
 //
-//	DISCORD_TOKEN           bot token; without it the console mode runs
+//	DISCORD_TOKEN           bot token; without it, console mode (see above)
 //	COMMAND_PREFIX          text command prefix (default !)
 //	SOLVE_TIMEOUT           deadline of one solve, a Go duration (default 2s)
-//	SOLVE_WORKERS           solves that run at once (default: number of CPUs)
-//	SOLVE_QUEUE             solves that may wait for a worker (default 4 × workers)
+//	SOLVE_WORKERS           solves that run at once (default: GOMAXPROCS, the CPUs the process may use)
+//	SOLVE_QUEUE             solves that may wait for a worker (default: 4 × workers)
 //	USER_RATE_LIMIT         commands per user per minute (default 12)
 //	USER_RATE_BURST         commands a user may send at once (default 4)
 //	CHANNEL_BACKLOG         replies that may wait to be posted in one channel (default 32)
@@ -22,13 +27,16 @@
 //	SPOILER_SOLUTIONS       wrap solutions in spoiler tags (default false)
 //	MESSAGE_CONTENT_INTENT  ask for the privileged message content intent (default true)
 //	SHUTDOWN_GRACE          time to finish commands in flight on SIGINT/SIGTERM (default 10s)
+//	RECONNECT_MAX_WAIT      longest wait between two gateway reconnect attempts (default 1m)
 //	LOG_LEVEL               debug, info, warn or error (default info)
 //	LOG_FORMAT              text or json (default text)
 //
-// .env.example documents the same variables.
+// .env.example and the README document the same variables; a test checks
+// that they agree with the defaults (bot.DefaultConfig).
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -41,6 +49,7 @@ import (
 	"syscall"
 
 	"github.com/joho/godotenv"
+	"golang.org/x/term"
 
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/command"
@@ -51,20 +60,55 @@ func main() {
 	defer stop()
 	// After the first signal, a second one ends the process at once.
 	context.AfterFunc(ctx, stop)
-	if err := run(ctx, os.Args[1:], os.LookupEnv, os.Stdin, os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "sudokubot:", err)
+	// discordgo's log hook, before any session exists (see bot.CaptureLibraryLogs).
+	bot.CaptureLibraryLogs(nil)
+	err := run(ctx, program{
+		args:      os.Args[1:],
+		lookupEnv: os.LookupEnv,
+		stdin:     os.Stdin,
+		stdout:    os.Stdout,
+		stderr:    os.Stderr,
+		sessions:  bot.Sessions,
+	})
+	if err != nil {
+		var logged reportedError
+		if !errors.As(err, &logged) {
+			fmt.Fprintln(os.Stderr, "sudokubot:", err)
+		}
 		os.Exit(1)
 	}
 }
 
+// program is what run needs from the outside world: main passes the real
+// one; tests pass maps, buffers and the fake Discord's sessions.
+type program struct {
+	args           []string
+	lookupEnv      func(string) (string, bool) // os.LookupEnv
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	// sessions makes the bot's discordgo sessions for a token (bot.Sessions).
+	sessions func(token string, workers int) bot.SessionFunc
+}
+
+// reportedError is an error run has already logged, in the log's format.
+type reportedError struct{ error }
+
+func (e reportedError) Unwrap() error { return e.error }
+
+// errNoToken is returned without a token when no console was asked for and
+// standard input has nothing to read (Docker, systemd): exiting 0 would keep
+// a restart policy from noticing.
+var errNoToken = errors.New("DISCORD_TOKEN is not set: set it to run the bot on Discord (see .env.example), " +
+	"or run with -console to read commands from standard input")
+
 // run is the whole program: flags, configuration, logging, then the Discord
-// bot or the console. lookupEnv reads the environment (os.LookupEnv in main).
-func run(ctx context.Context, args []string, lookupEnv func(string) (string, bool), stdin io.Reader, stdout, stderr io.Writer) error {
+// bot or the console.
+func run(ctx context.Context, p program) error {
 	fl := flag.NewFlagSet("bot", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+	fl.SetOutput(p.stderr)
 	console := fl.Bool("console", false, "read commands from standard input and print the replies, without Discord")
 	envFile := fl.String("env", ".env", "file of KEY=value lines; the real environment wins. The default .env is read when present; a file named here must exist")
-	if err := fl.Parse(args); err != nil {
+	if err := fl.Parse(p.args); err != nil {
 		return err
 	}
 	if fl.NArg() > 0 {
@@ -72,7 +116,7 @@ func run(ctx context.Context, args []string, lookupEnv func(string) (string, boo
 	}
 	envFileSet := false
 	fl.Visit(func(f *flag.Flag) { envFileSet = envFileSet || f.Name == "env" })
-	getenv, err := withEnvFile(lookupEnv, *envFile, envFileSet)
+	getenv, err := withEnvFile(p.lookupEnv, *envFile, envFileSet)
 	if err != nil {
 		return err
 	}
@@ -80,39 +124,74 @@ func run(ctx context.Context, args []string, lookupEnv func(string) (string, boo
 	if err != nil {
 		return err
 	}
-	log := newLogger(cfg, stderr)
+	log := newLogger(cfg, p.stderr)
 
 	if *console || cfg.Token == "" {
-		interactive := isTerminal(stdin)
-		if !*console {
-			fmt.Fprintln(stderr, "DISCORD_TOKEN is not set, so the bot runs in console mode: it reads commands such as "+
-				cfg.Prefix+"solve followed by a grid, and prints the replies it would post.")
-		}
-		if interactive {
-			fmt.Fprintln(stderr, "Type a command and its grid; an empty line ends a message. Ctrl-D or Ctrl-C quits.")
-		}
-		h := command.New(command.Config{Prefix: cfg.Prefix, SolveTimeout: cfg.SolveTimeout, Spoiler: cfg.SpoilerSolutions})
-		return runConsole(ctx, h, stdin, stdout, stderr, interactive)
+		return runConsoleMode(ctx, p, cfg, *console)
 	}
 
-	s, err := bot.NewSession(cfg.Token, cfg.Workers)
-	if err != nil {
-		return err
+	b := bot.New(cfg.Bot, p.sessions(cfg.Token, cfg.Bot.Resolved().Workers), log, nil)
+	bot.CaptureLibraryLogs(log)
+	if err := b.Run(ctx); err != nil {
+		// One line that names the cause and the fix (see bot.FatalError), in
+		// the log's format, so that a supervisor's log shows it.
+		log.Error(err.Error())
+		return reportedError{err}
 	}
-	b := bot.New(bot.Config{
-		Prefix:           cfg.Prefix,
-		SolveTimeout:     cfg.SolveTimeout,
-		Workers:          cfg.Workers,
-		Queue:            cfg.Queue,
-		UserRate:         cfg.UserRate,
-		UserBurst:        cfg.UserBurst,
-		ChannelBacklog:   cfg.ChannelBacklog,
-		DevGuildID:       cfg.DevGuildID,
-		SpoilerSolutions: cfg.SpoilerSolutions,
-		MessageContent:   cfg.MessageContent,
-		ShutdownGrace:    cfg.ShutdownGrace,
-	}, s, log)
-	return b.Run(ctx)
+	return nil
+}
+
+// runConsoleMode runs the console when asked (-console), when standard
+// input is a terminal, or when it has something to read (a pipe or a file of
+// commands); otherwise, without a token, there is nothing to do and it
+// returns errNoToken.
+func runConsoleMode(ctx context.Context, p program, cfg Config, asked bool) error {
+	interactive := isTerminal(p.stdin)
+	in := p.stdin
+	if !asked && !interactive {
+		br := bufio.NewReader(p.stdin)
+		has, err := hasInput(ctx, br)
+		if err != nil {
+			return fmt.Errorf("read standard input: %w", err)
+		}
+		if !has {
+			return errNoToken
+		}
+		in = br
+	}
+	if !asked {
+		fmt.Fprintln(p.stderr, "DISCORD_TOKEN is not set, so the bot runs in console mode: it reads commands such as "+
+			cfg.Bot.Prefix+"solve followed by a grid, and prints the replies it would post.")
+	}
+	if interactive {
+		fmt.Fprintln(p.stderr, "Type a command and its grid; an empty line ends a message. Ctrl-D or Ctrl-C quits.")
+	}
+	h := command.New(command.Config{Prefix: cfg.Bot.Prefix, SolveTimeout: cfg.Bot.SolveTimeout, Spoiler: cfg.Bot.SpoilerSolutions})
+	return runConsole(ctx, h, in, p.stdout, p.stderr, interactive)
+}
+
+// hasInput waits until r has a byte to read or is at its end, and reports
+// which; a signal meanwhile counts as nothing to read.
+func hasInput(ctx context.Context, r *bufio.Reader) (bool, error) {
+	type peeked struct {
+		ok  bool
+		err error
+	}
+	done := make(chan peeked, 1)
+	go func() {
+		_, err := r.Peek(1)
+		if errors.Is(err, io.EOF) {
+			done <- peeked{}
+			return
+		}
+		done <- peeked{ok: err == nil, err: err}
+	}()
+	select {
+	case p := <-done:
+		return p.ok, p.err
+	case <-ctx.Done():
+		return false, nil
+	}
 }
 
 // withEnvFile returns a getenv that reads the environment through lookup and
@@ -148,11 +227,9 @@ func newLogger(cfg Config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
+// isTerminal reports whether r is a terminal (not merely a character
+// device: /dev/null is one too).
 func isTerminal(r io.Reader) bool {
 	f, ok := r.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }

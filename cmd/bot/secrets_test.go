@@ -46,9 +46,9 @@ func TestSecretsStayOut(t *testing.T) {
 func TestTokenNotPrinted(t *testing.T) {
 	const token = "MTAw.SECRET-TOKEN.never-print-me"
 	var out, errw bytes.Buffer
-	err := run(context.Background(), []string{"-env", ""}, lookup(map[string]string{
+	err := run(context.Background(), testProgram([]string{"-env", ""}, map[string]string{
 		"DISCORD_TOKEN": token, "SOLVE_TIMEOUT": "soon", "LOG_LEVEL": "debug",
-	}), strings.NewReader(""), &out, &errw)
+	}, strings.NewReader(""), &out, &errw))
 	if err == nil {
 		t.Fatal("a bad SOLVE_TIMEOUT must stop start-up")
 	}

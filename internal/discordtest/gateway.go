@@ -47,6 +47,7 @@ type gwSession struct {
 	intents discordgo.Intent
 	seq     int64
 	log     []loggedEvent // every dispatch, for replay on resume
+	dropped int           // events dropped from the front of log since it was last copied
 	conn    *gwConn       // nil while the client is away
 	invalid bool          // cannot be resumed any more
 }
@@ -350,14 +351,17 @@ func (s *Server) onIdentify(c *gwConn, raw json.RawMessage) {
 	}
 
 	s.mu.Lock()
-	already := c.session != nil
+	already, revoked, rejectCode, rejectText := c.session != nil, s.revoked, s.identifyReject, s.identifyRejectText
 	s.mu.Unlock()
 	switch {
 	case already:
 		reject(closeAlreadyAuthed, "Already authenticated.")
 		return
-	case stripBot(d.Token) != s.cfg.token:
+	case stripBot(d.Token) != s.cfg.token || revoked:
 		reject(closeAuthFailed, "Authentication failed.")
+		return
+	case rejectCode != 0:
+		reject(rejectCode, rejectText)
 		return
 	case d.Intents&s.cfg.disallowedIntents != 0:
 		reject(closeDisallowedIntents, "Disallowed intent(s).")
@@ -419,7 +423,10 @@ func (s *Server) onResume(c *gwConn, raw json.RawMessage) {
 		return
 	}
 	rec := Resume{Conn: c.id, Time: time.Now(), Token: d.Token, SessionID: d.SessionID, Seq: d.Seq, Raw: append(json.RawMessage(nil), raw...)}
-	if stripBot(d.Token) != s.cfg.token {
+	s.mu.Lock()
+	revoked := s.revoked
+	s.mu.Unlock()
+	if stripBot(d.Token) != s.cfg.token || revoked {
 		s.mu.Lock()
 		s.resumes = append(s.resumes, rec)
 		s.notifyLocked()
@@ -500,7 +507,14 @@ func (s *Server) dispatchToLocked(sess *gwSession, name string, data json.RawMes
 	frame := encodeFrame(opDispatch, data, sess.seq, name)
 	sess.log = append(sess.log, loggedEvent{seq: sess.seq, name: name, frame: frame})
 	if max := s.cfg.replayBuffer; max > 0 && len(sess.log) > max {
-		sess.log = append(sess.log[:0:0], sess.log[len(sess.log)-max:]...)
+		// Forget the oldest; copy only now and then (amortised), not at
+		// every dispatch once the buffer is full.
+		if sess.dropped++; sess.dropped >= max || len(sess.log) > 2*max {
+			sess.log = append(sess.log[:0:0], sess.log[len(sess.log)-max:]...)
+			sess.dropped = 0
+		} else {
+			sess.log = sess.log[1:]
+		}
 	}
 	if sess.conn != nil {
 		sess.conn.send(frame)
@@ -616,6 +630,18 @@ func (s *Server) learnLocked(event string, raw json.RawMessage) {
 		}
 		s.interactions[p.ID] = st
 		s.byToken[p.Token] = st
+		if n := max(s.cfg.recordLimit, 1000); s.cfg.recordLimit > 0 {
+			s.ixOrder = append(s.ixOrder, p.ID)
+			if len(s.ixOrder) > 2*n {
+				for _, id := range s.ixOrder[:len(s.ixOrder)-n] {
+					if old := s.interactions[id]; old != nil {
+						delete(s.byToken, old.token)
+						delete(s.interactions, id)
+					}
+				}
+				s.ixOrder = append(s.ixOrder[:0:0], s.ixOrder[len(s.ixOrder)-n:]...)
+			}
+		}
 	}
 }
 
@@ -888,6 +914,61 @@ func (s *Server) CloseConnections(code int, reason string) int {
 		s.closeConn(c, code, reason)
 	}
 	return len(conns)
+}
+
+// RevokeToken makes the fake behave as Discord after the bot's token was
+// reset in the Developer Portal: every gateway connection is closed with 4004
+// (Authentication failed), and every later identify, resume or authenticated
+// REST request with the old token is refused (4004, 401).
+func (s *Server) RevokeToken() {
+	s.mu.Lock()
+	s.revoked = true
+	conns := make([]*gwConn, 0, len(s.conns))
+	for c := range s.conns {
+		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		s.closeConn(c, closeAuthFailed, "Authentication failed.")
+	}
+}
+
+// RejectIdentifies makes every later identify fail with close code (4010
+// invalid shard, 4011 sharding required, 4012 invalid API version, 4013
+// invalid intents...) and reason; code 0 accepts identifies again. Resumes
+// are not affected.
+func (s *Server) RejectIdentifies(code int, reason string) {
+	s.mu.Lock()
+	s.identifyReject, s.identifyRejectText = code, reason
+	s.mu.Unlock()
+}
+
+// StartOutage makes the fake behave as Discord in an outage: every gateway
+// connection is dropped (sessions stay resumable, their events are queued),
+// and until EndOutage every gateway connection attempt and every REST request
+// is answered 503 Service Unavailable (recorded as GatewayAttempts with
+// Refused set, and as faulted Requests).
+func (s *Server) StartOutage() {
+	s.mu.Lock()
+	s.outage = true
+	s.mu.Unlock()
+	s.DropConnections()
+}
+
+// EndOutage ends an outage begun by StartOutage.
+func (s *Server) EndOutage() {
+	s.mu.Lock()
+	s.outage = false
+	s.notifyLocked()
+	s.mu.Unlock()
+}
+
+// GatewayAttempts returns every gateway connection attempt, refused during
+// an outage or not.
+func (s *Server) GatewayAttempts() []GatewayAttempt {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]GatewayAttempt(nil), s.gatewayAttempts...)
 }
 
 // SetHeartbeatAcks turns heartbeat acknowledgements (op 11) on or off. With

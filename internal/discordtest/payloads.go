@@ -76,6 +76,31 @@ func (s *Server) guildJSON(id string) map[string]any {
 	}
 }
 
+// GuildPayload returns a GUILD_CREATE payload for guild id with the given
+// numbers of text channels and roles (besides @everyone), shaped like
+// Discord's, for tests of what a client keeps per server.
+func (s *Server) GuildPayload(id string, channels, roles int) map[string]any {
+	g := s.guildJSON(id)
+	chs := g["channels"].([]any)
+	for i := range channels {
+		chs = append(chs, map[string]any{
+			"id": s.NewID(), "type": 0, "guild_id": id, "name": fmt.Sprintf("channel-%d", i), "position": i,
+			"permission_overwrites": []any{}, "topic": "a topic long enough to take some room in a cache", "nsfw": false,
+			"last_message_id": nil, "rate_limit_per_user": 0,
+		})
+	}
+	g["channels"] = chs
+	rs := g["roles"].([]any)
+	for i := range roles {
+		rs = append(rs, map[string]any{
+			"id": s.NewID(), "name": fmt.Sprintf("role-%d", i), "permissions": "1071698660929", "position": i + 1,
+			"color": 0, "hoist": false, "managed": false, "mentionable": false, "flags": 0,
+		})
+	}
+	g["roles"] = rs
+	return g
+}
+
 // Message describes an incoming message for MessagePayload. Zero fields get
 // defaults.
 type Message struct {

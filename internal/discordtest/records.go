@@ -51,6 +51,12 @@ type GatewayFrame struct {
 	Data json.RawMessage
 }
 
+// GatewayAttempt is one request to the gateway's websocket URL.
+type GatewayAttempt struct {
+	Time    time.Time
+	Refused bool // answered 503 during an outage (StartOutage)
+}
+
 // Disconnect records the end of a gateway connection.
 type Disconnect struct {
 	Conn int
@@ -274,18 +280,26 @@ func (s *Server) AssertClean(tb testing.TB) {
 // test after timeout.
 func (s *Server) WaitRequests(tb testing.TB, route string, n int, timeout time.Duration) []Request {
 	tb.Helper()
-	seen, k := 0, 0 // requests scanned so far, matches among them
 	s.WaitUntil(tb, timeout, fmt.Sprintf("%d request(s) to %s", n, route), func() bool {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		for ; seen < len(s.requests); seen++ {
-			if s.requests[seen].Route == route {
-				k++
-			}
-		}
-		return k >= n
+		return s.RequestCount(route) >= n
 	})
 	return s.RequestsFor(route)
+}
+
+// RequestCount returns how many requests with the given Route were ever
+// recorded, including those WithRecordLimit no longer keeps.
+func (s *Server) RequestCount(route string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.routeTotals[route]
+}
+
+// MessageCount returns how many SentMessages were ever recorded, including
+// those WithRecordLimit no longer keeps.
+func (s *Server) MessageCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.msgTotal
 }
 
 // Messages returns every SentMessage recorded so far, in order.
@@ -315,11 +329,7 @@ func (s *Server) InteractionMessages(interactionID string) []SentMessage {
 // received.
 func (s *Server) WaitMessages(tb testing.TB, n int, timeout time.Duration) []SentMessage {
 	tb.Helper()
-	s.WaitUntil(tb, timeout, fmt.Sprintf("%d sent message(s)", n), func() bool {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return len(s.messages) >= n
-	})
+	s.WaitUntil(tb, timeout, fmt.Sprintf("%d sent message(s)", n), func() bool { return s.MessageCount() >= n })
 	return s.Messages()
 }
 
@@ -328,17 +338,17 @@ func (s *Server) WaitMessages(tb testing.TB, n int, timeout time.Duration) []Sen
 // that nothing else follows (for example no double reply).
 func (s *Server) NoMoreMessages(tb testing.TB, n int, window time.Duration) {
 	tb.Helper()
-	if s.waitFor(window, func() bool {
+	if s.waitFor(window, func() bool { return s.MessageCount() > n }) {
 		s.mu.Lock()
-		defer s.mu.Unlock()
-		return len(s.messages) > n
-	}) {
-		got := s.Messages()
+		total, got := s.msgTotal, append([]SentMessage(nil), s.messages...)
+		s.mu.Unlock()
 		var b strings.Builder
-		for _, m := range got[n:] {
-			b.WriteString("\n  " + m.String())
+		if extra := total - n; extra <= len(got) {
+			for _, m := range got[len(got)-extra:] {
+				b.WriteString("\n  " + m.String())
+			}
 		}
-		tb.Fatalf("discordtest: expected no more than %d sent message(s), got %d; extra:%s", n, len(got), b.String())
+		tb.Fatalf("discordtest: expected no more than %d sent message(s), got %d; extra:%s", n, total, b.String())
 	}
 }
 

@@ -182,7 +182,23 @@ func (x *exchange) formError(field, errCode, message string) {
 var apiPrefix = regexp.MustCompile(`^/api/v(\d+)(/.*)$`)
 
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path == "/ws" || r.URL.Path == "/ws/" {
+	gateway := r.URL.Path == "/ws" || r.URL.Path == "/ws/"
+	s.mu.Lock()
+	down := s.outage
+	if gateway {
+		s.gatewayAttempts = append(s.gatewayAttempts, GatewayAttempt{Time: time.Now(), Refused: down})
+		s.notifyLocked()
+	}
+	s.mu.Unlock()
+	if down {
+		// As Discord's edge does in an outage: 503 for everything.
+		if !gateway {
+			s.recordRefusedInOutage(r)
+		}
+		http.Error(w, "503 Service Unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	if gateway {
 		s.serveGateway(w, r)
 		return
 	}
@@ -241,7 +257,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		s.faultResponse(x, *fault)
 	case s.overLimitLocked(x, rt):
 		limited = true
-	case !rt.noAuth && rec.Authorization != "Bot "+s.cfg.token:
+	case !rt.noAuth && (rec.Authorization != "Bot "+s.cfg.token || s.revoked):
 		x.fail(http.StatusUnauthorized, 0, "401: Unauthorized")
 	default:
 		rt.handler(s, x)
@@ -252,10 +268,14 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.reqSeq++
 	rec.Seq = s.reqSeq
 	rec.Status = x.status
-	s.requests = append(s.requests, rec)
+	s.recordLocked(rec)
 	if x.msg != nil && x.status < 300 {
 		x.msg.Request = *rec
 		s.messages = append(s.messages, *x.msg)
+		s.msgTotal++
+		if n := s.cfg.recordLimit; n > 0 && len(s.messages) > 2*n {
+			s.messages = append(s.messages[:0:0], s.messages[len(s.messages)-n:]...)
+		}
 	}
 	if x.echo != nil && s.everReady {
 		s.dispatchAllLocked("MESSAGE_CREATE", x.echo)
@@ -284,6 +304,16 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(x.status)
 	_, _ = w.Write(body)
+}
+
+// recordLocked keeps rec (the last recordLimit requests, if set) and counts
+// it under its route.
+func (s *Server) recordLocked(rec *Request) {
+	s.requests = append(s.requests, rec)
+	s.routeTotals[rec.Route]++
+	if n := s.cfg.recordLimit; n > 0 && len(s.requests) > 2*n {
+		s.requests = append(s.requests[:0:0], s.requests[len(s.requests)-n:]...)
+	}
 }
 
 // rawBody is a non-JSON response body.
@@ -411,11 +441,25 @@ func (s *Server) readBody(r *http.Request, rec *Request) error {
 	return nil
 }
 
+// recordRefusedInOutage records a REST request answered 503 by an outage.
+func (s *Server) recordRefusedInOutage(r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.reqSeq++
+	path := r.URL.Path
+	if m := apiPrefix.FindStringSubmatch(path); m != nil {
+		path = m[2]
+	}
+	s.recordLocked(&Request{Seq: s.reqSeq, Time: time.Now(), Method: r.Method, Path: path, Status: http.StatusServiceUnavailable,
+		Fault: true, Error: "outage"})
+	s.notifyLocked()
+}
+
 func (s *Server) recordRefused(req *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.reqSeq++
-	s.requests = append(s.requests, &Request{
+	s.recordLocked(&Request{
 		Seq: s.reqSeq, Time: time.Now(), Method: req.Method, Path: req.URL.Redacted(),
 		Query: req.URL.Query(), Header: req.Header.Clone(), Unexpected: true,
 		Authorization: req.Header.Get("Authorization"),

@@ -60,6 +60,7 @@ type config struct {
 	verbose           bool
 	interactionTTL    time.Duration
 	replayBuffer      int
+	recordLimit       int
 }
 
 // Option configures a Server.
@@ -126,6 +127,13 @@ const DefaultReplayBuffer = 10000
 // with op 9 (false), as Discord does when its buffer is exceeded.
 func WithReplayBuffer(n int) Option { return func(c *config) { c.replayBuffer = n } }
 
+// WithRecordLimit keeps only the last n requests and sent messages, and the
+// last max(n, 1000) interactions (n <= 0: all, the default), so that a soak test of hundreds of
+// thousands of commands measures the bot's memory, not the fake's. Counts
+// (MessageCount, RequestCount) and the Wait functions still see everything;
+// Messages, Requests and RequestsFor return what is kept.
+func WithRecordLimit(n int) Option { return func(c *config) { c.recordLimit = n } }
+
 // Server is a fake Discord REST API and gateway bound to 127.0.0.1. Create it
 // with New; all methods are safe for concurrent use. Methods taking a
 // testing.TB and failing the test (Wait*, NoMoreMessages, AssertClean) must be
@@ -145,22 +153,31 @@ type Server struct {
 	gwWG    sync.WaitGroup // gateway connection goroutines
 
 	// gateway state (guarded by mu)
-	conns       map[*gwConn]struct{}
-	sessions    map[string]*gwSession
-	connCount   int
-	everReady   bool
-	identifies  []Identify
-	resumes     []Resume
-	readies     int
-	heartbeats  int
-	noAck       bool
-	frames      []GatewayFrame
-	disconnects []Disconnect
+	conns      map[*gwConn]struct{}
+	sessions   map[string]*gwSession
+	connCount  int
+	everReady  bool
+	identifies []Identify
+	resumes    []Resume
+	readies    int
+	heartbeats int
+	noAck      bool
+	outage     bool
+	revoked    bool // RevokeToken: the token no longer works
+	// RejectIdentifies: close code and reason for every identify, 0 = accept
+	identifyReject     int
+	identifyRejectText string
+	gatewayAttempts    []GatewayAttempt
+	frames             []GatewayFrame
+	disconnects        []Disconnect
 
 	// REST state (guarded by mu)
 	reqSeq       int
 	requests     []*Request
 	messages     []SentMessage
+	msgTotal     int            // messages ever recorded, kept or not
+	routeTotals  map[string]int // requests ever recorded, by route
+	ixOrder      []string       // interaction ids in order of dispatch, for WithRecordLimit
 	faults       []*faultRule
 	limits       map[string]rateLimit
 	buckets      map[string]*bucketState
@@ -199,6 +216,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		commands:     make(map[string][]*discordgo.ApplicationCommand),
 		interactions: make(map[string]*interactionState),
 		byToken:      make(map[string]*interactionState),
+		routeTotals:  map[string]int{},
 		dmChannels:   map[string]string{DefaultUserID: DefaultDMChannelID},
 		channelGuild: map[string]string{DefaultChannelID: DefaultGuildID, DefaultDMChannelID: ""},
 	}
@@ -412,7 +430,11 @@ func (s *Server) OpenSession(tb testing.TB, intents discordgo.Intent) *discordgo
 // Configure.
 func StopSession(sess *discordgo.Session) {
 	sess.Lock()
-	sess.ShouldReconnectOnError = false
+	if sess.ShouldReconnectOnError {
+		// Written only when set: discordgo reads the field without the lock,
+		// so a session that never reconnects by itself is left untouched.
+		sess.ShouldReconnectOnError = false
+	}
 	sess.Unlock()
 	go func() { _ = sess.Close() }()
 }

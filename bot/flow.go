@@ -1,0 +1,381 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/render"
+)
+
+// Short notices, written for the person who sent the command.
+const (
+	msgBusy        = "I'm busy with other puzzles right now. Please try again in a few seconds."
+	msgRateLimit   = "You're sending commands faster than I answer them. Please wait a few seconds; I'll ignore commands until then."
+	msgStopping    = "I'm restarting. Please send that again in a minute."
+	msgNotFinished = "I'm restarting and could not finish this one. Please send it again in a minute."
+	msgApology     = "Sorry, something went wrong on my side while handling that. It has been logged."
+	msgUnknownCmd  = "I don't know that command. Try /help."
+	msgNoFiles     = "The attachment of this reply could not be uploaded."
+)
+
+// Outcomes the flow adds to the handler's (unique, timeout, help, ...), for
+// logs and metrics.
+const (
+	outcomeBusy        = "busy"
+	outcomeRateLimited = "rate_limited"
+	outcomeIgnored     = "ignored_rate_limited" // over the limit and already told: no answer
+	outcomeUnknown     = "unknown_command"
+	outcomeStopping    = "stopping"
+	outcomeNotFinished = "not_finished" // cancelled by a shutdown; the user is told
+	outcomePanic       = "panic"
+	outcomeBacklog     = "backlog_full"
+	outcomeQueueFull   = "notice_queue_full"
+)
+
+// Discord's limits on the files of one message.
+const (
+	maxFiles     = 10
+	maxFileBytes = 10 << 20 // all files together, the limit of servers without boosts
+)
+
+// answer is what a responder posts: text, files, and whether only the user
+// who sent the command should see it (where the transport can do that).
+type answer struct {
+	text      string
+	files     []command.File
+	ephemeral bool
+}
+
+// A responder delivers the answer to one command over one transport: a reply
+// to a message, a slash command's callback over the gateway, or the answer to
+// a slash command posted to the interactions endpoint. The reply flow
+// ([Bot.serve] and [Bot.finish]: result or notice, deferral, attachments,
+// logging) is written once against it; retries and rate limits are the job of
+// [rest], which every responder sends through.
+type responder interface {
+	// transport names the transport in logs and metrics.
+	transport() string
+	// mustAnswer reports whether the command needs an answer even under a
+	// flood: Discord tells the person a slash command "did not respond"
+	// otherwise. A text command may get silence.
+	mustAnswer() bool
+	// deferrable reports whether the first answer has a deadline (Discord's
+	// 3 s for interactions), so that a late result must be deferred.
+	deferrable() bool
+	// deferAnswer acknowledges the command without an answer yet; send then
+	// edits the acknowledgement.
+	deferAnswer(ctx context.Context, log *slog.Logger) error
+	// send posts a: the first answer, or the edit of a deferred one.
+	send(ctx context.Context, log *slog.Logger, a answer) error
+}
+
+// call is one command on its way from its transport to its answer.
+type call struct {
+	key   string // de-duplication key: "m" + message id, "i" + interaction id
+	req   command.Request
+	known bool   // req names a command (slash commands can name others)
+	cmd   string // for logs: "solve", "/solve"
+	user  string
+	start time.Time
+	log   *slog.Logger
+	resp  responder
+	// admit, if set, takes a place for the answer before the command is
+	// handled; done gives it back once the answer is posted or given up.
+	admit func() bool
+	done  func()
+	once  sync.Once
+}
+
+// finished runs done once.
+func (c *call) finished() {
+	c.once.Do(func() {
+		if c.done != nil {
+			c.done()
+		}
+	})
+}
+
+// kind is the command's name for metrics: solve, check, help or unknown.
+func (c *call) kind() string {
+	if !c.known {
+		return "unknown"
+	}
+	return c.req.Kind.String()
+}
+
+// serve runs one command from its arrival to its answer. work bounds the
+// solve; reply bounds the answer, and outlives work by a little at shutdown
+// so that the users whose commands were cut short can be told.
+func (b *Bot) serve(work, reply context.Context, c *call) {
+	if !b.seen.firstTime(c.key) {
+		c.log.Info("delivered again; already answered")
+		return
+	}
+	if c.admit != nil && !c.admit() {
+		c.log.Warn("command dropped: too many replies already waiting to be posted in this channel")
+		b.metrics.command(c.resp.transport(), c.kind(), outcomeBacklog)
+		return
+	}
+	verdict := b.limits.check(c.user, c.start)
+	if verdict == drop && !c.resp.mustAnswer() {
+		c.log.Debug("command ignored: user over the rate limit and already told")
+		b.metrics.command(c.resp.transport(), c.kind(), outcomeIgnored)
+		c.finished()
+		return
+	}
+	if !b.begin() {
+		// Stopping: counted in flight too, so the shutdown waits for the
+		// notice within its grace.
+		b.inflight.add()
+		defer b.inflight.done()
+		b.notice(reply, c, outcomeStopping, msgStopping)
+		return
+	}
+	defer b.inflight.done()
+	defer b.recoverCommand(c.log, func() {
+		b.finish(reply, c, command.Reply{Outcome: outcomePanic, UserError: true}, notice(msgApology))
+	})
+	switch {
+	case verdict != allow:
+		b.notice(reply, c, outcomeRateLimited, msgRateLimit)
+		return
+	case !c.known:
+		b.notice(reply, c, outcomeUnknown, msgUnknownCmd)
+		return
+	}
+	rep, ok := b.result(work, reply, c)
+	if !ok {
+		return
+	}
+	if rep.Outcome == "cancelled" && work.Err() != nil {
+		// The shutdown's grace ran out while solving: say so, rather than
+		// showing a "cancelled" result the user did not ask for.
+		b.finish(reply, c, command.Reply{Outcome: outcomeNotFinished, Size: rep.Size}, notice(msgNotFinished))
+		return
+	}
+	b.finish(reply, c, rep, answer{text: rep.Text, files: rep.Files, ephemeral: rep.UserError})
+}
+
+// result runs the command and returns its reply, deferring the answer when
+// the responder has a deadline that the result misses. It reports false when
+// the command was answered otherwise (busy) or cannot be answered (Discord
+// refused the deferral).
+func (b *Bot) result(work, reply context.Context, c *call) (command.Reply, bool) {
+	if c.req.Kind == command.Help {
+		return b.handle(work, c.req), true
+	}
+	res := b.solve(work, c.log, c.req)
+	if res == nil {
+		b.notice(reply, c, outcomeBusy, msgBusy)
+		return command.Reply{}, false
+	}
+	if !c.resp.deferrable() {
+		return <-res, true
+	}
+	timer := time.NewTimer(b.cfg.AckWait)
+	defer timer.Stop()
+	select {
+	case rep := <-res:
+		return rep, true
+	case <-timer.C:
+	}
+	if err := c.resp.deferAnswer(reply, c.log); err != nil {
+		if refused(err) {
+			// Discord refused the interaction (expired, unknown): no edit can follow.
+			rep := <-res
+			c.log.Error("reply lost", "outcome", rep.Outcome, "err", err)
+			b.metrics.command(c.resp.transport(), c.kind(), rep.Outcome)
+			b.metrics.replyLost(c.resp.transport())
+			c.finished()
+			return rep, false
+		}
+		c.log.Error("defer interaction; trying the edit anyway", "err", err)
+	}
+	return <-res, true
+}
+
+// notice answers c with a short text only its user sees. A text command's
+// notice waits in a bounded queue for one of a few senders, so that a flood
+// costs a queue entry per message rather than a goroutine waiting on
+// Discord; a slash command's is sent at once, because it must be answered.
+func (b *Bot) notice(ctx context.Context, c *call, outcome, text string) {
+	rep, a := command.Reply{Outcome: outcome}, notice(text)
+	if c.resp.mustAnswer() {
+		b.finish(ctx, c, rep, a)
+		return
+	}
+	b.inflight.add() // the queued notice counts in flight until sent
+	select {
+	case b.noticeQ <- queuedNotice{ctx: ctx, c: c, rep: rep, a: a}:
+	default:
+		b.inflight.done()
+		c.log.Warn("notice not sent: notice queue full", "outcome", outcome)
+		b.metrics.command(c.resp.transport(), c.kind(), outcomeQueueFull)
+		c.finished()
+	}
+}
+
+func notice(text string) answer { return answer{text: render.Notice(text), ephemeral: true} }
+
+// queuedNotice is a text command's notice waiting for a sender; it carries
+// the context its send is bounded by, as an http.Request does.
+type queuedNotice struct {
+	ctx context.Context
+	c   *call
+	rep command.Reply
+	a   answer
+}
+
+// sendNotices sends queued notices until stop is closed.
+func (b *Bot) sendNotices(stop <-chan struct{}) {
+	for {
+		select {
+		case n := <-b.noticeQ:
+			b.finish(n.ctx, n.c, n.rep, n.a)
+			b.inflight.done()
+		case <-stop:
+			return
+		}
+	}
+}
+
+// finish posts a as c's answer and writes the command's log line: "command"
+// once Discord took the answer, "reply lost" when it could not be posted.
+// Attachments that cannot be posted do not cost the answer: the text goes
+// out alone.
+func (b *Bot) finish(ctx context.Context, c *call, rep command.Reply, a answer) {
+	defer c.finished()
+	err := b.post(ctx, c, a)
+	tr := c.resp.transport()
+	b.metrics.command(tr, c.kind(), rep.Outcome)
+	attrs := []any{"outcome", rep.Outcome, "latency", time.Since(c.start)}
+	if rep.Size > 0 || rep.SolveTime > 0 {
+		attrs = append(attrs, "size", rep.Size, "solve", rep.SolveTime)
+	}
+	if len(a.files) > 0 {
+		attrs = append(attrs, "files", len(a.files))
+	}
+	if err != nil {
+		b.metrics.replyLost(tr)
+		c.log.Error("reply lost", append(attrs, "err", err)...)
+		return
+	}
+	b.metrics.replied(tr, c.kind(), rep, time.Since(c.start).Seconds())
+	c.log.Info("command", attrs...)
+}
+
+// post sends a through c's responder; when its files cannot be posted
+// (too large, refused, failed after the retries) it sends the text alone.
+func (b *Bot) post(ctx context.Context, c *call, a answer) error {
+	if len(a.files) > 0 {
+		err := checkFiles(a.files)
+		if err == nil {
+			err = c.resp.send(ctx, c.log, a)
+			if err == nil || ctx.Err() != nil || gone(err) {
+				return err
+			}
+		}
+		c.log.Warn("attachments not posted; sending the text alone", "files", len(a.files), "err", err)
+		a.files = nil
+		if a.text == "" {
+			a.text = render.Notice(msgNoFiles)
+		}
+	}
+	return c.resp.send(ctx, c.log, a)
+}
+
+// checkFiles checks files against Discord's limits before uploading them.
+func checkFiles(files []command.File) error {
+	if len(files) > maxFiles {
+		return fmt.Errorf("%d files, Discord takes at most %d", len(files), maxFiles)
+	}
+	total := 0
+	for _, f := range files {
+		if f.Name == "" {
+			return errors.New("a file without a name")
+		}
+		total += len(f.Data)
+	}
+	if total > maxFileBytes {
+		return fmt.Errorf("files of %d bytes, Discord takes at most %d", total, maxFileBytes)
+	}
+	return nil
+}
+
+// Discord's error codes for a target that no longer exists: nothing sent
+// there again can succeed, with or without files.
+const (
+	codeUnknownChannel     = 10003
+	codeUnknownWebhook     = 10015
+	codeUnknownInteraction = 10062
+)
+
+// gone reports whether err says the answer's target no longer exists.
+func gone(err error) bool {
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) || re.Message == nil {
+		return false
+	}
+	switch re.Message.Code {
+	case codeUnknownChannel, codeUnknownWebhook, codeUnknownInteraction:
+		return true
+	}
+	return false
+}
+
+// counter counts commands in flight; a shutdown waits for it to reach zero.
+// Unlike a sync.WaitGroup, it may be incremented while someone waits.
+type counter struct {
+	mu   sync.Mutex
+	n    int
+	zero chan struct{} // closed and replaced whenever n drops to zero
+}
+
+func newCounter() *counter { return &counter{zero: make(chan struct{})} }
+
+func (c *counter) add() {
+	c.mu.Lock()
+	c.n++
+	c.mu.Unlock()
+}
+
+func (c *counter) done() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n--; c.n == 0 {
+		close(c.zero)
+		c.zero = make(chan struct{})
+	}
+}
+
+// wait waits until the count is zero and reports true, or until ctx ends
+// and reports false.
+func (c *counter) wait(ctx context.Context) bool {
+	for {
+		c.mu.Lock()
+		n, zero := c.n, c.zero
+		c.mu.Unlock()
+		if n == 0 {
+			return true
+		}
+		select {
+		case <-zero:
+		case <-ctx.Done():
+			return false
+		}
+	}
+}
+
+// count returns the number in flight.
+func (c *counter) count() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
+}
