@@ -151,7 +151,7 @@ func TestConsoleShowsWhatDiscordShows(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := out.String()
-	for _, want := range []string{"- 81 characters on one line", "empty cells as . 0 _ - * or x", "(A=10", "```\n!solve\n53..7....\n"} {
+	for _, want := range []string{"- 81 characters on one line", "empty cells as . 0 _ - * x", "(A=10", "```\n!solve\n53..7....\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("console help lacks %q:\n%s", want, got)
 		}
