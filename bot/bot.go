@@ -3,7 +3,8 @@
 // imports discordgo.
 //
 // The bot reads text commands in server channels and DMs (with the prefix or a
-// mention of the bot), answers the slash commands /solve, /check and /help, runs
+// mention of the bot), answers the slash commands /solve, /check, /hint,
+// /rate, /explain and /help, runs
 // every solve on a bounded worker pool under a deadline, limits each user's
 // rate, and replies without ever pinging anyone.
 //
@@ -31,6 +32,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
 )
 
@@ -60,6 +62,11 @@ type Config struct {
 	// ReconnectMax caps the wait between two attempts to reconnect a dropped
 	// gateway session (the wait doubles from one second, with jitter).
 	ReconnectMax time.Duration
+	// ImageReplies says when replies carry a picture of their board; the
+	// zero value is command.PicturesAuto.
+	ImageReplies command.PictureMode
+	// ImageTheme is the pictures' colours; the zero value is picture.Dark.
+	ImageTheme picture.Theme
 }
 
 // Defaults of [Config]; cmd/bot, .env.example and the README are tested
@@ -89,6 +96,8 @@ func DefaultConfig() Config {
 		ShutdownGrace:  DefaultShutdownGrace,
 		AckWait:        DefaultAckWait,
 		ReconnectMax:   DefaultReconnectMax,
+		ImageReplies:   command.DefaultPictures,
+		ImageTheme:     picture.Dark,
 	}
 }
 
@@ -203,6 +212,8 @@ func New(cfg Config, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
 			Prefix:       cfg.Prefix,
 			SolveTimeout: cfg.SolveTimeout,
 			Spoiler:      cfg.SpoilerSolutions,
+			Pictures:     cfg.ImageReplies,
+			Theme:        cfg.ImageTheme,
 		}),
 		limits:   newUserLimits(cfg.UserRate, cfg.UserBurst),
 		seen:     newSeenSet(4096),

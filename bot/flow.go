@@ -51,6 +51,9 @@ type answer struct {
 	text      string
 	files     []command.File
 	ephemeral bool
+	// fallback, when set, replaces text when the files cannot be posted (see
+	// command.Reply.Fallback).
+	fallback string
 }
 
 // A responder delivers the answer to one command over one transport: a reply
@@ -160,7 +163,7 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 		b.finish(reply, c, command.Reply{Outcome: outcomeNotFinished, Size: rep.Size}, notice(msgNotFinished))
 		return
 	}
-	b.finish(reply, c, rep, answer{text: rep.Text, files: rep.Files, ephemeral: rep.UserError})
+	b.finish(reply, c, rep, answer{text: rep.Text, files: rep.Files, ephemeral: rep.UserError, fallback: rep.Fallback})
 }
 
 // result runs the command and returns its reply, deferring the answer when
@@ -252,6 +255,9 @@ func (b *Bot) sendNotices(stop <-chan struct{}) {
 // out alone.
 func (b *Bot) finish(ctx context.Context, c *call, rep command.Reply, a answer) {
 	defer c.finished()
+	if rep.Err != nil {
+		c.log.Warn("reply worked around a problem", "err", rep.Err)
+	}
 	err := b.post(ctx, c, a)
 	tr := c.resp.transport()
 	b.metrics.command(tr, c.kind(), rep.Outcome)
@@ -272,7 +278,9 @@ func (b *Bot) finish(ctx context.Context, c *call, rep command.Reply, a answer) 
 }
 
 // post sends a through c's responder; when its files cannot be posted
-// (too large, refused, failed after the retries) it sends the text alone.
+// (too large, refused, failed after the retries) it sends the text alone:
+// its fallback when it has one (a large board that the text left to its
+// picture, in monospace after all).
 func (b *Bot) post(ctx context.Context, c *call, a answer) error {
 	if len(a.files) > 0 {
 		err := checkFiles(a.files)
@@ -284,6 +292,9 @@ func (b *Bot) post(ctx context.Context, c *call, a answer) error {
 		}
 		c.log.Warn("attachments not posted; sending the text alone", "files", len(a.files), "err", err)
 		a.files = nil
+		if a.fallback != "" {
+			a.text = a.fallback
+		}
 		if a.text == "" {
 			a.text = render.Notice(msgNoFiles)
 		}

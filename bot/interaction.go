@@ -22,46 +22,49 @@ const interactionWindow = 3 * time.Second
 // form of a 25×25 grid is 625 characters, with room for separators.
 const gridOptionMax = 1500
 
-// Commands returns the slash commands the bot registers: /solve grid:,
-// /check grid: and /help, usable in servers and in DMs with the bot.
+// Commands returns the slash commands the bot registers: /solve, /check,
+// /hint, /rate and /explain with a grid: option (and, where the reply shows a
+// board, an image: option), and /help, usable in servers and in DMs with
+// the bot.
 func Commands() []*discordgo.ApplicationCommand {
 	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
 	installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 	minLen := 16
-	grid := func(desc string) []*discordgo.ApplicationCommandOption {
-		return []*discordgo.ApplicationCommandOption{{
+	const oneLine = "on one line: 81 characters for 9×9, '.' or 0 for empty (4×4 to 25×25)"
+	grid := func(what string, image bool) []*discordgo.ApplicationCommandOption {
+		opts := []*discordgo.ApplicationCommandOption{{
 			Type:        discordgo.ApplicationCommandOptionString,
 			Name:        "grid",
-			Description: desc,
+			Description: what + " " + oneLine,
 			Required:    true,
 			MinLength:   &minLen,
 			MaxLength:   gridOptionMax,
 		}}
+		if image {
+			opts = append(opts, &discordgo.ApplicationCommandOption{
+				Type:        discordgo.ApplicationCommandOptionBoolean,
+				Name:        imageOption,
+				Description: "Attach a picture of the board (default: for large boards and hints)",
+			})
+		}
+		return opts
+	}
+	cmd := func(name, desc string, opts []*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
+		return &discordgo.ApplicationCommand{Name: name, Description: desc, Options: opts, Contexts: &contexts, IntegrationTypes: &installs}
 	}
 	return []*discordgo.ApplicationCommand{
-		{
-			Name:             "solve",
-			Description:      "Solve a Sudoku and say whether its solution is unique",
-			Options:          grid("The puzzle on one line: 81 characters for 9×9, '.' or 0 for empty (4×4 to 25×25)"),
-			Contexts:         &contexts,
-			IntegrationTypes: &installs,
-		},
-		{
-			Name:             "check",
-			Description:      "Check a Sudoku in progress for mistakes, without giving the solution away",
-			Options:          grid("The grid on one line: 81 characters for 9×9, '.' or 0 for empty (4×4 to 25×25)"),
-			Contexts:         &contexts,
-			IntegrationTypes: &installs,
-		},
-		{
-			Name:             "help",
-			Description:      "What the Sudoku bot does and the grid formats it reads",
-			Options:          []*discordgo.ApplicationCommandOption{},
-			Contexts:         &contexts,
-			IntegrationTypes: &installs,
-		},
+		cmd("solve", "Solve a Sudoku and say whether its solution is unique", grid("The puzzle", true)),
+		cmd("check", "Check a Sudoku in progress for mistakes, without giving the solution away", grid("The grid", true)),
+		cmd("hint", "The next logical step from your grid: where to look, then the conclusion behind a spoiler", grid("The grid as you have it", true)),
+		cmd("rate", "How hard a Sudoku is on the Sudoku Explainer scale, with a difficulty word", grid("The puzzle", false)),
+		cmd("explain", "The whole logical path of a Sudoku, step by step, conclusions behind spoilers", grid("The puzzle", false)),
+		cmd("help", "What the Sudoku bot does and the grid formats it reads", []*discordgo.ApplicationCommandOption{}),
 	}
 }
+
+// imageOption is the slash commands' option that asks for (true) or turns
+// down (false) a picture of the board.
+const imageOption = "image"
 
 // registerCommands overwrites the application's slash commands in one call,
 // globally or in the development guild.
@@ -108,8 +111,14 @@ func (b *Bot) interactionCall(i *discordgo.Interaction, r *interactionReply) *ca
 	kind, known := command.KindOf(data.Name)
 	req := command.Request{Kind: kind}
 	for _, o := range data.Options {
-		if o.Name == "grid" && o.Type == discordgo.ApplicationCommandOptionString {
+		switch {
+		case o.Name == "grid" && o.Type == discordgo.ApplicationCommandOptionString:
 			req.Args = o.StringValue()
+		case o.Name == imageOption && o.Type == discordgo.ApplicationCommandOptionBoolean:
+			req.Picture = command.PictureOff
+			if o.BoolValue() {
+				req.Picture = command.PictureOn
+			}
 		}
 	}
 	return &call{

@@ -15,6 +15,12 @@
 //	!explain <grid> the whole logical path, with a .txt attachment when long
 //	!help           what the bot does and the formats it reads
 //
+// The word img at the end of a command (or right after the command word)
+// asks for a picture of the board with the reply; see [PictureMode] for when
+// replies carry one anyway. Pictures are attachments ([Reply.Files]) drawn
+// by package picture, decided here so that every transport and the console
+// post the same files.
+//
 // Unknown words after the prefix are not for the bot (other bots share the
 // prefix) and are ignored; after a mention they get the help.
 package command
@@ -29,6 +35,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sudokubot/sudokubot/parser"
+	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -77,14 +84,25 @@ type Request struct {
 	// the position in an error is where the person sees it. Zero means Args is
 	// the whole text (a slash command's option).
 	Line, Col int
+	// Picture is what the command asks about a picture of its board; the
+	// word img in Args asks for one too (see [PictureWord]).
+	Picture PictureChoice
 }
 
 // Reply is what the bot answers, with the facts an operator's log line needs.
 type Reply struct {
 	Text string // the whole message to post, at most render.MaxLen characters
 	// Files are attachments to post with Text, such as the whole path of an
-	// explanation that does not fit the message; usually none.
+	// explanation that does not fit the message, or pictures of the board
+	// (see [PictureMode]).
 	Files []File
+	// Fallback, when set, is the text to post instead of Text when the files
+	// cannot be posted: Text leaves a large board to its picture, and
+	// Fallback has the board in monospace.
+	Fallback string
+	// Err is a problem the reply worked around, for the operator's log, such
+	// as a picture that could not be drawn (the text board went instead).
+	Err error
 	// Outcome is for logs: unique, multiple, none, invalid, timeout,
 	// cancelled, complete, parse_error, no_grid, help; for hint, rate and
 	// explain also step, rated, explained, needs_guess.
@@ -116,6 +134,10 @@ type Config struct {
 	Prefix       string        // command prefix, such as "!"
 	SolveTimeout time.Duration // deadline of one solve or check
 	Spoiler      bool          // wrap solutions in spoiler tags
+	// Pictures says when replies carry a picture of their board; the zero
+	// value is PicturesAuto.
+	Pictures PictureMode
+	Theme    picture.Theme // the pictures' colours; the zero value is Dark
 }
 
 // Handler turns requests into replies. It is safe for concurrent use.
@@ -199,9 +221,9 @@ func splitWord(s string) (word, rest string) {
 func (h *Handler) Handle(ctx context.Context, req Request) Reply {
 	switch req.Kind {
 	case Solve, Check:
-		return h.grid(ctx, req)
+		return h.grid(ctx, cutPictureWord(req))
 	case Hint, Rate, Explain:
-		return h.teach(ctx, req)
+		return h.teach(ctx, cutPictureWord(req))
 	default:
 		text := h.Help()
 		if req.Unknown != "" {
@@ -228,12 +250,27 @@ func (h *Handler) grid(ctx context.Context, req Request) Reply {
 	if p.Notation == parser.ZeroBased { // answer 0–F as it was asked
 		opt.Symbols = p.Notation.Symbols(g.Size())
 	}
+	n := g.Size()
 	if req.Kind == Check {
-		p, _ := sudoku.Check(ctx, g) // the error repeats p.Status, which the reply shows
-		return Reply{Text: render.Checked(g, p.Status, p.Conflicts, opt), Outcome: checkOutcome(p), Size: g.Size(), SolveTime: p.Stats.Elapsed}
+		pr, _ := sudoku.Check(ctx, g) // the error repeats pr.Status, which the reply shows
+		rep := Reply{Outcome: checkOutcome(pr), Size: n, SolveTime: pr.Stats.Elapsed}
+		text := func(o render.Options) string { return render.Checked(g, pr.Status, pr.Conflicts, o) }
+		var ds []drawing
+		if h.wantPicture(req, n, false) {
+			ds = append(ds, drawing{"grid.png", picture.Board{Grid: g, Conflicts: pr.Conflicts, Candidates: p.Candidates}})
+		}
+		h.illustrate(&rep, req, opt, true, text, ds...)
+		return rep
 	}
 	res, _ := sudoku.Solve(ctx, g, 2) // the error repeats res.Status, which the reply shows
-	return Reply{Text: render.Solved(g, res, opt), Outcome: res.Status.String(), Size: g.Size(), SolveTime: res.Stats.Elapsed}
+	rep := Reply{Outcome: res.Status.String(), Size: n, SolveTime: res.Stats.Elapsed}
+	text := func(o render.Options) string { return render.Solved(g, res, o) }
+	var ds []drawing
+	if d, ok := h.solvedDrawing(g, res); ok && h.wantPicture(req, n, false) {
+		ds = append(ds, d)
+	}
+	h.illustrate(&rep, req, opt, true, text, ds...)
+	return rep
 }
 
 // inMessage moves the position of a parse error from the grid text to the
@@ -277,6 +314,7 @@ func (h *Handler) Help() string {
 	fmt.Fprintf(&b, "`%srate <grid>`: how hard a puzzle is on the Sudoku Explainer scale: %s.\n", p, render.DifficultyScale())
 	fmt.Fprintf(&b, "`%sexplain <grid>`: the whole logical path, step by step, conclusions behind spoilers.\n", p)
 	fmt.Fprintf(&b, "`%shelp`: this message. Slash commands (`/solve`, `/hint`, …) work too, and so does a mention of me instead of `%s`.\n", p, p)
+	fmt.Fprintf(&b, "End a command with `%s` for a picture of the board (`/solve … image:True`).\n", PictureWord)
 	fmt.Fprintf(&b, "Example:\n```\n%ssolve\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n```\n", p)
 	b.WriteString(render.Notice(parser.Help))
 	return b.String()

@@ -1,7 +1,10 @@
 package command
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,6 +108,14 @@ func TestGoldenLogicReplies(t *testing.T) {
 			rep := ask(t, tt.h, tt.kind, tt.g)
 			got := rep.Text + "\n"
 			for _, f := range rep.Files {
+				if f.ContentType == "image/png" { // a picture: its size (pictures_test.go reads pixels)
+					cfg, err := png.DecodeConfig(bytes.NewReader(f.Data))
+					if err != nil {
+						t.Fatalf("%s: %v", f.Name, err)
+					}
+					got += fmt.Sprintf("\n--- attachment %s (%s) %d×%d ---\n", f.Name, f.ContentType, cfg.Width, cfg.Height)
+					continue
+				}
 				got += "\n--- attachment " + f.Name + " (" + f.ContentType + ") ---\n" + string(f.Data)
 			}
 			path := filepath.Join("testdata", tt.name+".golden")

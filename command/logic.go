@@ -7,6 +7,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/logic"
 	"github.com/sudokubot/sudokubot/parser"
+	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -14,57 +15,187 @@ import (
 // teach runs the commands of the logic engine: hint, rate and explain. The
 // engine gets the configured deadline; a forcing chain that runs past it is
 // reported as a timeout.
+//
+// A hint on a grid pasted with pencil marks starts from those marks; rate
+// and explain, like solve and check, work from the digits alone (a rating
+// is the puzzle's own), and say that the marks were left aside.
 func (h *Handler) teach(ctx context.Context, req Request) Reply {
-	g, err := parser.Parse(req.Args)
+	p, err := parser.Read(req.Args)
 	if errors.Is(err, parser.ErrEmpty) {
 		return Reply{Text: fitReply(h.usage(req.Kind)), Outcome: "no_grid", UserError: true}
 	}
 	if err != nil {
 		return Reply{Text: render.Error(inMessage(err, req).Error()), Outcome: "parse_error", UserError: true}
 	}
+	g := p.Grid
 	ctx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
 	defer cancel()
-	opt := render.Options{Timeout: h.cfg.SolveTimeout}
+	opt := render.Options{Timeout: h.cfg.SolveTimeout, Notes: p.Notes}
+	if p.Notation == parser.ZeroBased { // answer 0–F as it was asked
+		opt.Symbols = p.Notation.Symbols(g.Size())
+	}
 	start := time.Now()
-	lg, err := logic.New(g)
-	rep := Reply{Size: g.Size()}
-	switch req.Kind {
-	case Hint:
-		var step logic.Step
-		if err == nil {
-			step, err = logic.Next(ctx, lg)
+	var rep Reply
+	if req.Kind == Hint {
+		rep = h.hint(ctx, req, p, opt)
+	} else {
+		if p.Candidates != nil {
+			opt.Notes = append(opt.Notes, marksAside[req.Kind])
 		}
-		st := nextStatus(err)
-		rep.Text = render.Hint(g, step, st, opt)
-		rep.Outcome = "step"
-		if err != nil {
-			rep.Outcome = outcome(st)
+		rep = h.rate(ctx, req, g, opt)
+	}
+	rep.Size = g.Size()
+	rep.SolveTime = time.Since(start)
+	return rep
+}
+
+// marksAside says that rate and explain left a grid's pencil marks aside.
+var marksAside = map[Kind]string{
+	Rate:    "Your pencil marks were left aside: the rating is the puzzle's own, from its digits.",
+	Explain: "Your pencil marks were left aside: the path starts from the digits alone.",
+}
+
+// hint answers !hint: the next step from the grid as the person has it,
+// pencil marks included when they pasted some.
+//
+// Pictures: the first level (hint.png: the grid, the pattern's cells shaded
+// as the text marks them, the person's own pencil marks) goes with the board
+// as any board does; the second (SPOILER_hint.png: every candidate, the
+// whole pattern, eliminations struck, placements circled) is hidden behind
+// Discord's spoiler, as the conclusion in the text is, and goes whenever
+// pictures are on, since the text board cannot mark conclusions.
+func (h *Handler) hint(ctx context.Context, req Request, p parser.Puzzle, opt render.Options) Reply {
+	g := p.Grid
+	n := g.Size()
+	marked := p.Candidates != nil
+	var lg *logic.Grid
+	var err error
+	if marked {
+		lg, err = logic.NewWithCandidates(g, p.Candidates)
+	} else {
+		lg, err = logic.New(g)
+	}
+	var step logic.Step
+	if err == nil {
+		step, err = logic.Next(ctx, lg)
+	}
+	var rep Reply
+	var ce *logic.CandidateError
+	if errors.As(err, &ce) {
+		rep.Outcome = "bad_marks"
+		text := func(o render.Options) string { return render.BadCandidates(g, ce, o) }
+		var ds []drawing
+		if h.wantPicture(req, n, true) {
+			b := picture.Board{Grid: g, Candidates: p.Candidates, Pattern: inside(n, ce.Cell)}
+			ds = append(ds, drawing{"grid.png", b})
 		}
-	case Rate, Explain:
-		var r logic.Report
-		switch {
-		case err != nil:
-			r.Status = nextStatus(err)
-		case req.Kind == Rate:
-			r, err = logic.Rate(ctx, lg)
-		default:
-			r, err = logic.Explain(ctx, lg)
-		}
-		if req.Kind == Rate {
-			rep.Text = render.Rated(g, r, opt)
-		} else {
-			var full string
-			rep.Text, full = render.Explained(g, r, opt)
-			if full != "" {
-				rep.Files = []File{{Name: "explanation.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(full)}}
+		h.illustrate(&rep, req, opt, true, text, ds...)
+		return rep
+	}
+	st := nextStatus(err)
+	rep.Outcome = "step"
+	if err != nil {
+		rep.Outcome = outcome(st)
+	}
+	text := func(o render.Options) string { return render.Hint(g, step, st, o) }
+	if err != nil {
+		// No step: the reply shows the grid only for a wrong digit (None)
+		// or clashes (Invalid).
+		var ds []drawing
+		if (st == logic.None || st == logic.Invalid) && h.wantPicture(req, n, false) {
+			b := picture.Board{Grid: g, Candidates: p.Candidates}
+			if st == logic.Invalid {
+				b.Conflicts = sudoku.Validate(g)
 			}
+			ds = append(ds, drawing{"grid.png", b})
 		}
-		rep.Outcome = outcome(r.Status)
-		if r.Status == logic.Solved && r.Steps > 0 {
-			rep.Outcome = map[Kind]string{Rate: "rated", Explain: "explained"}[req.Kind]
+		h.illustrate(&rep, req, opt, true, text, ds...)
+		return rep
+	}
+	var ds []drawing
+	first := h.wantPicture(req, n, marked)
+	if first {
+		b := picture.Board{Grid: g, Pattern: render.HintCells(step)}
+		if marked {
+			b.Candidates = lg.CandidateMasks()
+		}
+		ds = append(ds, drawing{"hint.png", b})
+	}
+	if h.wantPicture(req, n, true) {
+		ds = append(ds, drawing{spoilerName("hint.png"), conclusionBoard(g, lg, step)})
+	}
+	h.illustrate(&rep, req, opt, first, text, ds...)
+	return rep
+}
+
+// conclusionBoard is the second level of a hint's picture: every candidate
+// of lg (before the step), the whole pattern, the eliminations struck and
+// the placements circled. An elimination in a cell the step also fills is
+// left out: the placement says it.
+func conclusionBoard(g sudoku.Grid, lg *logic.Grid, step logic.Step) picture.Board {
+	b := picture.Board{Grid: g, Candidates: lg.CandidateMasks(), Pattern: step.Cells}
+	placed := map[sudoku.Cell]bool{}
+	for _, pl := range step.Placements {
+		if !placed[pl.Cell] {
+			placed[pl.Cell] = true
+			b.Placements = append(b.Placements, picture.Candidate{Cell: pl.Cell, Digit: pl.Digit})
 		}
 	}
-	rep.SolveTime = time.Since(start)
+	for _, e := range step.Eliminations {
+		if !placed[e.Cell] && g.Get(e.Cell.Row, e.Cell.Col) == 0 {
+			b.Eliminations = append(b.Eliminations, picture.Candidate{Cell: e.Cell, Digit: e.Digit})
+		}
+	}
+	return b
+}
+
+// inside returns c alone when it lies in a grid of side n, else nothing.
+func inside(n int, c sudoku.Cell) []sudoku.Cell {
+	if c.Row < 0 || c.Row >= n || c.Col < 0 || c.Col >= n {
+		return nil
+	}
+	return []sudoku.Cell{c}
+}
+
+// rate answers !rate and !explain, from the digits of g.
+func (h *Handler) rate(ctx context.Context, req Request, g sudoku.Grid, opt render.Options) Reply {
+	lg, err := logic.New(g)
+	var r logic.Report
+	switch {
+	case err != nil:
+		r.Status = nextStatus(err)
+	case req.Kind == Rate:
+		r, _ = logic.Rate(ctx, lg) // the error repeats r.Status, which the reply shows
+	default:
+		r, _ = logic.Explain(ctx, lg)
+	}
+	var rep Reply
+	var full string
+	text := func(o render.Options) string {
+		if req.Kind == Rate {
+			return render.Rated(g, r, o)
+		}
+		var msg string
+		msg, full = render.Explained(g, r, o)
+		return msg
+	}
+	// Only a wrong digit (None) or clashes (Invalid) show the grid.
+	var ds []drawing
+	if (r.Status == logic.None || r.Status == logic.Invalid) && h.wantPicture(req, g.Size(), false) {
+		b := picture.Board{Grid: g}
+		if r.Status == logic.Invalid {
+			b.Conflicts = sudoku.Validate(g)
+		}
+		ds = append(ds, drawing{"grid.png", b})
+	}
+	h.illustrate(&rep, req, opt, true, text, ds...)
+	if full != "" {
+		rep.Files = append([]File{{Name: "explanation.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(full)}}, rep.Files...)
+	}
+	rep.Outcome = outcome(r.Status)
+	if r.Status == logic.Solved && r.Steps > 0 {
+		rep.Outcome = map[Kind]string{Rate: "rated", Explain: "explained"}[req.Kind]
+	}
 	return rep
 }
 

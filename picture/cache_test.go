@@ -52,7 +52,7 @@ func BenchmarkMasks(b *testing.B) {
 		b.Run(fmt.Sprintf("%dx%d", sh.Size(), sh.Size()), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := newMasks(&l); err != nil {
+				if _, err := newMasks(&l, ""); err != nil {
 					b.Fatal(err)
 				}
 			}

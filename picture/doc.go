@@ -12,7 +12,8 @@
 // through on a small disc; the digit it places is circled. Pencil marks are
 // small digits, each in its own place in the cell (1 2 3 / 4 5 6 / 7 8 9
 // for 9×9; the shape of a box for the other sizes, but 3×3 for 8×8). Digits above 9 are letters, as in the text
-// replies: A for 10 up to P for 25. [Options].Coordinates numbers the rows
+// replies: A for 10 up to P for 25, or the symbols [Options].Symbols names
+// (0–F for a 16×16 grid written that way). [Options].Coordinates numbers the rows
 // and columns from 1, as hints name cells (r3c5).
 //
 // Every supported shape, 4×4 to 25×25, can be drawn, in the [Dark] theme

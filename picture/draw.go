@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
@@ -22,6 +23,32 @@ type Options struct {
 	// Coordinates adds row numbers on the left and column numbers at the
 	// top, from 1, as hints name cells (r3c5 is row 3, column 5).
 	Coordinates bool
+	// Symbols, when set, are the symbols of the values 1, 2, … (one ASCII
+	// letter or digit each, at least as many as the grid's side), so that a
+	// picture uses the notation of the person it answers: "0123456789ABCDEF"
+	// for a 16×16 grid written 0–F. Empty means 1-9, then A for 10 up to P
+	// for 25. Coordinates are numbers from 1 whatever the symbols.
+	Symbols string
+}
+
+// ErrSymbols is wrapped by the errors of [Draw] and [Encode] for
+// [Options].Symbols that are too few for the grid or not letters and digits.
+var ErrSymbols = errors.New("symbols cannot be drawn")
+
+// checkSymbols checks syms for a grid of side n.
+func checkSymbols(syms string, n int) error {
+	if syms == "" {
+		return nil
+	}
+	if len(syms) < n {
+		return fmt.Errorf("symbols %q: %d for a grid of side %d: %w", syms, len(syms), n, ErrSymbols)
+	}
+	for i := 0; i < len(syms); i++ {
+		if c := syms[i]; !('0' <= c && c <= '9' || 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z') {
+			return fmt.Errorf("symbols %q: %q is not a letter or digit: %w", syms, c, ErrSymbols)
+		}
+	}
+	return nil
 }
 
 // plan is a checked board with everything needed to paint it.
@@ -41,6 +68,9 @@ func newPlan(b *Board, opt Options, cells []cellState) (plan, error) {
 		return plan{}, fmt.Errorf("%v: %w", opt.Theme, ErrTheme)
 	}
 	sh := b.Grid.Shape()
+	if err := checkSymbols(opt.Symbols, sh.Size()); err != nil {
+		return plan{}, err
+	}
 	size := opt.Size
 	if size == 0 {
 		size = DefaultSize(sh)
@@ -49,7 +79,7 @@ func newPlan(b *Board, opt Options, cells []cellState) (plan, error) {
 	if err != nil {
 		return plan{}, err
 	}
-	m, err := cache.get(&l)
+	m, err := cache.get(&l, opt.Symbols)
 	if err != nil {
 		return plan{}, err
 	}
@@ -57,7 +87,8 @@ func newPlan(b *Board, opt Options, cells []cellState) (plan, error) {
 }
 
 // Draw returns the picture of b, or an error wrapping [ErrBoard] (b does
-// not fit its grid), [ErrSize] or [ErrTheme]. The image is the caller's.
+// not fit its grid), [ErrSize], [ErrTheme] or [ErrSymbols]. The image is
+// the caller's.
 // Its palette has the theme's colours and their blends, at most 256.
 func Draw(b Board, opt Options) (*image.Paletted, error) {
 	var cells [sudoku.MaxCells]cellState

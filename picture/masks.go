@@ -53,9 +53,13 @@ var (
 	regularFace = parseFace("Go Regular", goregular.TTF)
 )
 
-// symbol is the text of digit d in a cell: 1-9, then A for 10 up to P for
-// 25, as the text replies write them.
-func symbol(d int) string {
+// symbol is the text of digit d in a cell: syms[d-1] when syms is set (see
+// [Options].Symbols), else 1-9, then A for 10 up to P for 25, as the text
+// replies write them.
+func symbol(d int, syms string) string {
+	if d <= len(syms) {
+		return syms[d-1 : d]
+	}
 	if d <= 9 {
 		return strconv.Itoa(d)
 	}
@@ -79,6 +83,7 @@ type masks struct {
 type maskKey struct {
 	cell, margin  int
 	boxRows, cols int
+	symbols       string
 }
 
 // maskCache holds the mask sets of the layouts drawn so far, at most
@@ -102,9 +107,10 @@ const maxMaskSets = 32
 
 var cache = maskCache{sets: map[maskKey]*maskEntry{}}
 
-// get returns the masks for l, rasterizing them on first use.
-func (c *maskCache) get(l *layout) (*masks, error) {
-	key := maskKey{l.cell, l.margin, l.shape.BoxRows, l.shape.BoxCols}
+// get returns the masks for l with the digits' symbols syms, rasterizing
+// them on first use.
+func (c *maskCache) get(l *layout, syms string) (*masks, error) {
+	key := maskKey{l.cell, l.margin, l.shape.BoxRows, l.shape.BoxCols, syms}
 	c.mu.Lock()
 	e := c.sets[key]
 	if e == nil {
@@ -124,11 +130,11 @@ func (c *maskCache) get(l *layout) (*masks, error) {
 	c.tick++
 	e.used = c.tick
 	c.mu.Unlock()
-	e.once.Do(func() { e.m, e.err = newMasks(l) })
+	e.once.Do(func() { e.m, e.err = newMasks(l, syms) })
 	return e.m, e.err
 }
 
-func newMasks(l *layout) (*masks, error) {
+func newMasks(l *layout, syms string) (*masks, error) {
 	var faces [3]typeface
 	for i, load := range []func() (typeface, error){boldFace, mediumFace, regularFace} {
 		f, err := load()
@@ -146,13 +152,13 @@ func newMasks(l *layout) (*masks, error) {
 	bigCap := float64(l.cell) * 0.56
 	smallCap := max(5, float64(min(m.subW, m.subH))*0.64)
 	var err error
-	if m.bold, err = glyphs(bold, bigCap, n); err != nil {
+	if m.bold, err = glyphs(bold, bigCap, n, syms); err != nil {
 		return nil, err
 	}
-	if m.medium, err = glyphs(medium, bigCap, n); err != nil {
+	if m.medium, err = glyphs(medium, bigCap, n, syms); err != nil {
 		return nil, err
 	}
-	if m.small, err = glyphs(medium, smallCap, n); err != nil {
+	if m.small, err = glyphs(medium, smallCap, n, syms); err != nil {
 		return nil, err
 	}
 	if l.margin > 0 {
@@ -182,12 +188,13 @@ func pencilGrid(n int) (cols, rows int) {
 	return cols, (n + cols - 1) / cols
 }
 
-// glyphs rasterizes the symbols of digits 1 to n with a cap height of capPx.
-func glyphs(tf typeface, capPx float64, n int) ([]mask, error) {
+// glyphs rasterizes the symbols of digits 1 to n (see symbol) with a cap
+// height of capPx.
+func glyphs(tf typeface, capPx float64, n int, syms string) ([]mask, error) {
 	out := make([]mask, n+1)
 	for d := 1; d <= n; d++ {
 		var err error
-		if out[d], err = text(tf, capPx, symbol(d)); err != nil {
+		if out[d], err = text(tf, capPx, symbol(d, syms)); err != nil {
 			return nil, err
 		}
 	}

@@ -25,7 +25,7 @@ const maxLineConclusions = 300
 // ended. Otherwise full is empty. Outcomes without a path (Multiple, None,
 // Invalid, Cancelled, a complete grid) get the same reply as [Rated].
 func Explained(g sudoku.Grid, rep logic.Report, opt Options) (msg, full string) {
-	if text, ok := noPath(g, rep, "explain"); ok {
+	if text, ok := noPath(g, rep, "explain", opt); ok {
 		return text, ""
 	}
 	var intro, tail string
@@ -45,20 +45,20 @@ func Explained(g sudoku.Grid, rep logic.Report, opt Options) (msg, full string) 
 	default:
 		return Rated(g, rep, opt), ""
 	}
-	head := intro + " The conclusions are in spoilers."
+	head := intro + " The conclusions are in spoilers." + notesText(opt.Notes)
 	if len(rep.Path) == 0 {
-		return reply{head: tail}.String(), ""
+		return opt.with(reply{head: tail}).String(), ""
 	}
 	es := entries(rep.Path, 0)
-	if text := join(head, lines(es, true, newLineCache(rep.Path, MaxLen)), tail); Len(text) <= MaxLen {
+	if text := join(head, lines(es, true, newLineCache(rep.Path, MaxLen, opt.Symbols)), tail); Len(text) <= MaxLen {
 		return text, ""
 	}
-	full = fullPath(g, rep, intro, tail)
+	full = fullPath(g, rep, intro, tail, opt.Symbols)
 	const attached = "The whole path is in the attached file."
 	// Condense: steps rated below a threshold (and all singles) are grouped
 	// into runs without their conclusions, the lowest threshold that fits.
 	var short []string
-	cache := newLineCache(rep.Path, maxLineConclusions)
+	cache := newLineCache(rep.Path, maxLineConclusions, opt.Symbols)
 	for _, th := range ratings(rep.Path) {
 		es = entries(rep.Path, th)
 		short = lines(es, false, cache)
@@ -132,25 +132,26 @@ func entries(path []logic.Step, below logic.Rating) []entry {
 type lineCache struct {
 	path       []logic.Step
 	budget     int
+	syms       string // the symbols of the digits (see symbolIn)
 	full, bare []string
 }
 
-func newLineCache(path []logic.Step, budget int) *lineCache {
-	return &lineCache{path: path, budget: budget, full: make([]string, len(path)), bare: make([]string, len(path))}
+func newLineCache(path []logic.Step, budget int, syms string) *lineCache {
+	return &lineCache{path: path, budget: budget, syms: syms, full: make([]string, len(path)), bare: make([]string, len(path))}
 }
 
 // line returns the line of step i (from 0), numbered from 1.
 func (c *lineCache) line(i int, conclusions bool) string {
 	if c.bare[i] == "" {
 		s := c.path[i]
-		t := describeStep(s)
+		t := describeStep(s, c.syms)
 		c.bare[i] = fmt.Sprintf("%d. %s (%v), %s", i+1, t.label(), s.Rating, t.brief)
 	}
 	if !conclusions {
 		return c.bare[i]
 	}
 	if c.full[i] == "" {
-		c.full[i] = c.bare[i] + ": ||" + notation(c.path[i], c.budget) + "||"
+		c.full[i] = c.bare[i] + ": ||" + notation(c.path[i], c.budget, c.syms) + "||"
 	}
 	return c.full[i]
 }
@@ -180,7 +181,7 @@ func lines(es []entry, withRuns bool, c *lineCache) []string {
 			line = fmt.Sprintf("%d–%d. %d steps up to %v", e.first, last, len(e.steps), top)
 		}
 		if withRuns {
-			line += ": ||" + runNotation(e.steps, c.budget) + "||"
+			line += ": ||" + runNotation(e.steps, c.budget, c.syms) + "||"
 		}
 		out[i] = line
 	}
@@ -189,7 +190,7 @@ func lines(es []entry, withRuns bool, c *lineCache) []string {
 
 // runNotation writes the conclusions of a run of steps, "r1c3=4 r2c2=7",
 // within budget (see fitItems).
-func runNotation(run []logic.Step, budget int) string {
+func runNotation(run []logic.Step, budget int, syms string) string {
 	var all logic.Step
 	for _, s := range run {
 		all.Placements = append(all.Placements, s.Placements...)
@@ -197,7 +198,25 @@ func runNotation(run []logic.Step, budget int) string {
 	for _, s := range run {
 		all.Eliminations = append(all.Eliminations, s.Eliminations...)
 	}
-	return notation(all, budget)
+	return notation(all, budget, syms)
+}
+
+// maxNotes is the room the notes of an explanation take at most, so that
+// they never crowd out its path.
+const maxNotes = 400
+
+// notesText writes notes, each on a line of its own after a newline,
+// neutralised and cut to fit maxNotes together.
+func notesText(notes []string) string {
+	var b strings.Builder
+	for _, n := range notes {
+		budget := maxNotes - Len(b.String()) - 1
+		if budget < 20 {
+			break
+		}
+		b.WriteString("\n" + neutral(n, budget))
+	}
+	return b.String()
 }
 
 // join puts a message together, one part a line, leaving out empty parts.
@@ -213,13 +232,13 @@ func join(head string, lines []string, rest ...string) string {
 
 // fullPath is the attachment: plain text, every step with all its
 // conclusions, between the grid as sent and the grid where logic ended.
-func fullPath(g sudoku.Grid, rep logic.Report, intro, tail string) string {
+func fullPath(g sudoku.Grid, rep logic.Report, intro, tail, syms string) string {
 	var b strings.Builder
 	b.WriteString(strings.ReplaceAll(intro, "**", "") + "\n\n")
-	b.WriteString(board(g, nil, "") + "\n\n")
+	b.WriteString(board(g, nil, syms) + "\n\n")
 	for i, s := range rep.Path {
-		t := describeStep(s)
-		fmt.Fprintf(&b, "%d. %v %s, %s: %s\n", i+1, s.Rating, t.label(), t.brief, notation(s, 1<<30))
+		t := describeStep(s, syms)
+		fmt.Fprintf(&b, "%d. %v %s, %s: %s\n", i+1, s.Rating, t.label(), t.brief, notation(s, 1<<30, syms))
 	}
 	if tail != "" {
 		b.WriteString("\n" + tail + "\n")
@@ -229,7 +248,7 @@ func fullPath(g sudoku.Grid, rep logic.Report, intro, tail string) string {
 		if rep.Status != logic.Solved {
 			end = "The grid where logic stopped:"
 		}
-		b.WriteString("\n" + end + "\n" + board(rep.Remaining.Sudoku(), nil, "") + "\n")
+		b.WriteString("\n" + end + "\n" + board(rep.Remaining.Sudoku(), nil, syms) + "\n")
 	}
 	return b.String()
 }

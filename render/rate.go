@@ -14,52 +14,52 @@ import (
 // Invalid and Cancelled, why there is no rating (a wrong digit is not
 // named, as a check does not name it; clashes are marked and listed).
 func Rated(g sudoku.Grid, rep logic.Report, opt Options) string {
-	if head, ok := noPath(g, rep, "rate"); ok {
+	if head, ok := noPath(g, rep, "rate", opt); ok {
 		return head
 	}
 	switch rep.Status {
 	case logic.Solved:
 		d := DifficultyOf(rep.Rating)
-		return reply{head: fmt.Sprintf("Rating: **%v** on the Sudoku Explainer scale, which makes it **%s** (%s).\n"+
+		return opt.with(reply{head: fmt.Sprintf("Rating: **%v** on the Sudoku Explainer scale, which makes it **%s** (%s).\n"+
 			"Hardest step: %s (%v).\n%s from this grid to the solution.",
-			rep.Rating, d, d.Range(), displayName(rep.Hardest), rep.Rating, steps(rep.Steps))}.String()
+			rep.Rating, d, d.Range(), displayName(rep.Hardest), rep.Rating, steps(rep.Steps))}).String()
 	case logic.NeedsGuess:
-		return reply{head: "I can't rate this puzzle: " + stuck(rep)}.String()
+		return opt.with(reply{head: "I can't rate this puzzle: " + stuck(rep)}).String()
 	case logic.TimedOut:
 		head := "I can't rate this puzzle: " + outOfTime(rep, opt)
 		if rep.Steps > 0 {
 			head += fmt.Sprintf(" Its rating is at least %v.", rep.Rating)
 		}
-		return reply{head: head}.String()
+		return opt.with(reply{head: head}).String()
 	}
-	return reply{head: "Something went wrong while rating. Please try again."}.String()
+	return opt.with(reply{head: "Something went wrong while rating. Please try again."}).String()
 }
 
 // noPath returns the reply for the outcomes that have no logical path to
 // show (what is rated or explained is named by verb), and false for the
 // others: Solved with steps, NeedsGuess, TimedOut.
-func noPath(g sudoku.Grid, rep logic.Report, verb string) (string, bool) {
+func noPath(g sudoku.Grid, rep logic.Report, verb string, opt Options) (string, bool) {
 	switch rep.Status {
 	case logic.Solved:
 		if rep.Steps > 0 {
 			return "", false
 		}
-		return reply{head: "The grid is already complete and correct: there is nothing left to " + verb + "."}.String(), true
+		return opt.with(reply{head: "The grid is already complete and correct: there is nothing left to " + verb + "."}).String(), true
 	case logic.Multiple:
-		return reply{head: "This grid can be completed in several ways, so there is no logical path to " + verb +
-			": a proper sudoku has exactly one solution."}.String(), true
+		return opt.with(reply{head: "This grid can be completed in several ways, so there is no logical path to " + verb +
+			": a proper sudoku has exactly one solution."}).String(), true
 	case logic.None:
-		return reply{head: "No digit clashes yet, but the grid cannot be completed: at least one digit is wrong, " +
-			"so there is nothing to " + verb + ".", grid: g}.String(), true
+		return opt.with(reply{head: "No digit clashes yet, but the grid cannot be completed: at least one digit is wrong, " +
+			"so there is nothing to " + verb + ".", grid: g}).String(), true
 	case logic.Invalid:
 		return conflictReply("Some digits clash: the same digit twice in a row, column or box, so there is nothing to "+verb+".",
-			g, sudoku.Validate(g), Options{}), true
+			g, sudoku.Validate(g), opt), true
 	case logic.Cancelled:
-		return reply{head: "The work was stopped before it finished (the bot may be restarting). Please try again."}.String(), true
+		return opt.with(reply{head: "The work was stopped before it finished (the bot may be restarting). Please try again."}).String(), true
 	case logic.NeedsGuess, logic.TimedOut:
 		return "", false
 	}
-	return reply{head: "Something went wrong. Please try again."}.String(), true
+	return opt.with(reply{head: "Something went wrong. Please try again."}).String(), true
 }
 
 // stuck says where logic stopped for NeedsGuess.

@@ -30,13 +30,35 @@ type Options struct {
 	// their message was read. They are neutralised like [Notice] text, and
 	// cut to fit MaxLen.
 	Notes []string
+	// Picture says that a picture of the board goes with the reply (package
+	// picture draws it). Where the board is large (16×16 and 25×25), the
+	// reply then leaves its monospace board out, so that it stays short and
+	// reads on a phone, and its legends point at the picture instead. Smaller
+	// boards stay in the text, which also marks them.
+	Picture bool
 }
 
-// with gives r the symbols and notes of o.
+// pictureOnlyFrom is the side of the smallest board that a picture replaces
+// in the text when Options.Picture is set.
+const pictureOnlyFrom = 16
+
+// boardInPicture reports whether a board of side n is left out of the text
+// for the picture that goes with the reply.
+func (o Options) boardInPicture(n int) bool { return o.Picture && n >= pictureOnlyFrom }
+
+// with gives r the symbols and notes of o, and leaves its board to the
+// picture where o says so.
 func (o Options) with(r reply) reply {
 	r.symbols, r.notes = o.Symbols, o.Notes
+	r.noBoard = o.boardInPicture(r.grid.Size())
 	return r
 }
+
+// Legends of a board left to the picture.
+const (
+	inPicture        = "The grid is in the attached picture."
+	clashesInPicture = "Clashing digits are red in the attached picture"
+)
 
 // Solved renders the reply to a solve of puzzle that gave res, for every
 // status: the solution for Unique and Multiple, with the givens marked; the
@@ -65,6 +87,10 @@ func Solved(puzzle sudoku.Grid, res sudoku.Result, opt Options) string {
 		}
 		r := opt.with(reply{head: head, grid: sol, marks: marks, spoiler: opt.Spoiler})
 		switch {
+		case r.noBoard && givens == 0:
+			r.legend = "The solution is in the attached picture."
+		case r.noBoard:
+			r.legend = "The solution is in the attached picture: the given digits in bold, the ones I filled in another colour."
 		case givens == 0:
 		case layoutFor(sol.Size()).narrow:
 			r.legend = "Given digits are not marked at this size."
@@ -150,7 +176,10 @@ func conflictReply(head string, g sudoku.Grid, conflicts []sudoku.Conflict, opt 
 		example = string(symbolIn(opt.Symbols, conflicts[0].Digit))
 	}
 	legend := "Clashing digits are marked >" + example + "< in the grid"
-	if layoutFor(n).narrow {
+	switch {
+	case opt.boardInPicture(n):
+		legend = clashesInPicture
+	case layoutFor(n).narrow:
 		legend = "Clashing digits are marked >" + example + " in the grid"
 	}
 	if len(list) > 0 {
@@ -198,20 +227,29 @@ type reply struct {
 	symbols string   // the symbols of values 1, 2, …, or "" for 1-9, A-P
 	notes   []string // sentences for the person, neutralised when written
 	tail    string   // after the list, such as a hint's conclusion
+	// noBoard leaves the grid out of the text: a picture of it goes with the
+	// reply. The legend then speaks of the picture (inPicture when empty).
+	noBoard bool
 }
 
 func (r reply) String() string {
 	var b strings.Builder
 	b.WriteString(r.head)
-	if r.grid.Size() > 0 {
+	legend := r.legend
+	switch {
+	case r.grid.Size() > 0 && r.noBoard:
+		if legend == "" {
+			legend = inPicture
+		}
+	case r.grid.Size() > 0:
 		open, end := "```\n", "```"
 		if r.spoiler {
 			open, end = "||```\n", "```||"
 		}
 		b.WriteString("\n" + open + board(r.grid, r.marks, r.symbols) + "\n" + end)
 	}
-	if r.legend != "" {
-		b.WriteString("\n" + r.legend)
+	if legend != "" {
+		b.WriteString("\n" + legend)
 	}
 	for _, note := range r.notes {
 		budget := MaxLen - Len(b.String()) - Len(r.tail) - 1

@@ -48,7 +48,7 @@ var namesDigits = map[logic.Technique]bool{
 // Single its unit and digit, not its cell), never for a pattern of one cell
 // (a BUG+1's digit is the cell's), never for a Full House (its unit's one
 // empty cell is known).
-func describeStep(s logic.Step) stepText {
+func describeStep(s logic.Step, syms string) stepText {
 	t := stepText{name: displayName(s)}
 	placed := map[sudoku.Cell]bool{}
 	for _, p := range s.Placements {
@@ -90,11 +90,11 @@ func describeStep(s logic.Step) stepText {
 		t.brief = t.where
 	}
 	if showDigits {
-		syms := make([]string, len(s.Digits))
+		names := make([]string, len(s.Digits))
 		for i, d := range s.Digits {
-			syms[i] = string(symbol(d))
+			names[i] = string(symbolIn(syms, d))
 		}
-		t.digits = and(syms)
+		t.digits = and(names)
 	}
 	return t
 }
@@ -290,10 +290,10 @@ func and(words []string) string {
 // r4c9 and r8c7 can't be 4; r1c1 can't be 5 or 6". When that does not fit
 // budget units of [Len], it falls back to the compact notation, cut with "…
 // N more" (see notation). The result is a spoiler: callers put it in bars.
-func conclusions(s logic.Step, budget int) string {
+func conclusions(s logic.Step, budget int, syms string) string {
 	var parts []string
 	for _, p := range s.Placements {
-		parts = append(parts, fmt.Sprintf("%v is %c", p.Cell, symbol(p.Digit)))
+		parts = append(parts, fmt.Sprintf("%v is %c", p.Cell, symbolIn(syms, p.Digit)))
 	}
 	var cells []sudoku.Cell
 	lost := map[sudoku.Cell][]string{}
@@ -301,7 +301,7 @@ func conclusions(s logic.Step, budget int) string {
 		if _, ok := lost[e.Cell]; !ok {
 			cells = append(cells, e.Cell)
 		}
-		lost[e.Cell] = append(lost[e.Cell], string(symbol(e.Digit)))
+		lost[e.Cell] = append(lost[e.Cell], string(symbolIn(syms, e.Digit)))
 	}
 	var keys []string
 	group := map[string][]string{}
@@ -318,7 +318,7 @@ func conclusions(s logic.Step, budget int) string {
 	if text := strings.Join(parts, "; "); Len(text) <= budget {
 		return text
 	}
-	return notation(s, budget)
+	return notation(s, budget, syms)
 }
 
 // or joins words as alternatives: "a", "a or b", "a, b or c".
@@ -360,14 +360,14 @@ func fitItems(n int, item func(i int) string, sep string, budget int, tail func(
 
 // notation writes what s concludes as the command line does, compact for
 // the explanation: "r9c7=6 r4c9<>4 r8c7<>4", within budget (see fitItems).
-func notation(s logic.Step, budget int) string {
+func notation(s logic.Step, budget int, syms string) string {
 	np := len(s.Placements)
 	return fitItems(np+len(s.Eliminations), func(i int) string {
 		if i < np {
-			return fmt.Sprintf("%v=%c", s.Placements[i].Cell, symbol(s.Placements[i].Digit))
+			return fmt.Sprintf("%v=%c", s.Placements[i].Cell, symbolIn(syms, s.Placements[i].Digit))
 		}
 		e := s.Eliminations[i-np]
-		return fmt.Sprintf("%v<>%c", e.Cell, symbol(e.Digit))
+		return fmt.Sprintf("%v<>%c", e.Cell, symbolIn(syms, e.Digit))
 	}, " ", budget, func(n int) string { return fmt.Sprintf(" … %d more", n) })
 }
 
@@ -375,7 +375,7 @@ func notation(s logic.Step, budget int) string {
 // a new branch after "; " where a link does not follow on from the one
 // before (a forcing net's links come branch by branch), within budget (see
 // fitItems); "" for a step without a chain.
-func chainText(s logic.Step, budget int) string {
+func chainText(s logic.Step, budget int, syms string) string {
 	if len(s.Chain) == 0 {
 		return ""
 	}
@@ -383,22 +383,22 @@ func chainText(s logic.Step, budget int) string {
 	for i, l := range s.Chain {
 		switch {
 		case i == 0:
-			pieces = append(pieces, nodeText(l.From))
+			pieces = append(pieces, nodeText(l.From, syms))
 		case l.From != s.Chain[i-1].To:
-			pieces = append(pieces, "; "+nodeText(l.From))
+			pieces = append(pieces, "; "+nodeText(l.From, syms))
 		}
-		pieces = append(pieces, " → "+nodeText(l.To))
+		pieces = append(pieces, " → "+nodeText(l.To, syms))
 	}
 	return fitItems(len(pieces), func(i int) string { return pieces[i] }, "", budget,
 		func(n int) string { return fmt.Sprintf(" … %d more", n) })
 }
 
-func nodeText(n logic.Node) string {
+func nodeText(n logic.Node, syms string) string {
 	op := "<>"
 	if n.On {
 		op = "="
 	}
-	return fmt.Sprintf("%v%s%c", n.Cell, op, symbol(n.Digit))
+	return fmt.Sprintf("%v%s%c", n.Cell, op, symbolIn(syms, n.Digit))
 }
 
 // isSingle reports whether s is one of the singles that an explanation

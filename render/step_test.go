@@ -62,7 +62,7 @@ func TestDescribeStepGivesNoPlacementAway(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := describeStep(tt.step)
+			got := describeStep(tt.step, "")
 			if got.where != tt.where || got.digits != tt.digits || !reflect.DeepEqual(got.marks, tt.marks) {
 				t.Errorf("describeStep = where %q digits %q marks %v; want %q %q %v", got.where, got.digits, got.marks, tt.where, tt.digits, tt.marks)
 			}
@@ -87,7 +87,7 @@ func TestConclusions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := conclusions(tt.step, MaxLen); got != tt.want {
+			if got := conclusions(tt.step, MaxLen, ""); got != tt.want {
 				t.Errorf("conclusions = %q, want %q", got, tt.want)
 			}
 		})
@@ -99,7 +99,7 @@ func TestConclusions(t *testing.T) {
 			s.Eliminations = append(s.Eliminations, logic.Candidate{Cell: cell(1, c), Digit: d})
 		}
 	}
-	got := conclusions(s, 60)
+	got := conclusions(s, 60, "")
 	if Len(got) > 60 || !strings.HasPrefix(got, "r1c1<>1 r1c1<>2") || !strings.HasSuffix(got, " more") {
 		t.Errorf("cut conclusions = %q (%d)", got, Len(got))
 	}

@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/picture"
 )
 
 // Config is everything the program reads from its environment, already
@@ -112,6 +114,20 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	boolean("MESSAGE_CONTENT_INTENT", &cfg.Bot.MessageContent)
 	duration("SHUTDOWN_GRACE", &cfg.Bot.ShutdownGrace, 0, 10*time.Minute)
 	duration("RECONNECT_MAX_WAIT", &cfg.Bot.ReconnectMax, time.Second, 10*time.Minute)
+	if v, ok := get("IMAGE_REPLIES"); ok {
+		if m, err := command.ParsePictureMode(v); err != nil {
+			bad("IMAGE_REPLIES", v, "auto, always or never")
+		} else {
+			cfg.Bot.ImageReplies = m
+		}
+	}
+	if v, ok := get("IMAGE_THEME"); ok {
+		if th, err := picture.ParseTheme(v); err != nil {
+			bad("IMAGE_THEME", v, "dark or light")
+		} else {
+			cfg.Bot.ImageTheme = th
+		}
+	}
 	if v, ok := get("LOG_LEVEL"); ok {
 		if err := cfg.LogLevel.UnmarshalText([]byte(v)); err != nil {
 			bad("LOG_LEVEL", v, "debug, info, warn or error")

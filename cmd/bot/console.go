@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -18,11 +20,16 @@ import (
 // of input, so a grid pasted over several lines after a command is one message
 // and a file of commands can be piped in. When interactive is set, an empty
 // line also ends a message, so a reply comes without waiting for the next one.
-func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw io.Writer, interactive bool) error {
+//
+// Attachments follow their reply: a text file (an explanation) is printed
+// between lines naming it; a picture is written into imageDir as
+// N-NAME (N counting the replies, NAME the attachment's name, such as
+// 3-SPOILER_solution.png) and its path printed.
+func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw io.Writer, interactive bool, imageDir string) error {
 	lines, readErr := readLines(ctx, in)
 	var msg strings.Builder
 	have := false
-	line := 0
+	line, answered := 0, 0
 	flush := func() {
 		if !have {
 			return
@@ -36,9 +43,13 @@ func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw
 			return
 		}
 		rep := h.Handle(ctx, req)
+		answered++
 		fmt.Fprintf(out, "%s\n", asShown(rep.Text))
 		for _, f := range rep.Files {
-			fmt.Fprintf(out, "[attachment %s: %s, %d bytes]\n", f.Name, f.ContentType, len(f.Data))
+			printFile(out, errw, f, imageDir, answered)
+		}
+		if rep.Err != nil {
+			fmt.Fprintf(errw, "(%v)\n", rep.Err)
 		}
 		fmt.Fprintln(out)
 	}
@@ -80,6 +91,23 @@ func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw
 		return fmt.Errorf("read console input line %d: %w", line+1, err)
 	}
 	return nil
+}
+
+// printFile shows one attachment of the reply numbered n: a text file's
+// name and content, or the path a picture (any other file) is written to in
+// dir. A file that cannot be written is said on errw; the console goes on.
+func printFile(out, errw io.Writer, f command.File, dir string, n int) {
+	if strings.HasPrefix(f.ContentType, "text/") {
+		text := strings.TrimSuffix(string(f.Data), "\n")
+		fmt.Fprintf(out, "[attachment %s]\n%s\n[end of %s]\n", f.Name, text, f.Name)
+		return
+	}
+	path := filepath.Join(dir, fmt.Sprintf("%d-%s", n, filepath.Base(f.Name)))
+	if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+		fmt.Fprintf(errw, "(attachment %s not written: %v)\n", f.Name, err)
+		return
+	}
+	fmt.Fprintf(out, "[attachment %s: %s, %d bytes]\n", f.Name, path, len(f.Data))
 }
 
 // startsCommand reports whether a line begins a new message: the prefix

@@ -33,7 +33,7 @@ func TestConsoleRepliesAsTheBotWould(t *testing.T) {
 		"!dance\n" +
 		"!solve\n```\n" + ninelines + "\n```\n"
 	var out, errw bytes.Buffer
-	if err := runConsole(context.Background(), h, strings.NewReader(in), &out, &errw, false); err != nil {
+	if err := runConsole(context.Background(), h, strings.NewReader(in), &out, &errw, false, t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	// Each reply is exactly what the handler answers for that message.
@@ -64,7 +64,7 @@ func TestConsoleInteractiveEndsMessageAtEmptyLine(t *testing.T) {
 	h := command.New(command.Config{Prefix: "!"})
 	var out, errw bytes.Buffer
 	in := "!help\n\n!solve " + lc37 + "\n\n"
-	if err := runConsole(context.Background(), h, strings.NewReader(in), &out, &errw, true); err != nil {
+	if err := runConsole(context.Background(), h, strings.NewReader(in), &out, &errw, true, t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(out.String(), asShown(h.Help())) {
@@ -112,7 +112,7 @@ func TestConsoleStopsOnSignalWhileReading(t *testing.T) {
 	defer w.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- runConsole(ctx, h, r, io.Discard, io.Discard, true) }()
+	go func() { done <- runConsole(ctx, h, r, io.Discard, io.Discard, true, t.TempDir()) }()
 	cancel()
 	select {
 	case err := <-done:
@@ -130,7 +130,7 @@ func TestConsoleGridRowsDoNotStartMessages(t *testing.T) {
 		"8 . . | . 6 . | . . 3\n4 . . | 8 . 3 | . . 1\n7 . . | . 2 . | . . 6\n------+-------+------\n" +
 		". 6 . | . . . | 2 8 .\n. . . | 4 1 9 | . . 5\n. . . | . 8 . | . 7 9\n"
 	var out, errw bytes.Buffer
-	if err := runConsole(context.Background(), h, strings.NewReader(in), &out, &errw, false); err != nil {
+	if err := runConsole(context.Background(), h, strings.NewReader(in), &out, &errw, false, t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	if rs := replies(out.String()); len(rs) != 1 || !strings.Contains(rs[0], "[5][3]") {
@@ -147,7 +147,7 @@ func TestConsoleShowsWhatDiscordShows(t *testing.T) {
 		t.Fatalf("the help has no escapes to remove:\n%s", h.Help())
 	}
 	var out, errw bytes.Buffer
-	if err := runConsole(context.Background(), h, strings.NewReader("!help\n"), &out, &errw, false); err != nil {
+	if err := runConsole(context.Background(), h, strings.NewReader("!help\n"), &out, &errw, false, t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	got := out.String()

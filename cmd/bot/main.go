@@ -7,6 +7,10 @@
 //	go run ./cmd/bot -console   # the console, whatever the configuration
 //	echo '!solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79' | go run ./cmd/bot
 //
+// The console prints the bot's attachments too: a text file (an
+// explanation) in full, and a picture written into -image-dir (default the
+// working directory), its path printed.
+//
 // Without DISCORD_TOKEN the console runs when asked (-console), when
 // standard input is a terminal, or when it has something to read (a pipe, a
 // file of commands); otherwise (Docker, systemd) the program exits 1 with
@@ -28,6 +32,8 @@
 //	MESSAGE_CONTENT_INTENT  ask for the privileged message content intent (default true)
 //	SHUTDOWN_GRACE          time to finish commands in flight on SIGINT/SIGTERM (default 10s)
 //	RECONNECT_MAX_WAIT      longest wait between two gateway reconnect attempts (default 1m)
+//	IMAGE_REPLIES           pictures of boards: auto, always or never (default auto)
+//	IMAGE_THEME             the pictures' colours: dark or light (default dark)
 //	LOG_LEVEL               debug, info, warn or error (default info)
 //	LOG_FORMAT              text or json (default text)
 //
@@ -108,6 +114,7 @@ func run(ctx context.Context, p program) error {
 	fl.SetOutput(p.stderr)
 	console := fl.Bool("console", false, "read commands from standard input and print the replies, without Discord")
 	envFile := fl.String("env", ".env", "file of KEY=value lines; the real environment wins. The default .env is read when present; a file named here must exist")
+	imageDir := fl.String("image-dir", ".", "console mode: write the pictures of replies into this directory")
 	if err := fl.Parse(p.args); err != nil {
 		return err
 	}
@@ -127,7 +134,7 @@ func run(ctx context.Context, p program) error {
 	log := newLogger(cfg, p.stderr)
 
 	if *console || cfg.Token == "" {
-		return runConsoleMode(ctx, p, cfg, *console)
+		return runConsoleMode(ctx, p, cfg, *console, *imageDir)
 	}
 
 	b := bot.New(cfg.Bot, p.sessions(cfg.Token, cfg.Bot.Resolved().Workers), log, nil)
@@ -145,7 +152,13 @@ func run(ctx context.Context, p program) error {
 // input is a terminal, or when it has something to read (a pipe or a file of
 // commands); otherwise, without a token, there is nothing to do and it
 // returns errNoToken.
-func runConsoleMode(ctx context.Context, p program, cfg Config, asked bool) error {
+func runConsoleMode(ctx context.Context, p program, cfg Config, asked bool, imageDir string) error {
+	if fi, err := os.Stat(imageDir); err != nil || !fi.IsDir() {
+		if err == nil {
+			err = errors.New("not a directory")
+		}
+		return fmt.Errorf("-image-dir %s: %w", imageDir, err)
+	}
 	interactive := isTerminal(p.stdin)
 	in := p.stdin
 	if !asked && !interactive {
@@ -166,8 +179,14 @@ func runConsoleMode(ctx context.Context, p program, cfg Config, asked bool) erro
 	if interactive {
 		fmt.Fprintln(p.stderr, "Type a command and its grid; an empty line ends a message. Ctrl-D or Ctrl-C quits.")
 	}
-	h := command.New(command.Config{Prefix: cfg.Bot.Prefix, SolveTimeout: cfg.Bot.SolveTimeout, Spoiler: cfg.Bot.SpoilerSolutions})
-	return runConsole(ctx, h, in, p.stdout, p.stderr, interactive)
+	h := command.New(command.Config{
+		Prefix:       cfg.Bot.Prefix,
+		SolveTimeout: cfg.Bot.SolveTimeout,
+		Spoiler:      cfg.Bot.SpoilerSolutions,
+		Pictures:     cfg.Bot.ImageReplies,
+		Theme:        cfg.Bot.ImageTheme,
+	})
+	return runConsole(ctx, h, in, p.stdout, p.stderr, interactive, imageDir)
 }
 
 // hasInput waits until r has a byte to read or is at its end, and reports
