@@ -1,7 +1,9 @@
 package command
 
 import (
+	"bytes"
 	"context"
+	"image/png"
 	"regexp"
 	"strings"
 	"testing"
@@ -35,6 +37,24 @@ func checkReply(t testing.TB, in string, rep Reply) {
 		if f.Name == "" || f.ContentType == "" || len(f.Data) == 0 {
 			t.Fatalf("input %q: attachment %q (%s) of %d bytes", clip(in), f.Name, f.ContentType, len(f.Data))
 		}
+		if f.ContentType == "image/png" {
+			if _, err := png.DecodeConfig(bytes.NewReader(f.Data)); err != nil {
+				t.Fatalf("input %q: attachment %q is no PNG: %v", clip(in), f.Name, err)
+			}
+		}
+	}
+	// The text posted when the files cannot be: only with files, and within
+	// a message too.
+	if rep.Fallback != "" {
+		if len(rep.Files) == 0 {
+			t.Fatalf("input %q: a fallback text without files", clip(in))
+		}
+		if n := render.Len(rep.Fallback); n > render.MaxLen || strings.Count(rep.Fallback, "```")%2 != 0 || strings.Count(rep.Fallback, "||")%2 != 0 {
+			t.Fatalf("input %q: fallback of %d characters, or unbalanced:\n%s", clip(in), n, rep.Fallback)
+		}
+	}
+	if rep.Err != nil {
+		t.Fatalf("input %q: the reply worked around %v", clip(in), rep.Err)
 	}
 }
 
@@ -114,6 +134,10 @@ func FuzzHandle(f *testing.F) {
 	f.Add("!explain " + lc37Puzzle)
 	f.Add("!explain " + strings.Repeat(".", 16))
 	f.Add("!hint " + lc37Solution)
+	f.Add("!solve " + lc37Puzzle + " img")
+	f.Add("!check img\n" + lc37Puzzle)
+	f.Add("!hint 5 3 124 26 7 2468 1489 1249 248 6 247 247 1 9 5 3478 234 2478 12 9 8 23 34 24 13457 6 247 8 125 1259 579 6 147 4579 2459 3 4 25 2569 8 5 3 579 259 1 7 15 1359 59 2 14 4589 459 6 139 6 134579 357 35 7 2 8 4 23 278 237 4 1 9 36 3 5 123 1245 12345 2356 8 26 1346 7 9")
+	f.Add("!hint 5 3 124 26 7 246 1489 1249 248 6 247 247 1 9 5 3478 234 2478 12 9 8 23 34 24 13457 6 247 8 125 1259 579 6 147 4579 2459 3 4 25 2569 8 5 3 579 259 1 7 15 1359 59 2 14 4589 459 6 139 6 134579 357 35 7 2 8 4 23 278 237 4 1 9 36 3 5 123 1245 12345 2356 8 26 1346 7 9 img")
 	for _, tc := range hostile() {
 		if len(tc.msg) < 1000 {
 			f.Add(tc.msg)

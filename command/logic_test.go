@@ -305,7 +305,9 @@ func checkPuzzle(tb testing.TB, h *Handler, g sudoku.Grid, maxStates int) {
 // explains it: every reply fits a message and gives nothing away outside
 // spoiler bars.
 func TestLogicRepliesKeepSpoilersAndFit(t *testing.T) {
-	h := New(Config{SolveTimeout: 10 * time.Second})
+	// The text's properties; TestHintPicturesAlongThePaths checks the
+	// pictures on fewer states (they cost a millisecond or more each).
+	h := New(Config{SolveTimeout: 10 * time.Second, Pictures: PicturesNever})
 	for _, line := range samples(t) {
 		t.Run(line[:20], func(t *testing.T) {
 			checkPuzzle(t, h, testgrids.Decode(t, line), 1000)
@@ -332,7 +334,7 @@ func TestLogicRepliesOnSharedData(t *testing.T) {
 	if rated == nil && big == nil {
 		t.Skip("no " + sharedData)
 	}
-	h := New(Config{SolveTimeout: 10 * time.Second})
+	h := New(Config{SolveTimeout: 10 * time.Second, Pictures: PicturesNever})
 	// An eighth of each file (every band of se_rated.csv, 30 puzzles a
 	// rating in order) keeps the test under a minute with -race.
 	for i, line := range rated {
