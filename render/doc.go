@@ -17,7 +17,13 @@
 // word; the whole path, condensed to one message, with the full path as
 // plain text for an attachment when it does not fit. Their conclusions are
 // always inside spoiler bars, and nothing outside them tells which digit of
-// the solution goes in which cell. A reply with a grid is a head line, the grid in a code
+// the solution goes in which cell. [BadCandidates] answers a hint on pencil
+// marks that cannot be used, naming the cell; [HintCells] is what a hint may
+// point at outside its spoiler, for a picture of it.
+//
+// When a picture of the board goes with the reply ([Options].Picture), a
+// 16×16 or 25×25 board is left out of the text, whose legends then point at
+// the picture; smaller boards stay in the text. A reply with a grid is a head line, the grid in a code
 // block (wrapped in spoiler bars for solutions when [Options].Spoiler is
 // set), a legend line, and for conflicts a list in words:
 //
