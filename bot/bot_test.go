@@ -153,12 +153,20 @@ func (h *harness) stop(t *testing.T) error {
 
 func expectedReply(t *testing.T, cfg Config, content string) string {
 	t.Helper()
-	h := command.New(command.Config{Prefix: cfg.Prefix, SolveTimeout: cfg.SolveTimeout, Spoiler: cfg.SpoilerSolutions})
+	return expected(t, cfg, content).Text
+}
+
+// expected is the handler's reply to content under cfg: what the bot must
+// post (text and files).
+func expected(t *testing.T, cfg Config, content string) command.Reply {
+	t.Helper()
+	h := command.New(command.Config{Prefix: cfg.Prefix, SolveTimeout: cfg.SolveTimeout, Spoiler: cfg.SpoilerSolutions,
+		Pictures: cfg.ImageReplies, Theme: cfg.ImageTheme})
 	req, ok := h.Match(content, "")
 	if !ok {
 		t.Fatalf("%q is not a command", content)
 	}
-	return h.Handle(context.Background(), req).Text
+	return h.Handle(context.Background(), req)
 }
 
 // checkSafeReply asserts the reply pings nobody and quotes the message.
@@ -329,7 +337,7 @@ func TestSlashCommandsRegisteredAndAnswered(t *testing.T) {
 			t.Errorf("/%s contexts %v, want guild and bot DM", c.Name, c.Contexts)
 		}
 	}
-	if strings.Join(names, ",") != "solve,check,help" {
+	if strings.Join(names, ",") != "solve,check,hint,rate,explain,help" {
 		t.Errorf("registered %v", names)
 	}
 	if n := len(h.srv.RequestsFor(discordtest.RouteBulkOverwriteGlobalCommands)); n != 1 {
@@ -398,8 +406,8 @@ func TestDevGuildRegistration(t *testing.T) {
 	cfg := testConfig()
 	cfg.DevGuildID = discordtest.DefaultGuildID
 	h := start(t, cfg, nil)
-	if n := len(h.srv.Commands(discordtest.DefaultGuildID)); n != 3 {
-		t.Errorf("%d guild commands, want 3", n)
+	if n := len(h.srv.Commands(discordtest.DefaultGuildID)); n != len(Commands()) {
+		t.Errorf("%d guild commands, want %d", n, len(Commands()))
 	}
 	if n := len(h.srv.Commands("")); n != 0 {
 		t.Errorf("%d global commands, want none", n)

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"image"
 	"image/color"
-	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/internal/picturetest"
 	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/logic"
 	"github.com/sudokubot/sudokubot/parser"
@@ -55,116 +54,19 @@ func file(tb testing.TB, rep Reply, name string) File {
 	return File{}
 }
 
-// pixmap is a decoded picture as plain colours, quick to read many times
-// (image.Image's At through an interface is slow under -race).
-type pixmap struct {
-	w, h int
-	pix  []color.RGBA
-}
-
-func (p *pixmap) at(x, y int) color.RGBA  { return p.pix[y*p.w+x] }
-func (p *pixmap) bounds() image.Rectangle { return image.Rect(0, 0, p.w, p.h) }
-func rgba(c color.Color) color.RGBA       { return color.RGBAModel.Convert(c).(color.RGBA) }
-func (p *pixmap) size() (w, h int)        { return p.w, p.h }
-func (p *pixmap) String() string          { return fmt.Sprintf("%d×%d picture", p.w, p.h) }
-func (p *pixmap) background() color.RGBA  { return p.at(1, 1) }
-func newPixmap(img image.Image) *pixmap {
-	b := img.Bounds()
-	p := &pixmap{w: b.Dx(), h: b.Dy(), pix: make([]color.RGBA, b.Dx()*b.Dy())}
-	if pl, ok := img.(*image.Paletted); ok {
-		pal := make([]color.RGBA, len(pl.Palette))
-		for i, c := range pl.Palette {
-			pal[i] = rgba(c)
-		}
-		for y := 0; y < p.h; y++ {
-			for x := 0; x < p.w; x++ {
-				p.pix[y*p.w+x] = pal[pl.Pix[(y)*pl.Stride+x]]
-			}
-		}
-		return p
-	}
-	for y := 0; y < p.h; y++ {
-		for x := 0; x < p.w; x++ {
-			p.pix[y*p.w+x] = rgba(img.At(b.Min.X+x, b.Min.Y+y))
-		}
-	}
-	return p
-}
-
 // decode decodes a picture attachment, checking its type.
-func decode(tb testing.TB, f File) *pixmap {
+func decode(tb testing.TB, f File) *picturetest.Pixmap {
 	tb.Helper()
 	if f.ContentType != "image/png" {
 		tb.Fatalf("%s: content type %q", f.Name, f.ContentType)
 	}
-	img, err := png.Decode(bytes.NewReader(f.Data))
-	if err != nil {
-		tb.Fatalf("%s: %v", f.Name, err)
-	}
-	return newPixmap(img)
+	return picturetest.Decode(tb, f.Data)
 }
 
-// cellRects finds the cells of an n×n grid in img by its lines (pixels of
-// exactly the line colours of pal): the inside of every cell, row by row.
-// It fails unless a scan line crosses n equal cells on each axis.
-func cellRects(tb testing.TB, img *pixmap, pal picture.Palette, n int) []image.Rectangle {
-	tb.Helper()
-	line := func(x, y int) bool {
-		c := img.at(x, y)
-		return c == pal.ThinLine || c == pal.ThickLine
-	}
-	axis := func(length, across int, at func(i, j int) bool) [][2]int {
-		for j := 0; j < across; j++ {
-			var spans [][2]int
-			start, seen := -1, false
-			for i := 0; i < length; i++ {
-				switch {
-				case at(i, j) && start >= 0:
-					spans = append(spans, [2]int{start, i})
-					start = -1
-				case at(i, j):
-					seen = true
-				case seen && start < 0:
-					start = i
-				}
-			}
-			if len(spans) != n {
-				continue
-			}
-			equal := true
-			for _, s := range spans {
-				equal = equal && s[1]-s[0] == spans[0][1]-spans[0][0]
-			}
-			if equal {
-				return spans
-			}
-		}
-		tb.Fatalf("no scan line of the %v crosses %d equal cells", img, n)
-		return nil
-	}
-	cols := axis(img.w, img.h, func(x, y int) bool { return line(x, y) })
-	rows := axis(img.h, img.w, func(y, x int) bool { return line(x, y) })
-	out := make([]image.Rectangle, 0, n*n)
-	for _, r := range rows {
-		for _, c := range cols {
-			out = append(out, image.Rect(c[0], r[0], c[1], r[1]))
-		}
-	}
-	return out
-}
-
-// count returns how many pixels of r in img are exactly c.
-func count(img *pixmap, r image.Rectangle, c color.RGBA) int {
-	k := 0
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if img.at(x, y) == c {
-				k++
-			}
-		}
-	}
-	return k
-}
+var (
+	cellRects = picturetest.Cells
+	count     = picturetest.Count
+)
 
 // pencilLine writes g with the pencil marks masks as 81 groups on one line
 // (9×9): a placed digit alone, an empty cell as its candidates.
@@ -330,10 +232,10 @@ func TestSolutionPicture(t *testing.T) {
 		pal := theme.Palette()
 		rep := run(t, New(Config{Theme: theme}), "!solve "+lc37Puzzle+" img")
 		img := decode(t, file(t, rep, "solution.png"))
-		if w, h := img.size(); w != 480 || h != 480 {
+		if img.W != 480 || img.H != 480 {
 			t.Errorf("%v: %v, want 480×480", theme, img)
 		}
-		if c := img.background(); c != pal.Background {
+		if c := img.At(1, 1); c != pal.Background {
 			t.Errorf("%v: corner %v, want the background %v", theme, c, pal.Background)
 		}
 		cells := cellRects(t, img, pal, 9)
@@ -378,7 +280,7 @@ func checkHintPictures(tb testing.TB, rep Reply, g sudoku.Grid, step logic.Step)
 		img := decode(tb, f)
 		cells := cellRects(tb, img, pal, n)
 		for _, c := range []color.RGBA{pal.Placed, pal.Eliminated, pal.Struck} {
-			if k := count(img, img.bounds(), c); k > 0 {
+			if k := count(img, img.Bounds(), c); k > 0 {
 				tb.Fatalf("hint.png has %d pixels of a conclusion's colour %v", k, c)
 			}
 		}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/picture"
 )
 
 func env(m map[string]string) func(string) string {
@@ -72,6 +74,8 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 		"MESSAGE_CONTENT_INTENT": "false",
 		"SHUTDOWN_GRACE":         "3s",
 		"RECONNECT_MAX_WAIT":     "30s",
+		"IMAGE_REPLIES":          "Always",
+		"IMAGE_THEME":            "light",
 		"LOG_LEVEL":              "debug",
 		"LOG_FORMAT":             "JSON",
 	}))
@@ -85,6 +89,7 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 	wantBot.UserRate, wantBot.UserBurst, wantBot.ChannelBacklog = 30, 6, 9
 	wantBot.DevGuildID, wantBot.SpoilerSolutions, wantBot.MessageContent = "123456789012345678", true, false
 	wantBot.ShutdownGrace, wantBot.ReconnectMax = 3*time.Second, 30*time.Second
+	wantBot.ImageReplies, wantBot.ImageTheme = command.PicturesAlways, picture.Light
 	want := Config{Token: "abc.def", Bot: wantBot, LogLevel: slog.LevelDebug, LogFormat: "json"}
 	if cfg != want {
 		t.Errorf("got %+v\nwant %+v", cfg, want)
@@ -105,6 +110,8 @@ func TestLoadConfigBadValuesNameTheVariable(t *testing.T) {
 		"MESSAGE_CONTENT_INTENT": "sometimes",
 		"SHUTDOWN_GRACE":         "1h",
 		"RECONNECT_MAX_WAIT":     "0s",
+		"IMAGE_REPLIES":          "sometimes",
+		"IMAGE_THEME":            "blue",
 		"LOG_LEVEL":              "loud",
 		"LOG_FORMAT":             "xml",
 	} {
@@ -151,5 +158,19 @@ func TestEnvFileRealEnvironmentWins(t *testing.T) {
 	}
 	if _, err := withEnvFile(lookup(nil), filepath.Join(dir, "missing"), true); err == nil {
 		t.Error("a missing file named with -env must be an error")
+	}
+}
+
+// TestImageRepliesModes: each documented mode reads as the mode, "off" as
+// never (the per-server setting's word).
+func TestImageRepliesModes(t *testing.T) {
+	for value, want := range map[string]command.PictureMode{"auto": command.PicturesAuto, "always": command.PicturesAlways, "never": command.PicturesNever, " OFF ": command.PicturesNever} {
+		cfg, err := loadConfig(env(map[string]string{"IMAGE_REPLIES": value}))
+		if err != nil || cfg.Bot.ImageReplies != want {
+			t.Errorf("IMAGE_REPLIES=%q: %v, %v; want %v", value, cfg.Bot.ImageReplies, err, want)
+		}
+	}
+	if cfg, _ := loadConfig(env(nil)); cfg.Bot.ImageReplies != command.PicturesAuto || cfg.Bot.ImageTheme != picture.Dark {
+		t.Errorf("defaults: %v, %v; want auto and dark", cfg.Bot.ImageReplies, cfg.Bot.ImageTheme)
 	}
 }

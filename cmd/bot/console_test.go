@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/internal/picturetest"
+	"github.com/sudokubot/sudokubot/picture"
 )
 
 const lc37 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -161,5 +165,59 @@ func TestConsoleShowsWhatDiscordShows(t *testing.T) {
 	}
 	if asShown("```\na\\-b\n```\n\\-x") != "```\na\\-b\n```\n-x" {
 		t.Errorf("asShown changed a code block or kept an escape: %q", asShown("```\na\\-b\n```\n\\-x"))
+	}
+}
+
+// TestConsolePrintsAttachments: through run, as a person would start it: a
+// picture is written into -image-dir and its path printed (the PNG decodes
+// to the 9×9 size, the given r1c1 in the given colour); an explanation's
+// text file is printed whole between lines that name it.
+func TestConsolePrintsAttachments(t *testing.T) {
+	dir := t.TempDir()
+	line, err := os.ReadFile("../../command/testdata/16x16.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	big, _, _ := strings.Cut(string(line), "\n")
+	var out, errw bytes.Buffer
+	in := "!solve " + lc37 + " img\n!explain " + big + "\n"
+	env := map[string]string{"SOLVE_TIMEOUT": "30s"} // a 16×16 explanation under -race
+	err = run(context.Background(), testProgram([]string{"-env", "", "-console", "-image-dir", dir}, env, strings.NewReader(in), &out, &errw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	path := filepath.Join(dir, "1-solution.png")
+	if !strings.Contains(got, "[attachment solution.png: "+path+", ") {
+		t.Fatalf("no picture path printed:\n%s", got)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := picturetest.Decode(t, data)
+	pal := picture.Dark.Palette()
+	if img.W != 480 || picturetest.Count(img, picturetest.Cells(t, img, pal, 9)[0], pal.Given) == 0 {
+		t.Errorf("%s: %v without the given 5 in r1c1", path, img)
+	}
+	h := command.New(command.Config{Prefix: "!", SolveTimeout: 30 * time.Second})
+	rep := h.Handle(context.Background(), mustMatch(t, h, "!explain "+big))
+	if len(rep.Files) != 1 || rep.Files[0].Name != "explanation.txt" {
+		t.Fatalf("the explanation of %s comes with %d files (outcome %s), want explanation.txt", big, len(rep.Files), rep.Outcome)
+	}
+	whole := strings.TrimSuffix(string(rep.Files[0].Data), "\n")
+	if !strings.Contains(got, "[attachment explanation.txt]\n"+whole+"\n[end of explanation.txt]\n") {
+		t.Errorf("the explanation is not printed whole:\n%s", got)
+	}
+}
+
+// TestConsoleImageDirMustExist: a -image-dir that is not a directory stops
+// the console at start, naming the flag.
+func TestConsoleImageDirMustExist(t *testing.T) {
+	var out, errw bytes.Buffer
+	missing := filepath.Join(t.TempDir(), "nope")
+	err := run(context.Background(), testProgram([]string{"-env", "", "-console", "-image-dir", missing}, nil, strings.NewReader("!help\n"), &out, &errw))
+	if err == nil || !strings.Contains(err.Error(), "-image-dir") || !strings.Contains(err.Error(), missing) {
+		t.Errorf("run = %v, want an error naming -image-dir %s", err, missing)
 	}
 }
