@@ -155,6 +155,10 @@ func TestHelpFits(t *testing.T) {
 				t.Errorf("%+v: unbalanced code fences:\n%s", req, rep.Text)
 			}
 		}
+		// The help is whole (not cut to a notice) and names the picture word.
+		if help := h.Handle(context.Background(), Request{Kind: Help}).Text; help != h.Help() || !strings.Contains(help, "`"+PictureWord+"`") {
+			t.Errorf("prefix %q: help cut, or without %q:\n%s", prefix, PictureWord, help)
+		}
 	}
 }
 

@@ -512,3 +512,35 @@ func TestHintPicturesAlongThePaths(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", sh.Size(), sh.Size()), func(t *testing.T) { check(t, patternPuzzle(t, sh), 3) })
 	}
 }
+
+// BenchmarkPictures is the cost of a reply with and without its pictures:
+// the same command under PicturesNever and PicturesAlways, with the bytes
+// attached per reply.
+func BenchmarkPictures(b *testing.B) {
+	big := readLines(b, filepath.Join("testdata", "16x16.txt"), false)[0]
+	huge := testgrids.Line(patternPuzzle(b, sudoku.Shape{BoxRows: 5, BoxCols: 5}))
+	for _, c := range []struct{ name, msg string }{
+		{"solve9", "!solve " + lc37Puzzle},
+		{"hint9", "!hint " + lc37Puzzle},
+		{"solve16", "!solve " + big},
+		{"hint16", "!hint " + big},
+		{"check25", "!check " + huge},
+	} {
+		for _, mode := range []PictureMode{PicturesNever, PicturesAlways} {
+			h := New(Config{Pictures: mode, SolveTimeout: 10 * time.Second})
+			req, _ := h.Match(c.msg, botID)
+			b.Run(c.name+"/"+mode.String(), func(b *testing.B) {
+				b.ReportAllocs()
+				bytes := 0
+				for b.Loop() {
+					rep := h.Handle(context.Background(), req)
+					bytes = 0
+					for _, f := range rep.Files {
+						bytes += len(f.Data)
+					}
+				}
+				b.ReportMetric(float64(bytes), "file-bytes")
+			})
+		}
+	}
+}
