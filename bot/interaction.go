@@ -44,7 +44,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			opts = append(opts, &discordgo.ApplicationCommandOption{
 				Type:        discordgo.ApplicationCommandOptionBoolean,
 				Name:        imageOption,
-				Description: "Attach a picture of the board (default: for large boards and hints)",
+				Description: "True: attach a picture of the board; False: text only (unset: the bot decides)",
 			})
 		}
 		return opts
