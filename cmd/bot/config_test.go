@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -27,10 +28,10 @@ func TestLoadConfigDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := defaultConfig()
-	if cfg != want {
+	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("loadConfig(empty) = %+v, want defaults %+v", cfg, want)
 	}
-	if cfg.Token != "" || cfg.Bot != bot.DefaultConfig() {
+	if cfg.Token != "" || !reflect.DeepEqual(cfg.Bot, bot.DefaultConfig()) {
 		t.Errorf("defaults %+v, want the bot's own (bot.DefaultConfig)", cfg)
 	}
 	// What the bot runs with: workers from GOMAXPROCS (a container's CPU
@@ -86,7 +87,7 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 	wantBot.DevGuildID, wantBot.SpoilerSolutions, wantBot.MessageContent = "123456789012345678", true, false
 	wantBot.ShutdownGrace, wantBot.ReconnectMax = 3*time.Second, 30*time.Second
 	want := Config{Token: "abc.def", Bot: wantBot, LogLevel: slog.LevelDebug, LogFormat: "json"}
-	if cfg != want {
+	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("got %+v\nwant %+v", cfg, want)
 	}
 }
