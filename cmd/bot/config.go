@@ -141,7 +141,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		}
 	}
 	if v, ok := get("SHARD_GROUP"); ok {
-		switch index, groups, err := parseShardGroup(v); {
+		switch index, groups, err := bot.ParseShardGroup(v); {
 		case err != nil:
 			bad("SHARD_GROUP", v, "INDEX/GROUPS, such as 2/4 or $(POD_NAME)/4 ("+err.Error()+")")
 		case cfg.Bot.ShardCount == 0:
@@ -151,7 +151,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		case groups > cfg.Bot.ShardCount:
 			bad("SHARD_GROUP", v, fmt.Sprintf("at most SHARD_COUNT=%d groups", cfg.Bot.ShardCount))
 		default:
-			cfg.Bot.ShardIDs = groupShards(index, groups, cfg.Bot.ShardCount)
+			cfg.Bot.ShardIDs = bot.GroupShards(index, groups, cfg.Bot.ShardCount)
 		}
 	}
 	if v, ok := get("REGISTER_COMMANDS"); ok {
@@ -242,39 +242,4 @@ func parseShardIDs(s string) ([]int, error) {
 	}
 	slices.Sort(ids)
 	return ids, nil
-}
-
-// parseShardGroup reads INDEX/GROUPS, where INDEX may be a StatefulSet pod's
-// name, whose number is its ordinal ("sudokubot-gateway-2/4").
-func parseShardGroup(s string) (index, groups int, err error) {
-	i, g, ok := strings.Cut(s, "/")
-	if !ok {
-		return 0, 0, errors.New("no /")
-	}
-	if dash := strings.LastIndexByte(i, '-'); dash >= 0 {
-		i = i[dash+1:]
-	}
-	index, err1 := strconv.Atoi(strings.TrimSpace(i))
-	groups, err2 := strconv.Atoi(strings.TrimSpace(g))
-	if err1 != nil || err2 != nil || groups < 1 || index < 0 || index >= groups {
-		return 0, 0, fmt.Errorf("want an index from 0 to GROUPS-1")
-	}
-	return index, groups, nil
-}
-
-// groupShards returns the shards of group index of groups: a contiguous
-// share of the count shards, the first groups taking one more when they do
-// not divide evenly.
-func groupShards(index, groups, count int) []int {
-	per, extra := count/groups, count%groups
-	start := index*per + min(index, extra)
-	n := per
-	if index < extra {
-		n++
-	}
-	ids := make([]int, n)
-	for i := range ids {
-		ids[i] = start + i
-	}
-	return ids
 }

@@ -205,7 +205,7 @@ func TestShardGroupsCoverEveryShardOnce(t *testing.T) {
 		for groups := 1; groups <= count; groups++ {
 			seen := make([]int, count)
 			for i := range groups {
-				ids := groupShards(i, groups, count)
+				ids := bot.GroupShards(i, groups, count)
 				if len(ids) == 0 {
 					t.Fatalf("group %d of %d over %d shards is empty", i, groups, count)
 				}

@@ -5,6 +5,7 @@
 //
 //	go run ./cmd/bot            # Discord when DISCORD_TOKEN is set
 //	go run ./cmd/bot -console   # the console, whatever the configuration
+//	sudokubot -healthcheck http://127.0.0.1:8080/readyz   # exit 0 if ready (Docker HEALTHCHECK)
 //	echo '!solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79' | go run ./cmd/bot
 //
 // Without DISCORD_TOKEN the console runs when asked (-console), when
@@ -55,8 +56,10 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -125,8 +128,12 @@ func run(ctx context.Context, p program) error {
 	fl.SetOutput(p.stderr)
 	console := fl.Bool("console", false, "read commands from standard input and print the replies, without Discord")
 	envFile := fl.String("env", ".env", "file of KEY=value lines; the real environment wins. The default .env is read when present; a file named here must exist")
+	probe := fl.String("healthcheck", "", "GET this URL (such as http://127.0.0.1:8080/readyz) and exit 0 if it answers 200, else 1: a health check for images without a shell")
 	if err := fl.Parse(p.args); err != nil {
 		return err
+	}
+	if *probe != "" {
+		return healthcheck(ctx, *probe)
 	}
 	if fl.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q: configuration comes from the environment (see .env.example)", fl.Args())
@@ -201,6 +208,26 @@ func runBot(ctx context.Context, p program, cfg Config, log *slog.Logger) error 
 		stopBot()
 		return errors.Join(err, <-botDone)
 	}
+}
+
+// healthcheck gets url and reports an error unless it answers 200.
+func healthcheck(ctx context.Context, url string) error {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return fmt.Errorf("healthcheck: %w", err)
+	}
+	resp, err := (&http.Client{Transport: &http.Transport{Proxy: nil}}).Do(req)
+	if err != nil {
+		return fmt.Errorf("healthcheck: %w", err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("healthcheck: %s answered %s: %s", url, resp.Status, strings.TrimSpace(string(body)))
+	}
+	return nil
 }
 
 // runConsoleMode runs the console when asked (-console), when standard

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"slices"
 	"strings"
@@ -271,4 +272,29 @@ func (w *syncWriter) String() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.b.String()
+}
+
+func TestHealthcheckFlag(t *testing.T) {
+	ready := true
+	var mu sync.Mutex
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !ready {
+			http.Error(w, "not ready: shards [1] not connected", http.StatusServiceUnavailable)
+		}
+	}))
+	defer web.Close()
+	check := func() error {
+		return run(context.Background(), testProgram([]string{"-env", "", "-healthcheck", web.URL + "/readyz"}, nil, strings.NewReader(""), io.Discard, io.Discard))
+	}
+	if err := check(); err != nil {
+		t.Errorf("healthcheck of a ready server = %v", err)
+	}
+	mu.Lock()
+	ready = false
+	mu.Unlock()
+	if err := check(); err == nil || !strings.Contains(err.Error(), "503") || !strings.Contains(err.Error(), "shards [1]") {
+		t.Errorf("healthcheck of a server not ready = %v", err)
+	}
 }
