@@ -219,6 +219,9 @@ type Bot struct {
 	// holds the contexts of a running bot for the interactions endpoint.
 	running  atomic.Bool
 	lifetime atomic.Pointer[lifetime]
+	// noMessageContent is set once Discord refused the message content
+	// intent: the other shards identify without it (warnedNoContent: said once).
+	noMessageContent, warnedNoContent atomic.Bool
 
 	// beforeHandle and afterHandle, when set (by tests only), run just before
 	// and just after a command is handled, on the goroutine that handles it;

@@ -154,15 +154,7 @@ func (b *Bot) openShards(ctx context.Context, pacer *identifyPacer) error {
 	for _, shards := range byBucket {
 		go func() {
 			for _, sh := range shards {
-				if err := pacer.wait(ctx, sh.id); err != nil {
-					errs <- err
-					return
-				}
-				err := sh.open()
-				// Discord counts the identify when it receives it, which is
-				// before READY came back: the window starts now at the latest.
-				pacer.identified(sh.id, time.Now())
-				if err != nil {
+				if err := sh.open(ctx, pacer); err != nil {
 					errs <- err
 					return
 				}
@@ -254,15 +246,30 @@ func (b *Bot) shardCount() int {
 // open connects the shard for the first time. When Discord refuses the
 // privileged message content intent, it connects again without it and says
 // what that means.
-func (sh *shard) open() error {
-	cfg := sh.b.cfg
-	sh.s.Identify.Intents = Intents(cfg.MessageContent)
-	err := sh.s.Open()
-	if cfg.MessageContent && closeCode(err) == closeDisallowedIntents {
-		sh.log.Warn("the Message Content intent is not enabled for this application in the Developer Portal: " +
-			"text commands in servers will only work when they mention the bot; DMs and slash commands work")
-		sh.s.Identify.Intents = Intents(false)
-		err = sh.s.Open()
+//
+// Every identify waits for its turn in pacer; once a shard learns that the
+// intent is refused, the others identify without it at once.
+func (sh *shard) open(ctx context.Context, pacer *identifyPacer) error {
+	b := sh.b
+	identify := func(intents discordgo.Intent) error {
+		if err := pacer.wait(ctx, sh.id); err != nil {
+			return err
+		}
+		sh.s.Identify.Intents = intents
+		err := sh.s.Open()
+		// Discord counts the identify when it receives it, which is before
+		// READY came back: the window starts now at the latest.
+		pacer.identified(sh.id, time.Now())
+		return err
+	}
+	withContent := b.cfg.MessageContent && !b.noMessageContent.Load()
+	err := identify(Intents(withContent))
+	if withContent && closeCode(err) == closeDisallowedIntents {
+		if b.noMessageContent.CompareAndSwap(false, true) {
+			sh.log.Warn("the Message Content intent is not enabled for this application in the Developer Portal: " +
+				"text commands in servers will only work when they mention the bot; DMs and slash commands work")
+		}
+		err = identify(Intents(false))
 	}
 	if err != nil {
 		if f := fatalGateway(err); f != nil {
@@ -273,7 +280,7 @@ func (sh *shard) open() error {
 		}
 		return fmt.Errorf("connect shard %d of %d to the discord gateway: %w", sh.id, sh.count, err)
 	}
-	if sh.s.Identify.Intents&discordgo.IntentsMessageContent == 0 {
+	if sh.s.Identify.Intents&discordgo.IntentsMessageContent == 0 && b.warnedNoContent.CompareAndSwap(false, true) {
 		sh.log.Warn("running without the Message Content intent: server messages arrive without text unless they mention the bot")
 	}
 	return nil

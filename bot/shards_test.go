@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
@@ -208,5 +210,33 @@ func TestIdentifyPacer(t *testing.T) {
 	later := newIdentifyPacer(1, 5*time.Second, true, t0)
 	if at := later.reserve(0, t0); at.Sub(t0) != 5*time.Second {
 		t.Errorf("a partial process identifies %v after start, want a window", at.Sub(t0))
+	}
+}
+
+// TestShardsFallBackWithoutMessageContentOnce: Discord refuses the message
+// content intent; the first shard identifies again without it, in its turn,
+// and the other shards identify without it at once: no identify faster than
+// allowed, one warning.
+func TestShardsFallBackWithoutMessageContentOnce(t *testing.T) {
+	t.Parallel()
+	h := start(t, shardedConfig(), nil, discordtest.WithShards(2), discordtest.WithIdentifyWindow(identifyWindow),
+		discordtest.WithDisallowedIntents(discordgo.IntentsMessageContent))
+	ids := h.srv.WaitIdentifies(t, 2, wait)
+	if len(ids) != 3 || ids[0].Accepted || !ids[1].Accepted || !ids[2].Accepted {
+		t.Fatalf("identifies %+v: want one refused with message content, then one per shard without", ids)
+	}
+	for i, id := range ids[1:] {
+		if id.Intents&discordgo.IntentsMessageContent != 0 {
+			t.Errorf("identify %d asks for message content again", i+2)
+		}
+		if gap := id.Time.Sub(ids[i].Time); gap < identifyWindow {
+			t.Errorf("identify %d came %v after the previous one, within the window", i+2, gap)
+		}
+	}
+	if v := h.srv.IdentifyViolations(); len(v) != 0 {
+		t.Errorf("identifies too fast: %+v", v)
+	}
+	if n := strings.Count(h.logs.String(), "Message Content intent is not enabled"); n != 1 {
+		t.Errorf("the fallback is logged %d times, want once", n)
 	}
 }
