@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/sudokubot/sudokubot/sudoku"
 )
 
 // Level is a difficulty word: the range of Sudoku Explainer ratings that
@@ -58,4 +60,41 @@ func ParseLevel(s string) (Level, error) {
 		}
 	}
 	return 0, fmt.Errorf("%q: %w: use easy, medium, hard, expert or extreme", s, ErrLevel)
+}
+
+// levelFloor holds the lowest rating of each level, in tenths of the SE
+// scale; a level runs up to the next one's floor. PROVISIONAL until the
+// logic engine's words land.
+var levelFloor = [...]Rating{Easy: 10, Medium: 24, Hard: 35, Expert: 45, Extreme: 62}
+
+// LevelOf returns the level of an SE rating.
+func LevelOf(r Rating) Level {
+	l := Easy
+	for _, k := range Levels {
+		if r >= levelFloor[k] {
+			l = k
+		}
+	}
+	return l
+}
+
+// Range returns the lowest and highest SE ratings of the level, in tenths;
+// Extreme's highest is the SE scale's top, 12.0 (hi is inclusive).
+func (l Level) Range() (lo, hi Rating) {
+	if !l.valid() {
+		return 0, 0
+	}
+	if l == Extreme {
+		return levelFloor[l], 120
+	}
+	return levelFloor[l], levelFloor[l+1] - 1
+}
+
+// TopLevel returns the hardest level that puzzles of shape s reach: small
+// grids rarely need more than singles. PROVISIONAL until measured.
+func TopLevel(s sudoku.Shape) Level {
+	if s.Size() <= 4 {
+		return Easy
+	}
+	return Extreme
 }

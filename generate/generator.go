@@ -1,0 +1,175 @@
+package generate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// Kind is what a puzzle is asked for as: its shape, its level, and whether
+// its givens are symmetric through the centre.
+type Kind struct {
+	Shape     sudoku.Shape
+	Level     Level
+	Symmetric bool
+}
+
+// String describes the kind as a person would: "9×9 Hard, symmetric".
+func (k Kind) String() string {
+	s := fmt.Sprintf("%d×%d %v", k.Shape.Size(), k.Shape.Size(), k.Level)
+	if k.Symmetric {
+		s += ", symmetric"
+	}
+	return s
+}
+
+// ErrKind is wrapped by the errors for a kind of puzzle that cannot be
+// made: an unsupported shape, no level, or a level the shape's puzzles
+// never reach.
+var ErrKind = errors.New("no such puzzles")
+
+// Check returns nil if puzzles of kind k can be made, or an error wrapping
+// [ErrKind] that says why not.
+func (k Kind) Check() error {
+	if !k.Shape.Valid() {
+		return fmt.Errorf("%d×%d boxes: %w", k.Shape.BoxRows, k.Shape.BoxCols, ErrKind)
+	}
+	if !k.Level.valid() {
+		return fmt.Errorf("%v: %w: no level", k.Shape, ErrKind)
+	}
+	if top := TopLevel(k.Shape); k.Level > top {
+		return fmt.Errorf("%v: %w: %d×%d puzzles go up to %v", k, ErrKind, k.Shape.Size(), k.Shape.Size(), top)
+	}
+	return nil
+}
+
+// Puzzle is a generated puzzle, graded.
+type Puzzle struct {
+	// Code makes the puzzle again (see [Decode]) and names it for people.
+	Code Code
+	// Grid holds the givens.
+	Grid sudoku.Grid
+	// Solution is the only solution. Show it only when asked to.
+	Solution sudoku.Grid
+	// Level is the level of Rating. It is 0 when logic alone does not solve
+	// the puzzle (never for a puzzle the generator picked; possible for a
+	// code typed by hand).
+	Level Level
+	// Rating is the Sudoku Explainer rating: the hardest step on the path
+	// that always takes the easiest step.
+	Rating Rating
+	// Hardest is the technique of that step.
+	Hardest string
+}
+
+// Generator makes puzzles of one kind, the same ones in the same order for
+// the same seed. It is not safe for concurrent use.
+type Generator struct {
+	kind  Kind
+	r     *rng
+	tries int
+}
+
+// NewGenerator returns a generator of puzzles of kind k whose output is
+// fixed by seed. The error wraps [ErrKind] when there are no such puzzles.
+func NewGenerator(k Kind, seed uint64) (*Generator, error) {
+	if err := k.Check(); err != nil {
+		return nil, err
+	}
+	r := newRNG(algorithm, 0x67656e /* "gen" */, seed, uint64(k.Shape.BoxRows), uint64(k.Shape.BoxCols), uint64(k.Level), b2u(k.Symmetric))
+	return &Generator{kind: k, r: r}, nil
+}
+
+// Next returns the next puzzle: minimal (symmetric-minimal for a symmetric
+// kind), with one solution, and rated within the kind's level. It draws
+// base seeds until one gives such a puzzle; the error is the context's.
+func (g *Generator) Next(ctx context.Context) (Puzzle, error) {
+	for {
+		p, ok, err := g.try(ctx)
+		if err != nil || ok {
+			return p, err
+		}
+	}
+}
+
+// Tries returns how many base seeds the generator has tried so far.
+func (g *Generator) Tries() int { return g.tries }
+
+// try draws one base seed and reports whether its puzzle is of the kind.
+func (g *Generator) try(ctx context.Context) (Puzzle, bool, error) {
+	g.tries++
+	code := Code{Shape: g.kind.Shape, Level: g.kind.Level, Symmetric: g.kind.Symmetric, Seed: uint32(g.r.next() >> (64 - SeedBits))}
+	puzzle, solution, err := candidate(ctx, code.Shape, code.Symmetric, code.Seed)
+	if err != nil {
+		return Puzzle{}, false, fmt.Errorf("generate %v: %w", g.kind, err)
+	}
+	// Singles alone decide Easy from Hard and above, for a fraction of the
+	// engine's cost.
+	if singles := singlesOnly(&puzzle); singles && g.kind.Level >= Hard || !singles && g.kind.Level == Easy {
+		return Puzzle{}, false, nil
+	}
+	p, err := graded(ctx, code, puzzle, solution)
+	if err != nil {
+		return Puzzle{}, false, fmt.Errorf("generate %v: %w", g.kind, err)
+	}
+	return p, p.Level == g.kind.Level, nil
+}
+
+// graded rates a puzzle and fills in its level; the code's level becomes the
+// puzzle's.
+func graded(ctx context.Context, code Code, puzzle, solution sudoku.Grid) (Puzzle, error) {
+	gr, err := gradePuzzle(ctx, puzzle)
+	if err != nil {
+		return Puzzle{}, fmt.Errorf("rate: %w", err)
+	}
+	p := Puzzle{Code: code, Grid: puzzle, Solution: solution, Rating: gr.rating, Hardest: gr.hardest}
+	if gr.solved {
+		p.Level = LevelOf(gr.rating)
+	}
+	p.Code.Level = p.Level
+	return p, nil
+}
+
+// Decode makes the puzzle of a code again and grades it. The grid depends on
+// the code's size, symmetry, seed and transform alone; the level letter is
+// what the puzzle was made as, and Puzzle.Level is what the engine rates it
+// now (they differ only for a code typed by hand or after the ratings
+// changed; Puzzle.Code then carries the new letter). The error is the
+// context's, or wraps [ErrKind] for an unsupported shape.
+func Decode(ctx context.Context, c Code) (Puzzle, error) {
+	if !c.Shape.Valid() {
+		return Puzzle{}, fmt.Errorf("decode %v: %w", c, ErrKind)
+	}
+	puzzle, solution, err := candidate(ctx, c.Shape, c.Symmetric, c.Seed)
+	if err != nil {
+		return Puzzle{}, fmt.Errorf("decode %v: %w", c, err)
+	}
+	t := newTransform(c.Shape, c.Symmetric, c.Seed, c.Transform)
+	p, err := graded(ctx, c, t.apply(puzzle), t.apply(solution))
+	if err != nil {
+		return Puzzle{}, fmt.Errorf("decode %v: %w", c, err)
+	}
+	return p, nil
+}
+
+// Daily returns the puzzle of the day: 9×9, symmetric, of the given level,
+// the same for everyone on the same UTC date. It is generated from the date
+// (nothing is stored), so it takes as long as any generation: [Pool.Daily]
+// keeps it once made. The error is the context's, or wraps [ErrKind] for
+// no level.
+func Daily(ctx context.Context, date time.Time, level Level) (Puzzle, error) {
+	y, m, d := date.UTC().Date()
+	k := Kind{Shape: sudoku.Classic, Level: level, Symmetric: true}
+	g, err := NewGenerator(k, 0x6461696c79<<24 /* "daily" */ ^ uint64(y*10000+int(m)*100+d))
+	if err != nil {
+		return Puzzle{}, fmt.Errorf("daily %04d-%02d-%02d: %w", y, m, d, err)
+	}
+	p, err := g.Next(ctx)
+	if err != nil {
+		return Puzzle{}, fmt.Errorf("daily %04d-%02d-%02d: %w", y, m, d, err)
+	}
+	return p, nil
+}

@@ -1,0 +1,470 @@
+package generate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// PoolConfig bounds a [Pool]. Zero fields take the defaults.
+type PoolConfig struct {
+	// Ready is how many puzzles of each kind are kept ready to serve at
+	// once (default 4).
+	Ready int
+	// Bases is how many generated puzzles of each kind are kept to make
+	// transformed puzzles from (default 8).
+	Bases int
+	// Uses is how many puzzles one generated puzzle gives, itself and its
+	// transforms, before the pool prefers fresh ones (default 16).
+	Uses int
+	// CPU is the share of one core that the background refill may use,
+	// above 0 and at most 1 (default 0.25). The refill is one goroutine
+	// that sleeps after each piece of work in proportion to it.
+	CPU float64
+	// Warm lists the kinds kept ready from the start (default: 9×9 at every
+	// level, without symmetry). Any other kind is kept ready once asked for.
+	Warm []Kind
+	// DailyLevels are the levels of the day's puzzle made ahead, for the
+	// current UTC date (default Hard).
+	DailyLevels []Level
+	// Seed fixes the pool's own random choices: which generated puzzles it
+	// makes and how it transforms them (default: from the clock).
+	Seed uint64
+	// Now is the clock that says which day it is (default time.Now).
+	Now func() time.Time
+}
+
+func (c PoolConfig) withDefaults() PoolConfig {
+	if c.Ready <= 0 {
+		c.Ready = 4
+	}
+	if c.Bases <= 0 {
+		c.Bases = 8
+	}
+	if c.Uses <= 0 {
+		c.Uses = 16
+	}
+	if c.CPU <= 0 || c.CPU > 1 {
+		c.CPU = 0.25
+	}
+	if c.Warm == nil {
+		for _, l := range Levels {
+			c.Warm = append(c.Warm, Kind{Shape: sudoku.Classic, Level: l})
+		}
+	}
+	if c.DailyLevels == nil {
+		c.DailyLevels = []Level{Hard}
+	}
+	if c.Seed == 0 {
+		c.Seed = uint64(time.Now().UnixNano())
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	return c
+}
+
+// Pool serves graded puzzles at once. For each kind asked for it keeps a few
+// puzzles ready and a few generated ones (bases) from which it makes more by
+// transforms (relabelled digits, permuted bands, stacks, rows and columns,
+// transposed): a transform has the same solution count and techniques, and
+// each is graded again before it is served. [Pool.Run] refills in the
+// background within a bounded share of one core; memory is bounded by the
+// number of kinds (at most 70) times Ready+Bases puzzles of about 1.3 KB.
+//
+// A Pool is safe for concurrent use. Its puzzles carry codes that [Decode]
+// turns back into the same puzzles.
+type Pool struct {
+	cfg     PoolConfig
+	wake    chan struct{}
+	running atomic.Bool
+
+	mu     sync.Mutex
+	r      *rng
+	stocks []*stock // in the order first asked for (Warm first)
+	days   map[dayKey]*day
+}
+
+// stock is what the pool holds of one kind.
+type stock struct {
+	kind  Kind
+	ready []Puzzle
+	bases []*base
+	gen   *Generator // the background's own search for fresh puzzles
+	stats KindStats
+}
+
+// base is a generated puzzle kept to be transformed.
+type base struct {
+	p     Puzzle // transform 0
+	uses  int    // puzzles served or made ready from it
+	tried [1 << TransformBits / 64]uint64
+	count int // transforms tried
+}
+
+type dayKey struct {
+	date  string // YYYY-MM-DD, UTC
+	level Level
+}
+
+// day is the day's puzzle of one level, once made (done closed).
+type day struct {
+	done chan struct{}
+	p    Puzzle
+	err  error
+}
+
+// KindStats counts what a pool did for one kind.
+type KindStats struct {
+	Kind        Kind
+	Ready       int // puzzles ready now
+	Bases       int // generated puzzles kept to transform
+	Served      int // puzzles served at once from the ready ones
+	ServedCold  int // puzzles served while none was ready (made on the request's time)
+	Generated   int // puzzles generated from scratch
+	Tries       int // base seeds tried to generate them
+	Transformed int // transformed puzzles made
+}
+
+// NewPool returns a pool with the bounds of cfg. It does nothing in the
+// background until [Pool.Run]. The error wraps [ErrKind] when a kind in
+// cfg.Warm cannot be made.
+func NewPool(cfg PoolConfig) (*Pool, error) {
+	cfg = cfg.withDefaults()
+	p := &Pool{cfg: cfg, wake: make(chan struct{}, 1), r: newRNG(cfg.Seed), days: map[dayKey]*day{}}
+	for _, k := range cfg.Warm {
+		if err := k.Check(); err != nil {
+			return nil, fmt.Errorf("pool: warm kind: %w", err)
+		}
+		p.stock(k)
+	}
+	for _, l := range cfg.DailyLevels {
+		if !l.valid() {
+			return nil, fmt.Errorf("pool: daily level %v: %w", l, ErrKind)
+		}
+	}
+	return p, nil
+}
+
+// stock returns the stock of k, made on first use. p.mu must be held.
+func (p *Pool) stock(k Kind) *stock {
+	for _, st := range p.stocks {
+		if st.kind == k {
+			return st
+		}
+	}
+	gen, _ := NewGenerator(k, p.r.next()) // k was checked
+	st := &stock{kind: k, gen: gen, stats: KindStats{Kind: k}}
+	p.stocks = append(p.stocks, st)
+	return st
+}
+
+// poke tells the background refill that there may be work.
+func (p *Pool) poke() {
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Get returns a puzzle of kind k. With one ready it returns at once; without
+// (a cold pool, or one drained faster than it refills) it transforms and
+// grades a kept puzzle, or generates one on the request's time, within
+// ctx. Either way the kind is kept ready from then on. The error wraps
+// [ErrKind] when there are no such puzzles, or the context's error.
+func (p *Pool) Get(ctx context.Context, k Kind) (Puzzle, error) {
+	if err := k.Check(); err != nil {
+		return Puzzle{}, err
+	}
+	p.mu.Lock()
+	st := p.stock(k)
+	if len(st.ready) > 0 {
+		pz := st.ready[0]
+		st.ready = slices.Delete(st.ready, 0, 1)
+		st.stats.Served++
+		p.mu.Unlock()
+		p.poke()
+		return pz, nil
+	}
+	st.stats.ServedCold++
+	var jobs []transformJob
+	for range 4 {
+		if j, ok := p.transformJob(st, true); ok {
+			jobs = append(jobs, j)
+		}
+	}
+	seed := p.r.next()
+	p.mu.Unlock()
+	p.poke()
+	for _, j := range jobs {
+		pz, err := j.run(ctx)
+		if err != nil {
+			return Puzzle{}, fmt.Errorf("pool: %w", err)
+		}
+		p.mu.Lock()
+		st.stats.Transformed++
+		p.mu.Unlock()
+		if pz.Level == k.Level {
+			return pz, nil
+		}
+	}
+	gen, _ := NewGenerator(k, seed)
+	pz, err := gen.Next(ctx)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	st.stats.Tries += gen.Tries()
+	if err != nil {
+		return Puzzle{}, fmt.Errorf("pool: %w", err)
+	}
+	st.stats.Generated++
+	p.addBase(st, pz, 1)
+	return pz, nil
+}
+
+// transformJob is one transform of a kept puzzle, to be graded.
+type transformJob struct {
+	b  *base
+	id uint16
+}
+
+func (j transformJob) run(ctx context.Context) (Puzzle, error) {
+	c := j.b.p.Code
+	c.Transform = j.id
+	t := newTransform(c.Shape, c.Symmetric, c.Seed, j.id)
+	return graded(ctx, c, t.apply(j.b.p.Grid), t.apply(j.b.p.Solution))
+}
+
+// transformJob picks the least used kept puzzle of st (with worn, even one
+// used Uses times already) and a transform of it not tried yet, and counts
+// the use. p.mu must be held.
+func (p *Pool) transformJob(st *stock, worn bool) (transformJob, bool) {
+	var best *base
+	for _, b := range st.bases {
+		if b.count < 1<<TransformBits-1 && (best == nil || b.uses < best.uses) {
+			best = b
+		}
+	}
+	if best == nil || !worn && best.uses >= p.cfg.Uses {
+		return transformJob{}, false
+	}
+	for {
+		id := uint16(1 + p.r.intn(1<<TransformBits-1))
+		if best.tried[id/64]&(1<<(id%64)) == 0 {
+			best.tried[id/64] |= 1 << (id % 64)
+			best.count++
+			best.uses++
+			return transformJob{best, id}, true
+		}
+	}
+}
+
+// addBase keeps a generated puzzle, dropping the most used one beyond
+// Bases. p.mu must be held.
+func (p *Pool) addBase(st *stock, pz Puzzle, uses int) {
+	st.bases = append(st.bases, &base{p: pz, uses: uses})
+	if len(st.bases) > p.cfg.Bases {
+		worst := 0
+		for i, b := range st.bases {
+			if b.uses > st.bases[worst].uses {
+				worst = i
+			}
+		}
+		st.bases = slices.Delete(st.bases, worst, worst+1)
+	}
+}
+
+// ErrRunning is returned by [Pool.Run] when the pool is already running.
+var ErrRunning = errors.New("pool: already running")
+
+// Run refills the pool until ctx ends, then returns nil: one goroutine that
+// keeps Ready puzzles of every kind asked for (transforming kept puzzles
+// when it can, generating fresh ones otherwise), keeps Bases fresh
+// generated puzzles per kind, and makes the day's puzzles ahead. After each
+// piece of work (one base seed tried, one transform graded) it sleeps so as
+// to use at most the configured share of one core, and it sleeps until
+// woken when there is nothing to do. It returns [ErrRunning] if another Run
+// is under way.
+func (p *Pool) Run(ctx context.Context) error {
+	if !p.running.CompareAndSwap(false, true) {
+		return ErrRunning
+	}
+	defer p.running.Store(false)
+	for ctx.Err() == nil {
+		work := p.nextWork()
+		if work == nil {
+			select {
+			case <-ctx.Done():
+			case <-p.wake:
+			case <-time.After(time.Minute): // the date may change
+			}
+			continue
+		}
+		start := time.Now()
+		work(ctx)
+		busy := time.Since(start)
+		rest := time.Duration(float64(busy) * (1 - p.cfg.CPU) / p.cfg.CPU)
+		if rest > 0 {
+			t := time.NewTimer(rest)
+			select {
+			case <-ctx.Done():
+			case <-t.C:
+			}
+			t.Stop()
+		}
+	}
+	return nil
+}
+
+// nextWork picks the most useful piece of work, or nil if there is none:
+// first the kind with the fewest ready puzzles below Ready (a transform if a
+// kept puzzle has uses left, else one fresh try), then the day's puzzles,
+// then fresh tries for kinds with fewer than Bases kept puzzles with uses
+// left.
+func (p *Pool) nextWork() func(context.Context) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var low *stock
+	for _, st := range p.stocks {
+		if len(st.ready) < p.cfg.Ready && (low == nil || len(st.ready) < len(low.ready)) {
+			low = st
+		}
+	}
+	if low != nil {
+		if j, ok := p.transformJob(low, false); ok {
+			return func(ctx context.Context) {
+				pz, err := j.run(ctx)
+				p.mu.Lock()
+				defer p.mu.Unlock()
+				low.stats.Transformed++
+				if err == nil && pz.Level == low.kind.Level && len(low.ready) < p.cfg.Ready {
+					low.ready = append(low.ready, pz)
+				}
+			}
+		}
+		return p.freshWork(low)
+	}
+	today := p.cfg.Now().UTC()
+	for _, l := range p.cfg.DailyLevels {
+		key := dayKey{today.Format(time.DateOnly), l}
+		if _, ok := p.days[key]; !ok {
+			d := p.startDay(key, today)
+			return func(ctx context.Context) { p.makeDay(ctx, key, d, today) }
+		}
+	}
+	for _, st := range p.stocks {
+		fresh := 0
+		for _, b := range st.bases {
+			if b.uses < p.cfg.Uses {
+				fresh++
+			}
+		}
+		if fresh < p.cfg.Bases {
+			return p.freshWork(st)
+		}
+	}
+	return nil
+}
+
+// freshWork is one try of st's own generator. p.mu must be held.
+func (p *Pool) freshWork(st *stock) func(context.Context) {
+	return func(ctx context.Context) {
+		pz, ok, err := st.gen.try(ctx)
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		st.stats.Tries++
+		if err != nil || !ok {
+			return
+		}
+		st.stats.Generated++
+		uses := 0
+		if len(st.ready) < p.cfg.Ready {
+			st.ready = append(st.ready, pz)
+			uses = 1
+		}
+		p.addBase(st, pz, uses)
+	}
+}
+
+// Daily returns the day's puzzle of a level for the UTC date of date (see
+// [Daily]), made once and kept for the day and the day after. Concurrent
+// calls for the same puzzle wait for one another. The error wraps [ErrKind]
+// for no level, or is the context's.
+func (p *Pool) Daily(ctx context.Context, date time.Time, level Level) (Puzzle, error) {
+	if !level.valid() {
+		return Puzzle{}, fmt.Errorf("daily: %w: no level", ErrKind)
+	}
+	date = date.UTC()
+	key := dayKey{date.Format(time.DateOnly), level}
+	for {
+		p.mu.Lock()
+		d, ok := p.days[key]
+		if !ok {
+			d = p.startDay(key, date)
+		}
+		p.mu.Unlock()
+		if !ok {
+			p.makeDay(ctx, key, d, date)
+		}
+		select {
+		case <-d.done:
+		case <-ctx.Done():
+			return Puzzle{}, fmt.Errorf("daily: %w", ctx.Err())
+		}
+		if d.err == nil {
+			return d.p, nil
+		}
+		if ctx.Err() != nil || !ok {
+			return Puzzle{}, d.err
+		}
+		// Whoever was making it gave up (its context ended); try again.
+	}
+}
+
+// startDay notes that the day's puzzle of key is being made, and forgets
+// the puzzles of days before yesterday. p.mu must be held.
+func (p *Pool) startDay(key dayKey, date time.Time) *day {
+	d := &day{done: make(chan struct{})}
+	p.days[key] = d
+	old := p.cfg.Now().UTC().AddDate(0, 0, -1).Format(time.DateOnly)
+	for k := range p.days {
+		if k.date < old {
+			delete(p.days, k)
+		}
+	}
+	return d
+}
+
+// makeDay makes the day's puzzle and hands it to whoever waits. A failure
+// (a context that ended) is handed on too, and forgotten, so that the next
+// call tries again.
+func (p *Pool) makeDay(ctx context.Context, key dayKey, d *day, date time.Time) {
+	d.p, d.err = Daily(ctx, date, key.level)
+	if d.err != nil {
+		p.mu.Lock()
+		if p.days[key] == d {
+			delete(p.days, key)
+		}
+		p.mu.Unlock()
+	}
+	close(d.done)
+}
+
+// Stats returns what the pool did for each kind asked for, in the order
+// first asked for.
+func (p *Pool) Stats() []KindStats {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := make([]KindStats, len(p.stocks))
+	for i, st := range p.stocks {
+		out[i] = st.stats
+		out[i].Ready = len(st.ready)
+		out[i].Bases = len(st.bases)
+	}
+	return out
+}
