@@ -4,6 +4,9 @@
 //
 //	sudoku solve [-timeout d] [FILE]
 //	sudoku bench [-first] [-runs n] FILE...
+//	sudoku rate [-timeout d] [FILE]
+//	sudoku hint [-timeout d] [FILE]
+//	sudoku explain [-timeout d] [FILE]
 //
 // A puzzle is one line of 16, 36, 64, 81, 144, 256 or 625 symbols (4×4 to
 // 25×25 grids, row by row): '.' or '0' for an empty cell, '1'-'9' for 1 to 9
@@ -31,6 +34,18 @@
 // times each file n times and reports the fastest run. A line it cannot read
 // is reported with its line number and the file is not timed; the exit
 // status is then 1, as it is for a wrong solution.
+//
+// rate, hint and explain solve each puzzle of FILE (or standard input) with
+// the logic engine, giving up on a puzzle after -timeout (default 10s). rate
+// prints one line per puzzle, its Sudoku Explainer rating and hardest
+// technique ("4.2 XY-Wing"), or a dash and the reason there is none: "-
+// multiple", "- none" (no solution), "- invalid" (a digit twice in a unit),
+// "- needs-guess" (logic stops), "- timeout", "- error <reason>". hint prints
+// the next step of each puzzle as "RATING TECHNIQUE: CONCLUSIONS", for
+// example "3.2 X-Wing: r1c5<>4 r8c5<>4" (placements as r9c7=6), or a dash
+// and the reason ("- solved" too); explain prints every step of each puzzle
+// in that form, then an empty line (after the last step, the dash line when
+// logic did not solve it).
 package main
 
 import "os"

@@ -17,6 +17,9 @@ import (
 const usage = `usage:
   sudoku solve [-timeout d] [FILE]   solve puzzles, one per line (stdin without FILE)
   sudoku bench [-first] [-runs n] FILE...   time and verify whole files of puzzles
+  sudoku rate [-timeout d] [FILE]    rate puzzles on the Sudoku Explainer scale
+  sudoku hint [-timeout d] [FILE]    the next logical step of each puzzle
+  sudoku explain [-timeout d] [FILE] every logical step of each puzzle
 `
 
 // run is the whole program: it returns the exit status.
@@ -30,6 +33,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSolve(args[1:], stdin, stdout, stderr)
 	case "bench":
 		return runBench(args[1:], stdout, stderr)
+	case "rate", "hint", "explain":
+		return runLogic(args[0], args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

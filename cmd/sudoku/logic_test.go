@@ -1,0 +1,68 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// se_rated.csv line 31, which SukakuExplainer rates 2.6 (Pointing).
+const pointingPuzzle = "6...5...7.3........8.4.92...153.......8...3.......759...95.1.3........8.2...7...4"
+
+func TestRate(t *testing.T) {
+	input := strings.Join([]string{pointingPuzzle, multiPuzzle, nonePuzzle, invalidPuzzle, "12345"}, "\n") + "\n"
+	code, out, errOut := runArgs(t, input, "rate", "-timeout", "5s")
+	want := []string{"2.6 Pointing", "- multiple", "- none", "- invalid"}
+	got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(got) != 5 {
+		t.Fatalf("%d lines, want 5:\n%s", len(got), out)
+	}
+	for i, w := range want {
+		if got[i] != w {
+			t.Errorf("line %d: %q, want %q", i+1, got[i], w)
+		}
+	}
+	if !strings.HasPrefix(got[4], "- error line 5:") || code != 1 || !strings.Contains(errOut, "line 5") {
+		t.Errorf("unreadable line: %q, exit %d, stderr %q", got[4], code, errOut)
+	}
+}
+
+var stepLine = regexp.MustCompile(`^\d+\.\d [A-Za-z][^:]*: (r\dc\d(=|<>)\d)( r\dc\d(=|<>)\d)*$`)
+
+func TestHintAndExplain(t *testing.T) {
+	code, hint, errOut := runArgs(t, pointingPuzzle+"\n"+lcSolution+"\n", "hint")
+	if code != 0 || errOut != "" {
+		t.Fatalf("hint: exit %d, stderr %q", code, errOut)
+	}
+	hints := strings.Split(strings.TrimSuffix(hint, "\n"), "\n")
+	if len(hints) != 2 || !stepLine.MatchString(hints[0]) || hints[1] != "- solved" {
+		t.Fatalf("hint output %q", hint)
+	}
+	code, out, errOut := runArgs(t, pointingPuzzle+"\n"+multiPuzzle+"\n", "explain")
+	if code != 0 || errOut != "" {
+		t.Fatalf("explain: exit %d, stderr %q", code, errOut)
+	}
+	puzzles := strings.Split(out, "\n\n")
+	if len(puzzles) != 3 || puzzles[2] != "" {
+		t.Fatalf("explain gave %d blocks:\n%s", len(puzzles), out)
+	}
+	steps := strings.Split(puzzles[0], "\n")
+	if steps[0] != hints[0] {
+		t.Errorf("explain starts with %q, hint gives %q", steps[0], hints[0])
+	}
+	best := ""
+	for _, s := range steps {
+		if !stepLine.MatchString(s) {
+			t.Errorf("step line %q", s)
+		}
+		if r, _, _ := strings.Cut(s, " "); r > best {
+			best = r
+		}
+	}
+	if best != "2.6" {
+		t.Errorf("hardest step rated %s, want 2.6", best)
+	}
+	if puzzles[1] != "- multiple" {
+		t.Errorf("multiple puzzle explained as %q", puzzles[1])
+	}
+}

@@ -1,0 +1,257 @@
+package logic
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// producer is one rung of the ladder: a search that emits the steps of one
+// or more techniques, in Sukaku Explainer's order.
+type producer struct {
+	find func(s *search, emit emitFunc) bool
+	// uniqueness marks techniques that assume the puzzle has one solution
+	// (unique rectangles and loops, BUG): they are skipped otherwise.
+	uniqueness bool
+}
+
+// search is the state of one step search: the grid, the options and the
+// context whose deadline the slow techniques poll.
+type search struct {
+	ctx  context.Context
+	g    *Grid
+	uniq bool // the grid has exactly one solution
+	err  error
+}
+
+// expired reports (and records) whether the context has ended.
+func (s *search) expired() bool {
+	if s.err != nil {
+		return true
+	}
+	if err := s.ctx.Err(); err != nil {
+		s.err = err
+		return true
+	}
+	return false
+}
+
+// ladder returns the producers for the grid's shape, easiest first.
+func ladder(geo *geom) []producer {
+	basic := []producer{
+		{find: func(s *search, e emitFunc) bool { return findHiddenSingles(s.g, e) }},
+		{find: func(s *search, e emitFunc) bool { return findLocking(s.g, true, e) }},
+		{find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 2, true, e) }},
+		{find: func(s *search, e emitFunc) bool { return findNakedSingles(s.g, e) }},
+		{find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 3, true, e) }},
+		{find: func(s *search, e emitFunc) bool { return findLocking(s.g, false, e) }},
+		{find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 2, e) }},
+		{find: func(s *search, e emitFunc) bool { return findFish(s.g, 2, e) }},
+		{find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 2, false, e) }},
+		{find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 3, e) }},
+		{find: func(s *search, e emitFunc) bool { return findFish(s.g, 3, e) }},
+		{find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 3, false, e) }},
+		{find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 4, e) }},
+		{find: func(s *search, e emitFunc) bool { return findFish(s.g, 4, e) }},
+		{find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 4, false, e) }},
+	}
+	return basic
+}
+
+// next returns the first step of the first producer that finds one.
+func (s *search) next(prods []producer) (Step, bool) {
+	var found Step
+	ok := false
+	for _, p := range prods {
+		if p.uniqueness && !s.uniq {
+			continue
+		}
+		p.find(s, func(st Step) bool {
+			found, ok = st, true
+			return false
+		})
+		if ok || s.expired() {
+			break
+		}
+	}
+	return found, ok
+}
+
+// Status is the outcome of rating a puzzle.
+type Status uint8
+
+// The outcomes of [Rate] and [Explain]. The zero Status is never returned.
+const (
+	_          Status = iota
+	Solved            // logic solved the grid; Report.Rating is its SE rating
+	NeedsGuess        // no technique of the ladder applies before the grid is solved
+	Multiple          // the grid has several solutions, so it has no rating
+	None              // the grid has no solution (or its pencil marks exclude it)
+	Invalid           // a digit appears twice in a unit
+	TimedOut          // the context's deadline passed first
+	Cancelled         // the context was cancelled first
+)
+
+var statusNames = [...]string{"", "solved", "needs-guess", "multiple", "none", "invalid", "timeout", "cancelled"}
+
+// String returns a lower-case word for the status, as `sudoku rate` prints it.
+func (s Status) String() string {
+	if s > 0 && int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("Status(%d)", uint8(s))
+}
+
+// Report is what [Rate] and [Explain] found.
+type Report struct {
+	Status Status
+	// Rating is the SE rating: the highest rating of the steps taken (for
+	// NeedsGuess, TimedOut and Cancelled, of the steps taken so far).
+	Rating Rating
+	// Hardest is the first step that reached Rating.
+	Hardest Step
+	// Steps is the number of steps taken.
+	Steps int
+	// Path holds every step in order, for [Explain] only.
+	Path []Step
+	// Remaining is the grid where logic stopped (NeedsGuess, TimedOut,
+	// Cancelled) or the solved grid.
+	Remaining *Grid
+}
+
+// ErrNeedsGuess is returned by [Next] when no technique of the ladder applies.
+var ErrNeedsGuess = errors.New("no logical step found: the grid needs a guess")
+
+// ErrSolved is returned by [Next] for a grid with every cell filled.
+var ErrSolved = errors.New("the grid is already solved")
+
+// ErrMultipleSolutions is returned by [Next] when logic stops on a grid that
+// has several solutions (uniqueness techniques are then left out).
+var ErrMultipleSolutions = errors.New("the grid has several solutions")
+
+// ErrNoSolution is returned by [Next] and [Rate] when the grid has no
+// solution: a digit placed is wrong, although no rule is broken yet.
+var ErrNoSolution = errors.New("the grid has no solution")
+
+// ErrWrongCandidates is wrapped by a [CandidateError] when the pencil marks
+// of a cell lack the digit the solution puts there.
+var ErrWrongCandidates = errors.New("the pencil marks exclude the solution")
+
+// check solves the grid's digits and compares the solution with the pencil
+// marks. It returns whether the grid has exactly one solution, and the
+// error for a grid with no solution, wrong marks, or an ended context.
+func check(ctx context.Context, g *Grid) (unique bool, st Status, err error) {
+	res, err := sudoku.Solve(ctx, g.Sudoku(), 2)
+	switch res.Status {
+	case sudoku.Unique:
+		for i, m := range g.cands {
+			if g.values[i] != 0 {
+				continue
+			}
+			d := res.Solution.At(i)
+			if m&(1<<(d-1)) == 0 {
+				return false, None, fmt.Errorf("logic: %w", &CandidateError{Cell: g.geo.cellOf(i), Digit: d, Err: ErrWrongCandidates})
+			}
+		}
+		return true, Solved, nil
+	case sudoku.Multiple:
+		return false, Multiple, nil
+	case sudoku.None:
+		return false, None, fmt.Errorf("logic: %w", ErrNoSolution)
+	case sudoku.Invalid:
+		return false, Invalid, fmt.Errorf("logic: %w", err)
+	case sudoku.TimedOut:
+		return false, TimedOut, fmt.Errorf("logic: %w", err)
+	}
+	return false, Cancelled, fmt.Errorf("logic: %w", err)
+}
+
+// Next returns the next step Sukaku Explainer would take on g: the first
+// step of the easiest technique that applies. g is not changed; apply the
+// step with [Grid.Apply].
+//
+// It fails with [ErrSolved] for a solved grid; [ErrNoSolution] or a
+// *[CandidateError] wrapping [ErrWrongCandidates] when the grid cannot be
+// completed as it stands (a wrong digit, or pencil marks without the
+// solution's digit); [ErrNeedsGuess] when no technique applies; and, for a
+// grid with several solutions, [ErrMultipleSolutions] when no technique
+// applies (techniques that assume a unique solution are left out there). When
+// ctx ends first the error wraps ctx.Err().
+func Next(ctx context.Context, g *Grid) (Step, error) {
+	if g.Solved() {
+		return Step{}, ErrSolved
+	}
+	uniq, _, err := check(ctx, g)
+	if err != nil {
+		return Step{}, err
+	}
+	s := &search{ctx: ctx, g: g, uniq: uniq}
+	step, ok := s.next(ladder(g.geo))
+	switch {
+	case s.err != nil:
+		return Step{}, fmt.Errorf("logic: next step: %w", s.err)
+	case ok:
+		return step, nil
+	case !uniq:
+		return Step{}, ErrMultipleSolutions
+	}
+	return Step{}, ErrNeedsGuess
+}
+
+// Rate solves g with logic alone, always taking the step [Next] would take,
+// and reports the puzzle's rating on the SE scale (the rating of the hardest
+// step), its hardest step and the number of steps. g is not changed.
+//
+// The Status says how it ended. The error is nil for Solved, NeedsGuess and
+// Multiple (a grid with several solutions is not rated: uniqueness
+// techniques would be unsound there). For None it is [ErrNoSolution] or a
+// *[CandidateError]; for Invalid it wraps a *[sudoku.ConflictError]; for
+// TimedOut and Cancelled it wraps ctx.Err().
+func Rate(ctx context.Context, g *Grid) (Report, error) {
+	return rate(ctx, g, false)
+}
+
+// Explain is [Rate] that also records the path: every step in order, in
+// Report.Path.
+func Explain(ctx context.Context, g *Grid) (Report, error) {
+	return rate(ctx, g, true)
+}
+
+func rate(ctx context.Context, g *Grid, keep bool) (Report, error) {
+	_, st, err := check(ctx, g)
+	if err != nil || st == Multiple {
+		return Report{Status: st}, err
+	}
+	w := g.Clone()
+	rep := Report{Remaining: w}
+	s := &search{ctx: ctx, g: w, uniq: true}
+	prods := ladder(w.geo)
+	for !w.Solved() {
+		step, ok := s.next(prods)
+		if s.err != nil {
+			rep.Status = TimedOut
+			if !errors.Is(s.err, context.DeadlineExceeded) {
+				rep.Status = Cancelled
+			}
+			return rep, fmt.Errorf("logic: rate: %w", s.err)
+		}
+		if !ok {
+			rep.Status = NeedsGuess
+			return rep, nil
+		}
+		if err := w.Apply(step); err != nil {
+			return rep, fmt.Errorf("logic: rate: %w", err)
+		}
+		rep.Steps++
+		if step.Rating > rep.Rating {
+			rep.Rating, rep.Hardest = step.Rating, step
+		}
+		if keep {
+			rep.Path = append(rep.Path, step)
+		}
+	}
+	rep.Status = Solved
+	return rep, nil
+}

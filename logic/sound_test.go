@@ -1,0 +1,69 @@
+package logic
+
+import (
+	"context"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// checkPath verifies every step of the path from puzzle g against its
+// solution: each placement is the solution's digit and no elimination
+// removes it. It also checks that each step applies to the grid it was found
+// on and makes progress.
+func checkPath(tb testing.TB, g sudoku.Grid) Report {
+	tb.Helper()
+	res, err := sudoku.Solve(context.Background(), g, 2)
+	if err != nil || res.Status != sudoku.Unique {
+		tb.Fatalf("puzzle has status %v: %v", res.Status, err)
+	}
+	sol := res.Solution
+	start := mustNew(tb, g)
+	rep, err := Explain(context.Background(), start)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w := start.Clone()
+	for i, s := range rep.Path {
+		if len(s.Placements)+len(s.Eliminations) == 0 {
+			tb.Fatalf("step %d %v concludes nothing", i+1, s)
+		}
+		for _, p := range s.Placements {
+			if want := sol.Get(p.Cell.Row, p.Cell.Col); p.Digit != want {
+				tb.Fatalf("step %d %v places %d at %v; the solution has %d", i+1, s, p.Digit, p.Cell, want)
+			}
+		}
+		progress := len(s.Placements) > 0
+		for _, e := range s.Eliminations {
+			if want := sol.Get(e.Cell.Row, e.Cell.Col); e.Digit == want {
+				tb.Fatalf("step %d %v removes the solution's %d from %v", i+1, s, want, e.Cell)
+			}
+			progress = progress || w.HasCandidate(e.Cell, e.Digit)
+		}
+		if !progress {
+			tb.Fatalf("step %d %v changes nothing", i+1, s)
+		}
+		if err := w.Apply(s); err != nil {
+			tb.Fatalf("step %d %v: %v", i+1, s, err)
+		}
+	}
+	if rep.Status == Solved && w.Sudoku() != sol {
+		tb.Fatalf("solved grid differs from the solution")
+	}
+	return rep
+}
+
+func TestSoundSample(t *testing.T) {
+	for _, p := range readRated(t, "testdata/se_sample.csv", false) {
+		checkPath(t, grid81(t, p.puzzle))
+	}
+}
+
+func TestSoundShared(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the whole shared file is long for -short")
+	}
+	for _, p := range readRated(t, "../../shared/data/se_rated.csv", true) {
+		checkPath(t, grid81(t, p.puzzle))
+	}
+}

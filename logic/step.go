@@ -1,0 +1,199 @@
+package logic
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// Rating is a difficulty on the Sudoku Explainer (SE) scale, in tenths: 42
+// is the SE rating 4.2. It prints as SE does.
+type Rating int
+
+// String formats the rating as SE does, for example "4.2" or "10.0".
+func (r Rating) String() string { return fmt.Sprintf("%d.%d", int(r)/10, int(r)%10) }
+
+// Candidate is one digit in one cell: a placement or an elimination.
+type Candidate struct {
+	Cell  sudoku.Cell
+	Digit int
+}
+
+// String writes the candidate as r4c9#4 would be read: "r4c9 4". Use
+// [Step.Conclusions] for the notation of conclusions.
+func (c Candidate) String() string { return fmt.Sprintf("%v %d", c.Cell, c.Digit) }
+
+// Step is one deduction: which technique found it, how hard it is, the
+// pattern that proves it and what it concludes. It carries data only; the
+// wording of a hint is the renderer's job. For a Skyscraper on 4 in columns 4
+// and 7, for example, Units holds column 4 and column 7 (the base lines),
+// Digits holds 4, Cells the four pattern cells and Eliminations the cells that
+// lose 4.
+type Step struct {
+	// Technique is the family of the deduction.
+	Technique Technique
+	// Name is the technique's name as Sukaku Explainer words it, which may be
+	// more precise than Technique (for example "Grouped Skyscraper 01",
+	// "Unique Loop 6 type 2" or "Dynamic Forcing Chains").
+	Name string
+	// Rating is the step's difficulty on the SE scale.
+	Rating Rating
+	// Cells are the cells of the pattern (the pair of a Naked Pair, the
+	// corners of an X-Wing, the cells of a chain), in the order the
+	// technique describes them.
+	Cells []sudoku.Cell
+	// Units are the rows, columns and boxes the pattern lives in (the base
+	// units first for fish and intersections).
+	Units []sudoku.Unit
+	// Digits are the digits of the pattern (the pair's two digits, the fish
+	// digit).
+	Digits []int
+	// Placements are the digits the step places.
+	Placements []Candidate
+	// Eliminations are the candidates the step removes.
+	Eliminations []Candidate
+	// Chain describes the implications of a chain or forcing-chain step, as
+	// links in the order a person would follow them; nil for other steps.
+	Chain []Link
+}
+
+// Link is one implication of a chain: if From is (or is not) true, To is (or
+// is not).
+type Link struct {
+	From, To Node
+}
+
+// Node is one end of a [Link]: a candidate that is assumed on (the digit is
+// in the cell) or off.
+type Node struct {
+	Candidate
+	On bool
+}
+
+// String writes the node as r1c2=5 (on) or r1c2<>5 (off).
+func (n Node) String() string {
+	if n.On {
+		return fmt.Sprintf("%v=%d", n.Cell, n.Digit)
+	}
+	return fmt.Sprintf("%v<>%d", n.Cell, n.Digit)
+}
+
+// Conclusions writes what the step concludes, placements then eliminations,
+// space-separated: "r9c7=6" for a placement, "r4c9<>4" for an elimination.
+func (s Step) Conclusions() string {
+	var b strings.Builder
+	for _, p := range s.Placements {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%v=%d", p.Cell, p.Digit)
+	}
+	for _, e := range s.Eliminations {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%v<>%d", e.Cell, e.Digit)
+	}
+	return b.String()
+}
+
+// String writes the step as the command line prints it:
+// "3.2 X-Wing: r1c5<>4 r8c5<>4".
+func (s Step) String() string {
+	return fmt.Sprintf("%v %s: %s", s.Rating, s.Name, s.Conclusions())
+}
+
+// Technique is a family of deductions. Its String is the family's name.
+type Technique uint8
+
+// The techniques, in the order Sukaku Explainer v1.15.10 tries them (its
+// default settings); see the package documentation for the ratings.
+const (
+	FullHouse Technique = iota + 1
+	HiddenSingle
+	DirectPointing
+	DirectClaiming
+	DirectHiddenPair
+	NakedSingle
+	DirectHiddenTriple
+	Pointing
+	Claiming
+	NakedPair
+	XWing
+	HiddenPair
+	NakedTriple
+	Swordfish
+	HiddenTriple
+	TurbotFish // Skyscraper, Two-string Kite, Turbot Crane and their grouped forms
+	XYWing
+	XYZWing
+	UniqueRectangle // unique rectangles and loops, types 1 to 4
+	NakedQuad
+	Jellyfish
+	HiddenQuad
+	ThreeStrongLinks // 3 Skyscrapers, 3-String Kites and other 3-link chains of one digit
+	WXYZWing
+	BUG // bivalue universal grave, types 1 to 4
+	VWXYZWing
+	AlignedPairExclusion
+	Cycle         // bidirectional X-, Y- and XY-cycles
+	ForcingXChain // X-Chain (a forcing chain of one digit)
+	ForcingChain  // forcing Y-chains and alternating inference chains
+	AlignedTripleExclusion
+	NishioForcingChain
+	CellForcingChain   // cell and region forcing chains
+	DoubleForcingChain // double and contradiction forcing chains
+	DynamicForcingChain
+	DynamicForcingChainPlus // dynamic forcing chains with pattern-based implications
+	NestedForcingChain
+	numTechniques
+)
+
+var techniqueNames = [...]string{
+	FullHouse:               "Full House",
+	HiddenSingle:            "Hidden Single",
+	DirectPointing:          "Direct Pointing",
+	DirectClaiming:          "Direct Claiming",
+	DirectHiddenPair:        "Direct Hidden Pair",
+	NakedSingle:             "Naked Single",
+	DirectHiddenTriple:      "Direct Hidden Triplet",
+	Pointing:                "Pointing",
+	Claiming:                "Claiming",
+	NakedPair:               "Naked Pair",
+	XWing:                   "X-Wing",
+	HiddenPair:              "Hidden Pair",
+	NakedTriple:             "Naked Triplet",
+	Swordfish:               "Swordfish",
+	HiddenTriple:            "Hidden Triplet",
+	TurbotFish:              "Turbot Fish",
+	XYWing:                  "XY-Wing",
+	XYZWing:                 "XYZ-Wing",
+	UniqueRectangle:         "Unique Rectangle",
+	NakedQuad:               "Naked Quad",
+	Jellyfish:               "Jellyfish",
+	HiddenQuad:              "Hidden Quad",
+	ThreeStrongLinks:        "3 Strong Links",
+	WXYZWing:                "WXYZ-Wing",
+	BUG:                     "BUG",
+	VWXYZWing:               "VWXYZ-Wing",
+	AlignedPairExclusion:    "Aligned Pair Exclusion",
+	Cycle:                   "Bidirectional Cycle",
+	ForcingXChain:           "X-Chain",
+	ForcingChain:            "Forcing Chain",
+	AlignedTripleExclusion:  "Aligned Triplet Exclusion",
+	NishioForcingChain:      "Nishio Forcing Chain",
+	CellForcingChain:        "Cell/Region Forcing Chain",
+	DoubleForcingChain:      "Double Forcing Chain",
+	DynamicForcingChain:     "Dynamic Forcing Chain",
+	DynamicForcingChainPlus: "Dynamic Forcing Chain (+)",
+	NestedForcingChain:      "Nested Forcing Chain",
+}
+
+// String returns the technique family's name, for example "Naked Pair".
+func (t Technique) String() string {
+	if t > 0 && t < numTechniques {
+		return techniqueNames[t]
+	}
+	return fmt.Sprintf("Technique(%d)", uint8(t))
+}
