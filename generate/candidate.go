@@ -19,9 +19,16 @@ const algorithm = 1
 // given that could not go when it was tried cannot go later either, since
 // removing others only adds solutions.
 //
-// It depends on the seed alone (not on any rating), so a code can always be
-// decoded back to the same puzzle. The error is the context's.
-func candidate(ctx context.Context, s sudoku.Shape, sym bool, base uint32) (puzzle, solution sudoku.Grid, err error) {
+// Each tier in passes adds a pass before that one, which removes only the
+// givens whose removal leaves the puzzle solved by the tier's techniques
+// (and so unique), and leaves the others to the next pass. It steers the
+// result towards puzzles of that tier; the last pass still makes it
+// minimal.
+//
+// It depends on the seed and passes alone (not on any rating), so a code
+// can always be decoded back to the same puzzle. The error is the
+// context's.
+func candidate(ctx context.Context, s sudoku.Shape, sym bool, base uint32, passes ...tier) (puzzle, solution sudoku.Grid, err error) {
 	r := newRNG(algorithm, uint64(s.BoxRows), uint64(s.BoxCols), b2u(sym), uint64(base))
 	solution = fill(s, r)
 	puzzle = solution
@@ -42,20 +49,51 @@ func candidate(ctx context.Context, s sudoku.Shape, sym bool, base uint32) (puzz
 	}
 	shuffle(r, order)
 	n := s.Size()
-	for _, i := range order {
-		j := i
+	geo := geometryOf(s)
+	mirror := func(i int) int {
 		if sym {
-			j = cells - 1 - i
+			return cells - 1 - i
 		}
-		puzzle.Set(i/n, i%n, 0)
-		puzzle.Set(j/n, j%n, 0)
-		unique, err := isUnique(ctx, puzzle)
-		if err != nil {
+		return i
+	}
+	set := func(i int, v int) {
+		puzzle.Set(i/n, i%n, v)
+	}
+	// try removes given i (and its mirror) and reports whether the puzzle
+	// passes test; if not, it puts them back. A given that a single
+	// places again at once (a naked single, or with hiddenOnly a hidden
+	// single, among the givens left) leaves a puzzle that every test
+	// passes when the one before did, so the test is skipped.
+	try := func(i int, hiddenOnly bool, test func() (bool, error)) (bool, error) {
+		j := mirror(i)
+		set(i, 0)
+		set(j, 0)
+		ok := geo.forced(&puzzle, i, solution.At(i), hiddenOnly) && geo.forced(&puzzle, j, solution.At(j), hiddenOnly)
+		if !ok {
+			var err error
+			if ok, err = test(); err != nil {
+				return false, err
+			}
+		}
+		if !ok {
+			set(i, solution.At(i))
+			set(j, solution.At(j))
+		}
+		return ok, nil
+	}
+	for _, t := range passes {
+		rest := order[:0]
+		for _, i := range order {
+			ok, _ := try(i, t < tierSingles, func() (bool, error) { return solvedWithin(&puzzle, t), nil })
+			if !ok {
+				rest = append(rest, i)
+			}
+		}
+		order = rest
+	}
+	for _, i := range order {
+		if _, err := try(i, false, func() (bool, error) { return isUnique(ctx, puzzle) }); err != nil {
 			return sudoku.Grid{}, sudoku.Grid{}, err
-		}
-		if !unique {
-			puzzle.Set(i/n, i%n, solution.At(i))
-			puzzle.Set(j/n, j%n, solution.At(j))
 		}
 	}
 	return puzzle, solution, nil
@@ -69,6 +107,21 @@ func isUnique(ctx context.Context, g sudoku.Grid) (bool, error) {
 		return false, fmt.Errorf("uniqueness check: %w", err)
 	}
 	return res.Status == sudoku.Unique, nil
+}
+
+// passesFor returns the tiers of the first passes of [candidate] for the
+// puzzles made for level l: most of the puzzles made this way end within
+// the tier or just above it. Hard and above have none: among minimal
+// puzzles those needing pairs, triplets or fish are few whatever the order
+// of removal, and plain candidates are the cheapest to try.
+func passesFor(l Level) []tier {
+	switch l {
+	case Easy:
+		return []tier{tierHidden}
+	case Medium:
+		return []tier{tierLocked}
+	}
+	return nil
 }
 
 func b2u(b bool) uint64 {

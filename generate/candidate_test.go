@@ -32,15 +32,20 @@ func TestFill(t *testing.T) {
 func TestCandidateUniqueMinimal(t *testing.T) {
 	ctx := context.Background()
 	for _, s := range testShapes {
-		for _, sym := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%v/sym=%v", s, sym), func(t *testing.T) {
+		for _, c := range []struct {
+			sym  bool
+			passes []tier
+			name string
+		}{{false, nil, "plain"}, {true, nil, "symmetric"}, {false, []tier{tierHidden}, "hidden-singles-first"}, {true, []tier{tierLocked, tierSubsets}, "symmetric,locked-then-subsets-first"}} {
+			sym := c.sym
+			t.Run(fmt.Sprintf("%v/%s", s, c.name), func(t *testing.T) {
 				t.Parallel()
 				count := 12
 				if s.Size() >= 12 {
 					count = 2
 				}
 				for seed := uint32(0); seed < uint32(count); seed++ {
-					p, sol, err := candidate(ctx, s, sym, seed*7919)
+					p, sol, err := candidate(ctx, s, sym, seed*7919, c.passes...)
 					if err != nil {
 						t.Fatal(err)
 					}

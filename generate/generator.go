@@ -102,13 +102,11 @@ func (g *Generator) Tries() int { return g.tries }
 func (g *Generator) try(ctx context.Context) (Puzzle, bool, error) {
 	g.tries++
 	code := Code{Shape: g.kind.Shape, Level: g.kind.Level, Symmetric: g.kind.Symmetric, Seed: uint32(g.r.next() >> (64 - SeedBits))}
-	puzzle, solution, err := candidate(ctx, code.Shape, code.Symmetric, code.Seed)
+	puzzle, solution, err := candidate(ctx, code.Shape, code.Symmetric, code.Seed, passesFor(code.Level)...)
 	if err != nil {
 		return Puzzle{}, false, fmt.Errorf("generate %v: %w", g.kind, err)
 	}
-	// Singles alone decide Easy from Hard and above, for a fraction of the
-	// engine's cost.
-	if singles := singlesOnly(&puzzle); singles && g.kind.Level >= Hard || !singles && g.kind.Level == Easy {
+	if !plausible(&puzzle, g.kind.Level) {
 		return Puzzle{}, false, nil
 	}
 	p, err := graded(ctx, code, puzzle, solution)
@@ -118,8 +116,23 @@ func (g *Generator) try(ctx context.Context) (Puzzle, bool, error) {
 	return p, p.Level == g.kind.Level, nil
 }
 
-// graded rates a puzzle and fills in its level; the code's level becomes the
-// puzzle's.
+// plausible reports whether puzzle may be of level l, as far as the quick
+// tiers of easy techniques can tell: exactly for Easy, Medium and Hard
+// (their bounds are the tiers'), and only "not Hard or below" for the
+// others. It spares the engine most of the puzzles it would reject.
+func plausible(puzzle *sudoku.Grid, l Level) bool {
+	switch l {
+	case Easy:
+		return solvedWithin(puzzle, tierHidden)
+	case Medium:
+		return solvedWithin(puzzle, tierLocked) && !solvedWithin(puzzle, tierHidden)
+	case Hard:
+		return solvedWithin(puzzle, tierSubsets) && !solvedWithin(puzzle, tierLocked)
+	}
+	return !solvedWithin(puzzle, tierSubsets)
+}
+
+// graded rates a puzzle with the logic engine and fills in its level.
 func graded(ctx context.Context, code Code, puzzle, solution sudoku.Grid) (Puzzle, error) {
 	gr, err := gradePuzzle(ctx, puzzle)
 	if err != nil {
@@ -129,21 +142,19 @@ func graded(ctx context.Context, code Code, puzzle, solution sudoku.Grid) (Puzzl
 	if gr.solved {
 		p.Level = LevelOf(gr.rating)
 	}
-	p.Code.Level = p.Level
 	return p, nil
 }
 
-// Decode makes the puzzle of a code again and grades it. The grid depends on
-// the code's size, symmetry, seed and transform alone; the level letter is
-// what the puzzle was made as, and Puzzle.Level is what the engine rates it
-// now (they differ only for a code typed by hand or after the ratings
-// changed; Puzzle.Code then carries the new letter). The error is the
-// context's, or wraps [ErrKind] for an unsupported shape.
+// Decode makes the puzzle of a code again and grades it. The code's level
+// letter is what the puzzle was made as (it picks how givens are removed);
+// Puzzle.Level is what the engine rates it now. They differ only for a code
+// typed by hand or after the ratings changed. The error is the context's,
+// or wraps [ErrKind] for an unsupported shape or no level.
 func Decode(ctx context.Context, c Code) (Puzzle, error) {
-	if !c.Shape.Valid() {
+	if !c.Shape.Valid() || !c.Level.valid() {
 		return Puzzle{}, fmt.Errorf("decode %v: %w", c, ErrKind)
 	}
-	puzzle, solution, err := candidate(ctx, c.Shape, c.Symmetric, c.Seed)
+	puzzle, solution, err := candidate(ctx, c.Shape, c.Symmetric, c.Seed, passesFor(c.Level)...)
 	if err != nil {
 		return Puzzle{}, fmt.Errorf("decode %v: %w", c, err)
 	}

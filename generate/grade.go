@@ -2,28 +2,38 @@ package generate
 
 import (
 	"context"
+	"fmt"
 
+	"github.com/sudokubot/sudokubot/logic"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
-// Rating is a rating on the Sudoku Explainer scale in tenths (23 is 2.3).
-// TEMPORARY until the logic engine lands: then logic.Rating.
-type Rating int
+// Rating is a rating on the Sudoku Explainer scale, in tenths: the logic
+// engine's.
+type Rating = logic.Rating
 
 // grade is the logic engine's verdict on a puzzle with one solution.
 type grade struct {
 	solved  bool   // logic alone solved it; false: it needs a guess
-	rating  Rating // the hardest step's rating
+	rating  Rating // the hardest step's rating (of the steps taken, when not solved)
 	hardest string // the hardest step's technique
 }
 
-// gradePuzzle rates g. TEMPORARY: singles only, until the engine lands.
+// gradePuzzle rates g, a puzzle with one solution, with the logic engine.
+// The error is the context's.
 func gradePuzzle(ctx context.Context, g sudoku.Grid) (grade, error) {
-	if err := ctx.Err(); err != nil {
+	lg, err := logic.New(g)
+	if err != nil {
 		return grade{}, err
 	}
-	if singlesOnly(&g) {
-		return grade{solved: true, rating: 23, hardest: "Naked Single"}, nil
+	rep, err := logic.Rate(ctx, lg)
+	switch {
+	case err != nil:
+		return grade{}, err
+	case rep.Status == logic.Solved:
+		return grade{solved: true, rating: rep.Rating, hardest: rep.Hardest.Name}, nil
+	case rep.Status == logic.NeedsGuess:
+		return grade{rating: rep.Rating, hardest: rep.Hardest.Name}, nil
 	}
-	return grade{}, nil
+	return grade{}, fmt.Errorf("rated %v: not a puzzle with one solution", rep.Status)
 }

@@ -63,9 +63,17 @@ func ParseLevel(s string) (Level, error) {
 }
 
 // levelFloor holds the lowest rating of each level, in tenths of the SE
-// scale; a level runs up to the next one's floor. PROVISIONAL until the
-// logic engine's words land.
-var levelFloor = [...]Rating{Easy: 10, Medium: 24, Hard: 35, Expert: 45, Extreme: 62}
+// scale; a level runs up to the next one's floor. The bounds fall between
+// techniques of the SE ladder:
+//
+//	Easy     1.0-1.5  full house, hidden singles
+//	Medium   1.6-2.9  direct pointing and claiming, direct hidden pairs and
+//	                  triplets, naked singles, pointing, claiming
+//	Hard     3.0-3.9  naked pairs and triplets, X-Wing, hidden pairs, Swordfish
+//	Expert   4.0-6.1  hidden triplets, turbot fish, XY- and XYZ-Wings, unique
+//	                  rectangles, quads, Jellyfish, BUG, WXYZ-Wings
+//	Extreme  6.2-     aligned exclusion, cycles, chains, forcing chains, nets
+var levelFloor = [...]Rating{Easy: 10, Medium: 16, Hard: 30, Expert: 40, Extreme: 62}
 
 // LevelOf returns the level of an SE rating.
 func LevelOf(r Rating) Level {

@@ -10,7 +10,7 @@ import (
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
-// naiveSingles is singlesOnly written the slow, obvious way, as an oracle:
+// naiveSingles is solvedWithin(g, tierSingles) written the slow, obvious way, as an oracle:
 // work out every cell's candidates from scratch, place one naked or hidden
 // single, start over.
 func naiveSingles(g sudoku.Grid) bool {
@@ -77,9 +77,9 @@ func TestSinglesOnlyAgreesWithNaive(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, want := singlesOnly(&p), naiveSingles(p)
+			got, want := solvedWithin(&p, tierSingles), naiveSingles(p)
 			if got != want {
-				t.Fatalf("%v seed %d: singlesOnly = %v, the naive oracle says %v: %s", s, seed, got, want, line(p))
+				t.Fatalf("%v seed %d: solvedWithin(tierSingles) = %v, the naive oracle says %v: %s", s, seed, got, want, line(p))
 			}
 			if got {
 				yes++
@@ -115,7 +115,7 @@ func TestSinglesOnlyRated(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", puzzle, err)
 		}
-		if singlesOnly(&g) {
+		if solvedWithin(&g, tierSingles) {
 			t.Errorf("singles solve %s, rated %s", puzzle, sc.Text()[len(puzzle)+1:])
 		}
 		count++
