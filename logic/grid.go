@@ -46,6 +46,10 @@ type Grid struct {
 	values []uint8  // 0 for empty
 	cands  []uint32 // bit d-1 set: digit d is a candidate; 0 for filled cells
 	givens sudoku.Grid
+	// pos caches positions: pos[u*n+d-1] holds the places of digit d in
+	// unit u; valid until the grid changes.
+	pos      []uint32
+	posValid bool
 }
 
 // New returns the candidate grid of g: every empty cell gets every digit that
@@ -115,6 +119,7 @@ func (g *Grid) Clone() *Grid {
 	c := *g
 	c.values = append([]uint8(nil), g.values...)
 	c.cands = append([]uint32(nil), g.cands...)
+	c.pos, c.posValid = nil, false
 	return &c
 }
 
@@ -202,6 +207,7 @@ func (g *Grid) Apply(s Step) error {
 		}
 	}
 	copy(g.cands, cands)
+	g.posValid = false
 	for _, p := range s.Placements {
 		i, _ := check(p)
 		g.place(i, p.Digit)
@@ -213,6 +219,7 @@ func (g *Grid) Apply(s Step) error {
 func (g *Grid) place(i, d int) {
 	g.values[i] = uint8(d)
 	g.cands[i] = 0
+	g.posValid = false
 	bit := uint32(1) << (d - 1)
 	for _, p := range g.geo.peers[i] {
 		g.cands[p] &^= bit
@@ -220,19 +227,36 @@ func (g *Grid) place(i, d int) {
 }
 
 // eliminate removes digit d from cell i.
-func (g *Grid) eliminate(i, d int) { g.cands[i] &^= 1 << (d - 1) }
+func (g *Grid) eliminate(i, d int) {
+	g.cands[i] &^= 1 << (d - 1)
+	g.posValid = false
+}
 
 // positions returns the positions (indexes within the unit, as a mask) of
 // digit d in unit u.
 func (g *Grid) positions(u, d int) uint32 {
-	bit := uint32(1) << (d - 1)
-	var m uint32
-	for k, c := range g.geo.units[u] {
-		if g.cands[c]&bit != 0 {
-			m |= 1 << k
+	if !g.posValid {
+		g.fillPositions()
+	}
+	return g.pos[u*g.geo.n+d-1]
+}
+
+// fillPositions computes the positions of every digit in every unit.
+func (g *Grid) fillPositions() {
+	n := g.geo.n
+	if g.pos == nil {
+		g.pos = make([]uint32, 3*n*n)
+	}
+	clear(g.pos)
+	for u, cells := range g.geo.units {
+		row := g.pos[u*n : u*n+n]
+		for k, c := range cells {
+			for m := g.cands[c]; m != 0; m &= m - 1 {
+				row[bits.TrailingZeros32(m)] |= 1 << k
+			}
 		}
 	}
-	return m
+	g.posValid = true
 }
 
 // emptyCount returns the number of empty cells of unit u.

@@ -15,6 +15,8 @@ type producer struct {
 	// uniqueness marks techniques that assume the puzzle has one solution
 	// (unique rectangles and loops, BUG): they are skipped otherwise.
 	uniqueness bool
+	// only9 marks techniques written for the 9×9 shape only.
+	only9 bool
 }
 
 // search is the state of one step search: the grid, the options and the
@@ -53,9 +55,38 @@ func ladder(geo *geom) []producer {
 		{find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 3, e) }},
 		{find: func(s *search, e emitFunc) bool { return findFish(s.g, 3, e) }},
 		{find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 3, false, e) }},
+		{find: func(s *search, e emitFunc) bool { return findTurbotFish(s.g, e) }, only9: true},
+		{find: func(s *search, e emitFunc) bool { return findXYWing(s.g, false, e) }, only9: true},
+		{find: func(s *search, e emitFunc) bool { return findXYWing(s.g, true, e) }, only9: true},
+		{find: func(s *search, e emitFunc) bool { return findUniqueLoops(s.g, e) }, only9: true, uniqueness: true},
 		{find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 4, e) }},
 		{find: func(s *search, e emitFunc) bool { return findFish(s.g, 4, e) }},
 		{find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 4, false, e) }},
+		{find: func(s *search, e emitFunc) bool { return findThreeStrongLinks(s.g, e) }, only9: true},
+		{find: func(s *search, e emitFunc) bool { return findALSWing(s.g, 3, e) }, only9: true},
+		{find: func(s *search, e emitFunc) bool { return findBUG(s.g, e) }, only9: true, uniqueness: true},
+		{find: func(s *search, e emitFunc) bool { return findALSWing(s.g, 4, e) }, only9: true},
+		{find: func(s *search, e emitFunc) bool { return findAlignedPairExclusion(s.g, e) }, only9: true},
+		{find: findUnaryChains, only9: true},
+		{find: findAlignedTripleExclusion, only9: true},
+		{find: func(s *search, e emitFunc) bool {
+			return findMultipleChains(s, true, true, false, NishioForcingChain, e)
+		}, only9: true},
+		{find: func(s *search, e emitFunc) bool {
+			return findMultipleChains(s, false, false, true, MultipleForcingChain, e)
+		}, only9: true},
+		{find: func(s *search, e emitFunc) bool {
+			return findMultipleChains(s, true, false, true, DynamicForcingChain, e)
+		}, only9: true},
+	}
+	if geo.shape != sudoku.Classic {
+		out := basic[:0]
+		for _, p := range basic {
+			if !p.only9 {
+				out = append(out, p)
+			}
+		}
+		return out
 	}
 	return basic
 }

@@ -142,9 +142,8 @@ const (
 	ForcingChain  // forcing Y-chains and alternating inference chains
 	AlignedTripleExclusion
 	NishioForcingChain
-	CellForcingChain   // cell and region forcing chains
-	DoubleForcingChain // double and contradiction forcing chains
-	DynamicForcingChain
+	MultipleForcingChain    // cell and region forcing chains (static)
+	DynamicForcingChain     // contradiction, double, cell and region forcing chains (dynamic)
 	DynamicForcingChainPlus // dynamic forcing chains with pattern-based implications
 	NestedForcingChain
 	numTechniques
@@ -183,8 +182,7 @@ var techniqueNames = [...]string{
 	ForcingChain:            "Forcing Chain",
 	AlignedTripleExclusion:  "Aligned Triplet Exclusion",
 	NishioForcingChain:      "Nishio Forcing Chain",
-	CellForcingChain:        "Cell/Region Forcing Chain",
-	DoubleForcingChain:      "Double Forcing Chain",
+	MultipleForcingChain:    "Multiple Forcing Chain",
 	DynamicForcingChain:     "Dynamic Forcing Chain",
 	DynamicForcingChainPlus: "Dynamic Forcing Chain (+)",
 	NestedForcingChain:      "Nested Forcing Chain",

@@ -1,0 +1,222 @@
+package logic
+
+import (
+	"fmt"
+	"sort"
+)
+
+// forwardPeers returns the peers of cell c with a higher index, ascending.
+func (geo *geom) forwardPeers(c int) []int {
+	p := geo.peers[c]
+	k := sort.SearchInts(p, c)
+	return p[k:]
+}
+
+type alsHint struct {
+	step   Step
+	elims  int
+	suffix string
+}
+
+// findALSWing finds WXYZ-Wings (size 3: three cells that see each other and
+// hold four candidates in all, 5.5 or 5.6) and VWXYZ-Wings (size 4: four
+// cells, five candidates, 6.2 to 6.4), together with a bivalue cell xz: when
+// every cell of the set holding x sees the bivalue cell, z goes from the
+// cells that see every z of the set and the bivalue cell. With both digits of
+// the bivalue cell linked that way (doubly linked), more goes. Like Sukaku
+// Explainer it collects them all and gives the easiest first, then the one
+// with most eliminations.
+func findALSWing(g *Grid, size int, emit emitFunc) bool {
+	geo := g.geo
+	var hints []alsHint
+	als := make([]int, 0, 4)
+	var grow func(union uint32, big, wing int, cand []int)
+	grow = func(union uint32, big, wing int, cand []int) {
+		depth := len(als)
+		for _, c := range cand {
+			m := g.cands[c]
+			u := union | m
+			if popcount(m) < 2 {
+				continue
+			}
+			if depth < size-1 && popcount(u) > size+1 || depth == size-1 && popcount(u) != size+1 {
+				continue
+			}
+			als = append(als, c)
+			b := max(big, popcount(m))
+			if depth == size-1 {
+				alsWingBivalues(g, als, u, b, wing+popcount(m), &hints)
+			} else {
+				var next []int
+				if depth == 0 {
+					next = geo.forwardPeers(c)
+				} else {
+					for _, x := range cand {
+						if x > c && geo.sees(x, c) {
+							next = append(next, x)
+						}
+					}
+				}
+				grow(u, b, wing+popcount(m), next)
+			}
+			als = als[:depth]
+		}
+	}
+	for i := 0; i < geo.cells; i++ {
+		m := g.cands[i]
+		if popcount(m) < 2 || popcount(m) > size+1 {
+			continue
+		}
+		als = append(als[:0], i)
+		grow(m, popcount(m), popcount(m), geo.forwardPeers(i))
+	}
+	sort.SliceStable(hints, func(a, b int) bool {
+		ha, hb := hints[a], hints[b]
+		if ha.step.Rating != hb.step.Rating {
+			return ha.step.Rating < hb.step.Rating
+		}
+		if ha.elims != hb.elims {
+			return ha.elims > hb.elims
+		}
+		return ha.suffix > hb.suffix
+	})
+	for _, h := range hints {
+		if !emit(h.step) {
+			return false
+		}
+	}
+	return true
+}
+
+// alsWingBivalues tries every bivalue cell seen by a cell of the set als
+// (whose candidates are union) as the wing's pincer.
+func alsWingBivalues(g *Grid, als []int, union uint32, big, wing int, hints *[]alsHint) {
+	geo := g.geo
+	inALS := func(c int) bool {
+		for _, a := range als {
+			if a == c {
+				return true
+			}
+		}
+		return false
+	}
+	seen := make([]bool, geo.cells)
+	for _, a := range als {
+		for _, p := range geo.peers[a] {
+			seen[p] = true
+		}
+	}
+	// restricted reports whether every cell of the set holding digit bit sees yz.
+	restricted := func(yz int, bit uint32) bool {
+		for _, a := range als {
+			if g.cands[a]&bit != 0 && !geo.sees(yz, a) {
+				return false
+			}
+		}
+		return true
+	}
+	for yz := 0; yz < geo.cells; yz++ {
+		if !seen[yz] || inALS(yz) {
+			continue
+		}
+		m := g.cands[yz]
+		if popcount(m) != 2 || popcount(m&union) != 2 {
+			continue
+		}
+		x := lowest(m)
+		z := lowest(m &^ (1 << (x - 1)))
+		double := restricted(yz, 1<<(z-1))
+		switch {
+		case restricted(yz, 1<<(x-1)) && !double:
+			alsWingHint(g, als, yz, union, x, z, big, wing, false, hints)
+		case restricted(yz, 1<<(x-1)):
+			alsWingHint(g, als, yz, union, x, z, big, wing, true, hints)
+		case double:
+			alsWingHint(g, als, yz, union, z, x, big, wing, false, hints)
+		}
+	}
+}
+
+// alsWingHint builds the step for set als and bivalue cell yz, with x the
+// restricted common digit and z the digit to eliminate (with double set, both
+// are restricted and the set's other digits go too).
+func alsWingHint(g *Grid, als []int, yz int, union uint32, x, z, big, wing int, double bool, hints *[]alsHint) {
+	geo := g.geo
+	all := append(append([]int(nil), als...), yz)
+	elimSet := map[int]uint32{}
+	count := 0
+	// sweep eliminates digit d from cells seeing every holder of d in the
+	// set (and yz when withYZ).
+	sweep := func(d int, withYZ bool) bool {
+		bit := uint32(1) << (d - 1)
+		var holders []int
+		if withYZ {
+			holders = append(holders, yz)
+		}
+		for _, a := range als {
+			if g.cands[a]&bit != 0 {
+				holders = append(holders, a)
+			}
+		}
+		victims := commonPeers(geo, holders...)
+		found := false
+		for c := 0; c < geo.cells; c++ {
+			if victims[c/64]&(1<<(c%64)) == 0 || g.cands[c]&bit == 0 {
+				continue
+			}
+			skip := false
+			for _, a := range all {
+				skip = skip || a == c
+			}
+			if skip {
+				continue
+			}
+			elimSet[c] |= bit
+			count++
+			found = true
+		}
+		return found
+	}
+	weak, strongX := false, false
+	if double {
+		for _, w := range digitsOf(union &^ g.cands[yz]) {
+			weak = sweep(w, false) || weak
+		}
+		strongX = sweep(x, true)
+	}
+	strongZ := sweep(z, true)
+	if double && !weak {
+		if !strongZ || !strongX {
+			double = false
+		}
+	}
+	if count == 0 {
+		return
+	}
+	var elim []Candidate
+	for c := 0; c < geo.cells; c++ {
+		for _, d := range digitsOf(elimSet[c]) {
+			elim = append(elim, Candidate{geo.cellOf(c), d})
+		}
+	}
+	suffix := fmt.Sprintf("%d%d%d", 1+b2i(double), big, wing)
+	var s Step
+	if len(als) == 3 {
+		s = Step{Technique: WXYZWing, Name: "WXYZ-Wing " + suffix, Rating: Rating(55 + (1 - abs(3-big)))}
+	} else {
+		s = Step{Technique: VWXYZWing, Name: "VWXYZ-Wing " + suffix, Rating: Rating(62 + (2 - abs(3-big)))}
+	}
+	for _, c := range all {
+		s.Cells = append(s.Cells, geo.cellOf(c))
+	}
+	s.Digits = digitsOf(union)
+	s.Eliminations = elim
+	*hints = append(*hints, alsHint{step: s, elims: count, suffix: suffix})
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

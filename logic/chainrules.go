@@ -1,0 +1,571 @@
+package logic
+
+import (
+	"math/bits"
+
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// isParent reports whether a node of key follows id back along first
+// parents (id itself excluded).
+func (c *chainer) isParent(id int32, key int16) bool {
+	for {
+		ps := c.parents(id)
+		if len(ps) == 0 {
+			return false
+		}
+		id = ps[0]
+		if c.nodes[id].key == key {
+			return true
+		}
+	}
+}
+
+// cycles propagates from src assumed on with the given link kinds, as
+// Sukaku Explainer's cycle search does, and returns the nodes where the
+// propagation comes back to src after four links or more.
+func (c *chainer) cycles(src int, y, x bool) []int32 {
+	r := c.newRun()
+	id := c.node(src<<1|1, -1, 0, 0)
+	r.addOn(src, id)
+	qOn := []int32{id}
+	var qOff, found []int32
+	length := 0
+	for len(qOn) > 0 || len(qOff) > 0 {
+		length++
+		for _, p := range qOn {
+			for _, q := range c.onToOff(int(c.nodes[p].key>>1), y) {
+				if c.isParent(p, q<<1) {
+					continue
+				}
+				nid := c.node(int(q)<<1, p, 0, 0)
+				qOff = append(qOff, nid)
+				if r.off[q] == 0 {
+					r.addOff(int(q), nid)
+				}
+			}
+		}
+		qOn = qOn[:0]
+		length++
+		for _, p := range qOff {
+			for _, o := range c.offToOn(r, int(c.nodes[p].key>>1), y, x, false) {
+				if length >= 4 && int(o.pot) == src {
+					found = append(found, c.node(src<<1|1, p, 0, 0))
+				}
+				if r.on[o.pot] == 0 {
+					nid := c.node(int(o.pot)<<1|1, p, 0, 0)
+					r.addOn(int(o.pot), nid)
+					qOn = append(qOn, nid)
+				}
+			}
+		}
+		qOff = qOff[:0]
+	}
+	return found
+}
+
+// forcing propagates from src assumed on (or off) and returns the first node
+// where the propagation reaches the opposite of src, or -1.
+func (c *chainer) forcing(src int, srcOn, y bool) int32 {
+	r := c.newRun()
+	var qOn, qOff []int32
+	if srcOn {
+		id := c.node(src<<1|1, -1, 0, 0)
+		r.addOn(src, id)
+		qOn = append(qOn, id)
+	} else {
+		id := c.node(src<<1, -1, 0, 0)
+		r.addOff(src, id)
+		qOff = append(qOff, id)
+	}
+	target := int32(-1)
+	for len(qOn) > 0 || len(qOff) > 0 {
+		for _, p := range qOn {
+			for _, q := range c.onToOff(int(c.nodes[p].key>>1), y) {
+				nid := int32(-1)
+				if srcOn && int(q) == src && target < 0 {
+					nid = c.node(int(q)<<1, p, 0, 0)
+					target = nid
+				}
+				if r.off[q] == 0 {
+					if nid < 0 {
+						nid = c.node(int(q)<<1, p, 0, 0)
+					}
+					r.addOff(int(q), nid)
+					qOff = append(qOff, nid)
+				}
+			}
+		}
+		qOn = qOn[:0]
+		for _, p := range qOff {
+			for _, o := range c.offToOn(r, int(c.nodes[p].key>>1), y, true, false) {
+				nid := int32(-1)
+				if !srcOn && int(o.pot) == src && target < 0 {
+					nid = c.node(int(o.pot)<<1|1, p, 0, 0)
+					target = nid
+				}
+				if r.on[o.pot] == 0 {
+					if nid < 0 {
+						nid = c.node(int(o.pot)<<1|1, p, 0, 0)
+					}
+					r.addOn(int(o.pot), nid)
+					qOn = append(qOn, nid)
+				}
+			}
+		}
+		qOff = qOff[:0]
+	}
+	return target
+}
+
+// unaryChains finds, for the given link kinds (x: a digit's two places in
+// a unit; y: a cell's two candidates), the bidirectional cycles (6.5, or 7.0
+// with both kinds) and forcing chains (6.6, or 7.0) from every candidate.
+func (c *chainer) unaryChains(sr *search, y, x bool, hints *[]*chainHint) bool {
+	for cell := 0; cell < 81; cell++ {
+		m := c.orig[cell]
+		card := bits.OnesCount32(m)
+		if card <= 1 {
+			continue
+		}
+		if sr.expired() {
+			return false
+		}
+		if !x && card > 2 {
+			continue
+		}
+		for mm := m; mm != 0; mm &= mm - 1 {
+			src := cell*9 + bits.TrailingZeros32(mm)
+			var targets []int32
+			cyc := c.cycles(src, y, x)
+			if x {
+				if t := c.forcing(src, true, y); t >= 0 {
+					targets = append(targets, t)
+				}
+				if t := c.forcing(src, false, y); t >= 0 {
+					targets = append(targets, t)
+				}
+			}
+			for _, dst := range cyc {
+				if h := c.cycleHint(dst, y, x); h != nil {
+					c.add(hints, h)
+				}
+			}
+			for _, t := range targets {
+				if h := c.forcingHint(t, y, x); h != nil {
+					c.add(hints, h)
+				}
+			}
+		}
+	}
+	return true
+}
+
+func (c *chainer) add(hints *[]*chainHint, h *chainHint) {
+	h.seq = len(*hints)
+	*hints = append(*hints, h)
+}
+
+// cycleHint builds the hint of a cycle ending at node dst: a candidate that
+// sees an "on" node of the cycle and an "off" node of its digit goes.
+func (c *chainer) cycleHint(dst int32, y, x bool) *chainHint {
+	geo := c.geo
+	var inChain [81]bool
+	ncells := 0
+	for p := dst; len(c.parents(p)) > 0; p = c.parents(p)[0] {
+		cell := int(c.nodes[p].key>>1) / 9
+		if !inChain[cell] {
+			inChain[cell] = true
+			ncells++
+		}
+	}
+	var forw, back [nPot]bool
+	for p := dst; len(c.parents(p)) > 0; p = c.parents(p)[0] {
+		key := c.nodes[p].key
+		pot := int(key >> 1)
+		cell, d := pot/9, pot%9
+		for _, v := range geo.peers[cell] {
+			if inChain[v] || c.orig[v]&(1<<d) == 0 {
+				continue
+			}
+			if key&1 != 0 {
+				forw[v*9+d] = true
+			} else {
+				back[v*9+d] = true
+			}
+		}
+	}
+	var elim []int16
+	for p := 0; p < nPot; p++ {
+		if forw[p] && back[p] {
+			elim = append(elim, int16(p))
+		}
+	}
+	if len(elim) == 0 {
+		return nil
+	}
+	k := c.ancestors(dst)
+	h := &chainHint{kind: ckCycle, x: x, y: y, complexity: k, elim: elim, place: -1, targets: []int32{dst}}
+	switch {
+	case x && y:
+		h.diff, h.sortKey, h.name = 7.0, 4, "Bidirectional Cycle"
+	case y:
+		h.diff, h.sortKey, h.name = 6.5, 3, "Bidirectional Y-Cycle"
+	default:
+		h.diff, h.sortKey, h.name = 6.5, 2, "Bidirectional X-Cycle"
+		if ncells == 4 {
+			h.name = "Generalized X-Wing"
+		}
+	}
+	h.diff += lengthAdded(k)
+	h.source = int(c.nodes[dst].key >> 1)
+	return h
+}
+
+// forcingHint builds the hint of a forcing chain that ends at node t, the
+// opposite of its assumption.
+func (c *chainer) forcingHint(t int32, y, x bool) *chainHint {
+	key := c.nodes[t].key
+	pot := int(key >> 1)
+	h := &chainHint{kind: ckForcing, x: x, y: y, place: -1, targets: []int32{t}, source: pot}
+	if key&1 == 0 {
+		h.elim = []int16{int16(pot)}
+	} else {
+		h.elim = otherCands(c.orig[pot/9], pot)
+		h.place = pot
+	}
+	if len(h.elim) == 0 {
+		return nil
+	}
+	k := c.ancestors(t)
+	h.complexity = k
+	switch {
+	case x && y:
+		h.diff, h.sortKey, h.name = 7.0, 4, "Forcing Chain"
+	case y:
+		h.diff, h.sortKey, h.name = 6.6, 3, "Forcing Y-Chain"
+	default:
+		h.diff, h.sortKey, h.name = 6.6, 2, "Forcing X-Chain"
+		if k == 6 {
+			h.name = "Turbot Fish"
+		}
+	}
+	h.diff += lengthAdded(k)
+	return h
+}
+
+// otherCands returns the pots of the candidates m of pot's cell other than pot.
+func otherCands(m uint32, pot int) []int16 {
+	cell, d := pot/9, pot%9
+	var out []int16
+	for mm := m &^ (1 << d); mm != 0; mm &= mm - 1 {
+		out = append(out, int16(cell*9+bits.TrailingZeros32(mm)))
+	}
+	return out
+}
+
+// ruleBase is the base difficulty of the multiple-chain rules.
+func (c *chainer) ruleBase() float64 {
+	switch {
+	case c.nishio:
+		return 7.5
+	case c.dynamic:
+		return 8.5
+	}
+	return 8.0
+}
+
+func (c *chainer) prefix() string {
+	switch {
+	case c.nishio:
+		return "Nishio "
+	case c.dynamic:
+		return "Dynamic "
+	}
+	return ""
+}
+
+// multipleChains finds, for the current rule (Nishio, static multiple or
+// dynamic), the contradiction, double, cell and region forcing chains from
+// every cell, as Sukaku Explainer's multiple-chain search does.
+func (c *chainer) multipleChains(sr *search, hints *[]*chainHint) bool {
+	base := c.ruleBase()
+	binary := func(dstOn, dstOff int32, absurd bool, src int, elim []int16, place int) {
+		if len(elim) == 0 {
+			return
+		}
+		k := c.ancestors(dstOn) + c.ancestors(dstOff)
+		h := &chainHint{kind: ckDouble, complexity: k, diff: base + lengthAdded(k), sortKey: 1,
+			elim: elim, place: place, source: src, targets: []int32{dstOn, dstOff}}
+		switch {
+		case c.nishio:
+			h.kind, h.sortKey, h.name = ckContradiction, 7, c.prefix()+"Forcing Chains"
+		case absurd:
+			h.kind, h.sortKey, h.name = ckContradiction, 7, c.prefix()+"Contradiction Forcing Chains"
+		default:
+			h.name = c.prefix() + "Double Forcing Chains"
+		}
+		c.add(hints, h)
+	}
+	for cell := 0; cell < 81; cell++ {
+		m := c.orig[cell]
+		card := bits.OnesCount32(m)
+		if !(card > 2 || card > 1 && c.dynamic) {
+			continue
+		}
+		if sr.expired() {
+			return false
+		}
+		var cellOn, cellOff []int16
+		var valueRuns []*crun
+		for mm := m; mm != 0; mm &= mm - 1 {
+			v := bits.TrailingZeros32(mm)
+			pot := cell*9 + v
+			onRun := c.runFrom(pot, true)
+			offRun := c.runFrom(pot, false)
+			if c.dynamic || c.nishio {
+				if onRun.absurdOn >= 0 {
+					binary(onRun.absurdOn, onRun.absurdOff, true, pot, []int16{int16(pot)}, -1)
+				}
+				if offRun.absurdOn >= 0 {
+					binary(offRun.absurdOn, offRun.absurdOff, true, pot, otherCands(m, pot), pot)
+				}
+			}
+			if card >= 3 && !c.nishio && c.dynamic {
+				for _, p := range onRun.onOrd {
+					if id := offRun.on[p]; id != 0 {
+						binary(onRun.on[p]-1, id-1, false, pot, otherCands(c.orig[p/9], int(p)), int(p))
+					}
+				}
+				for _, p := range onRun.offOrd {
+					if id := offRun.off[p]; id != 0 {
+						binary(onRun.off[p]-1, id-1, false, pot, []int16{p}, -1)
+					}
+				}
+			}
+			if !c.nishio {
+				c.regionChains(cell, v, onRun, hints)
+			}
+			if valueRuns == nil {
+				cellOn = append(cellOn, onRun.onOrd...)
+				cellOff = append(cellOff, onRun.offOrd...)
+			} else {
+				cellOn = keepIn(cellOn, &onRun.on)
+				cellOff = keepIn(cellOff, &onRun.off)
+			}
+			valueRuns = append(valueRuns, onRun)
+		}
+		if c.nishio || !(card == 2 || c.multiple && card > 2) {
+			continue
+		}
+		for _, on := range []bool{true, false} {
+			list := cellOff
+			if on {
+				list = cellOn
+			}
+			for _, p := range list {
+				targets := make([]int32, len(valueRuns))
+				k := 0
+				for i, r := range valueRuns {
+					id := r.off[p]
+					if on {
+						id = r.on[p]
+					}
+					targets[i] = id - 1
+					k += c.ancestors(id - 1)
+				}
+				h := &chainHint{kind: ckCell, complexity: k, diff: base + lengthAdded(k), sortKey: 5,
+					place: -1, source: cell, targets: targets, name: c.prefix() + "Cell Forcing Chains"}
+				if on {
+					h.elim, h.place = otherCands(c.orig[p/9], int(p)), int(p)
+				} else {
+					h.elim = []int16{p}
+				}
+				if len(h.elim) > 0 {
+					c.add(hints, h)
+				}
+			}
+		}
+	}
+	return true
+}
+
+// keepIn keeps the pots of list present in set.
+func keepIn(list []int16, set *[nPot]int32) []int16 {
+	out := list[:0]
+	for _, p := range list {
+		if set[p] != 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// regionChains finds the region forcing chains of digit v (0-8) in the units
+// of cell whose first place of v is cell: what every place of v implies.
+func (c *chainer) regionChains(cell, v int, onRun *crun, hints *[]*chainHint) {
+	geo := c.geo
+	bit := uint32(1) << v
+	base := c.ruleBase()
+	for kind := 0; kind < 3; kind++ {
+		u := geo.cellUnits[cell][kind]
+		var places []int
+		for _, x := range geo.units[u] {
+			if c.orig[x]&bit != 0 {
+				places = append(places, x)
+			}
+		}
+		if !(len(places) == 2 || c.multiple && len(places) > 2) || places[0] != cell {
+			continue
+		}
+		runs := make([]*crun, len(places))
+		for i, x := range places {
+			if x == cell {
+				runs[i] = onRun
+			} else {
+				runs[i] = c.runFrom(x*9+v, true)
+			}
+		}
+		regOn := append([]int16(nil), onRun.onOrd...)
+		regOff := append([]int16(nil), onRun.offOrd...)
+		for _, r := range runs[1:] {
+			regOn = keepIn(regOn, &r.on)
+			regOff = keepIn(regOff, &r.off)
+		}
+		for _, on := range []bool{true, false} {
+			list := regOff
+			if on {
+				list = regOn
+			}
+			for _, p := range list {
+				targets := make([]int32, len(runs))
+				k := 0
+				for i, r := range runs {
+					id := r.off[p]
+					if on {
+						id = r.on[p]
+					}
+					targets[i] = id - 1
+					k += c.ancestors(id - 1)
+				}
+				h := &chainHint{kind: ckRegion, complexity: k, diff: base + lengthAdded(k), sortKey: 6,
+					place: -1, source: u, digit: v + 1, targets: targets, name: c.prefix() + "Region Forcing Chains"}
+				if on {
+					h.elim, h.place = otherCands(c.orig[p/9], int(p)), int(p)
+				} else {
+					h.elim = []int16{p}
+				}
+				if len(h.elim) > 0 {
+					c.add(hints, h)
+				}
+			}
+		}
+	}
+}
+
+// step converts a chain hint to a Step.
+func (c *chainer) step(h *chainHint, tech Technique) Step {
+	geo := c.geo
+	s := Step{Technique: tech, Name: h.name, Rating: tenths(h.diff)}
+	cand := func(pot int) Candidate { return Candidate{geo.cellOf(pot / 9), pot%9 + 1} }
+	for _, p := range h.elim {
+		s.Eliminations = append(s.Eliminations, cand(int(p)))
+	}
+	if h.place >= 0 {
+		s.Placements = []Candidate{cand(h.place)}
+	}
+	switch h.kind {
+	case ckCell:
+		s.Cells = []sudoku.Cell{geo.cellOf(h.source)}
+	case ckRegion:
+		s.Units = []sudoku.Unit{geo.unitOf(h.source)}
+		s.Digits = []int{h.digit}
+	default:
+		s.Cells = []sudoku.Cell{geo.cellOf(h.source / 9)}
+		s.Digits = []int{h.source%9 + 1}
+	}
+	// The chain: every implication leading to the targets, from the
+	// assumptions on.
+	seen := map[int32]bool{}
+	var links []Link
+	var walk func(id int32)
+	walk = func(id int32) {
+		if seen[id] {
+			return
+		}
+		seen[id] = true
+		for _, p := range c.parents(id) {
+			walk(p)
+			links = append(links, Link{From: c.nodeOf(p), To: c.nodeOf(id)})
+		}
+	}
+	for _, t := range h.targets {
+		walk(t)
+	}
+	s.Chain = links
+	cellSeen := map[int]bool{}
+	for _, l := range links {
+		for _, n := range []Node{l.From, l.To} {
+			i := n.Cell.Row*9 + n.Cell.Col
+			if !cellSeen[i] {
+				cellSeen[i] = true
+				if h.kind != ckCell || i != h.source {
+					s.Cells = append(s.Cells, n.Cell)
+				}
+			}
+		}
+	}
+	return s
+}
+
+func (c *chainer) nodeOf(id int32) Node {
+	key := c.nodes[id].key
+	pot := int(key >> 1)
+	return Node{Candidate: Candidate{c.geo.cellOf(pot / 9), pot%9 + 1}, On: key&1 != 0}
+}
+
+// emitChains sorts hints and emits them as steps until emit says stop.
+func (c *chainer) emitChains(hints []*chainHint, tech func(*chainHint) Technique, emit emitFunc) bool {
+	sortChainHints(hints)
+	for _, h := range hints {
+		if !emit(c.step(h, tech(h))) {
+			return false
+		}
+	}
+	return true
+}
+
+// findUnaryChains is Sukaku Explainer's "Forcing Chains & Cycles" rule: X
+// cycles and chains, then Y cycles, then cycles and chains with both link
+// kinds; the shortest (easiest) first.
+func findUnaryChains(sr *search, emit emitFunc) bool {
+	c := newChainer(sr.g)
+	c.resetRule(false, false, false)
+	var hints []*chainHint
+	for _, k := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
+		if !c.unaryChains(sr, k[0], k[1], &hints) {
+			return false
+		}
+	}
+	return c.emitChains(hints, func(h *chainHint) Technique {
+		switch {
+		case h.kind == ckCycle:
+			return Cycle
+		case h.x && !h.y:
+			return ForcingXChain
+		}
+		return ForcingChain
+	}, emit)
+}
+
+// findMultipleChains runs a multiple-chain rule: Nishio (dynamic, digit
+// links only, 7.5), multiple (static, 8.0) or dynamic (8.5) forcing chains.
+func findMultipleChains(sr *search, dynamic, nishio, multiple bool, tech Technique, emit emitFunc) bool {
+	c := newChainer(sr.g)
+	c.resetRule(dynamic, nishio, multiple)
+	var hints []*chainHint
+	if !c.multipleChains(sr, &hints) {
+		return false
+	}
+	return c.emitChains(hints, func(*chainHint) Technique { return tech }, emit)
+}

@@ -1,0 +1,413 @@
+package logic
+
+import (
+	"math"
+	"math/bits"
+	"sort"
+)
+
+// The chaining engine (9×9 only) follows Sukaku Explainer's: a chain is a
+// breadth-first propagation of implications from an assumption, over
+// candidates assumed on (the digit is in the cell) or off. Each implied
+// candidate records the candidates that implied it (its parents), so that a
+// conclusion's chain, and its length, can be read back; the rating of a chain
+// step grows with that length. A candidate is a "pot" (cell*9 + digit-1); a
+// node is a candidate with its state, made once per chain.
+
+const nPot = 81 * 9
+
+// cnode is one implied candidate: key is pot<<1 | on, its parents are
+// par[pstart : pstart+np] (node ids).
+type cnode struct {
+	key    int16
+	np     int16
+	pstart int32
+}
+
+// crun is one propagation: the nodes it reached, by pot, on and off (node id
+// + 1, 0 when absent), in the order they were reached.
+type crun struct {
+	on, off       [nPot]int32
+	onOrd, offOrd []int16
+	// absurd holds the two nodes of a contradiction (the same candidate on
+	// and off) when the propagation stopped at one; -1 otherwise.
+	absurdOn, absurdOff int32
+}
+
+func (r *crun) reset() {
+	clear(r.on[:])
+	clear(r.off[:])
+	r.onOrd, r.offOrd = r.onOrd[:0], r.offOrd[:0]
+	r.absurdOn, r.absurdOff = -1, -1
+}
+
+func (r *crun) addOn(pot int, id int32) {
+	r.on[pot] = id + 1
+	r.onOrd = append(r.onOrd, int16(pot))
+}
+
+func (r *crun) addOff(pot int, id int32) {
+	r.off[pot] = id + 1
+	r.offOrd = append(r.offOrd, int16(pot))
+}
+
+// onCand is an implied "on" candidate before it becomes a node: its hidden
+// parents are hp[pstart : pstart+pn].
+type onCand struct {
+	pot        int16
+	pstart, pn int32
+}
+
+// chainer holds the state of the chain searches of one step.
+type chainer struct {
+	geo  *geom
+	orig [81]uint32 // the step's candidates
+	cur  [81]uint32 // the working candidates (dynamic chains remove offs)
+
+	// The rule being run: the chain kinds allowed.
+	dynamic, nishio, multiple bool
+
+	nodes []cnode
+	par   []int32
+	runs  []*crun
+	nrun  int
+	cache map[int32]*crun // propagations from one candidate, by node key
+
+	visit []uint32
+	gen   uint32
+	bfs   []int32
+
+	offs []int16
+	ons  []onCand
+	hp   []int32
+	qOn  []int32
+	qOff []int32
+}
+
+func newChainer(g *Grid) *chainer {
+	c := &chainer{geo: g.geo, visit: make([]uint32, 2*nPot)}
+	for i := 0; i < 81; i++ {
+		c.orig[i] = g.cands[i]
+	}
+	c.cur = c.orig
+	return c
+}
+
+// resetRule prepares for a rule: a new node arena and no cached runs.
+func (c *chainer) resetRule(dynamic, nishio, multiple bool) {
+	c.dynamic, c.nishio, c.multiple = dynamic, nishio, multiple
+	c.nodes, c.par = c.nodes[:0], c.par[:0]
+	c.nrun = 0
+	c.cache = map[int32]*crun{}
+	c.cur = c.orig
+}
+
+func (c *chainer) newRun() *crun {
+	if c.nrun == len(c.runs) {
+		c.runs = append(c.runs, &crun{})
+	}
+	r := c.runs[c.nrun]
+	c.nrun++
+	r.reset()
+	return r
+}
+
+// node makes a node for key with parent p (or none when p < 0) and the
+// hidden parents hp[start:start+n].
+func (c *chainer) node(key int, p int32, start, n int32) int32 {
+	id := int32(len(c.nodes))
+	nd := cnode{key: int16(key), pstart: int32(len(c.par))}
+	if p >= 0 {
+		c.par = append(c.par, p)
+		nd.np++
+	}
+	for i := start; i < start+n; i++ {
+		c.par = append(c.par, c.hp[i])
+		nd.np++
+	}
+	c.nodes = append(c.nodes, nd)
+	return id
+}
+
+func (c *chainer) parents(id int32) []int32 {
+	nd := c.nodes[id]
+	return c.par[nd.pstart : nd.pstart+int32(nd.np)]
+}
+
+// ancestors counts the distinct candidates (with their state) from which
+// node id follows, itself included: Sukaku Explainer's chain complexity.
+func (c *chainer) ancestors(id int32) int {
+	c.gen++
+	if c.gen == 0 {
+		clear(c.visit)
+		c.gen = 1
+	}
+	q := append(c.bfs[:0], id)
+	count := 0
+	for i := 0; i < len(q); i++ {
+		n := q[i]
+		k := c.nodes[n].key
+		if c.visit[k] == c.gen {
+			continue
+		}
+		c.visit[k] = c.gen
+		count++
+		q = append(q, c.parents(n)...)
+	}
+	c.bfs = q
+	return count
+}
+
+// onToOff lists the candidates that go off when pot is on: the cell's other
+// candidates (with y), the digit's other places in the box, then in the row
+// and the column outside the box.
+func (c *chainer) onToOff(pot int, y bool) []int16 {
+	out := c.offs[:0]
+	cell, d := pot/9, pot%9
+	bit := uint32(1) << d
+	if y {
+		for m := c.cur[cell] &^ bit; m != 0; m &= m - 1 {
+			out = append(out, int16(cell*9+bits.TrailingZeros32(m)))
+		}
+	}
+	geo := c.geo
+	box := geo.cellUnits[cell][kindBox]
+	for _, x := range geo.units[box] {
+		if x != cell && c.cur[x]&bit != 0 {
+			out = append(out, int16(x*9+d))
+		}
+	}
+	for _, kind := range [2]int{kindRow, kindCol} {
+		for _, x := range geo.units[geo.cellUnits[cell][kind]] {
+			if x != cell && c.cur[x]&bit != 0 && geo.cellUnits[x][kindBox] != box {
+				out = append(out, int16(x*9+d))
+			}
+		}
+	}
+	c.offs = out
+	return out
+}
+
+// offToOn lists the candidates that go on when pot is off: the other
+// candidate of a bivalue cell (with y), the other place of the digit in a
+// box, row or column where it has two (with x). With hidden set (dynamic
+// chains), each also gets as parents the offs of run r that made the cell
+// bivalue or the place single.
+func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
+	out := c.ons[:0]
+	c.hp = c.hp[:0]
+	cell, d := pot/9, pot%9
+	bit := uint32(1) << d
+	if y && bits.OnesCount32(c.cur[cell]) == 2 {
+		m := c.cur[cell]
+		other := bits.TrailingZeros32(m)
+		if other == d {
+			other = bits.TrailingZeros32(m &^ (1 << other))
+		}
+		oc := onCand{pot: int16(cell*9 + other), pstart: int32(len(c.hp))}
+		if hidden {
+			for v := 0; v < 9; v++ {
+				if c.orig[cell]&(1<<v) != 0 && c.cur[cell]&(1<<v) == 0 {
+					if id := r.off[cell*9+v]; id != 0 {
+						c.hp = append(c.hp, id-1)
+					}
+				}
+			}
+		}
+		oc.pn = int32(len(c.hp)) - oc.pstart
+		out = append(out, oc)
+	}
+	if x {
+		geo := c.geo
+		for kind := 0; kind < 3; kind++ {
+			u := geo.cellUnits[cell][kind]
+			other := -1
+			for _, z := range geo.units[u] {
+				if z == cell || c.cur[z]&bit == 0 {
+					continue
+				}
+				if other != -1 {
+					other = -2
+					break
+				}
+				other = z
+			}
+			if other < 0 {
+				continue
+			}
+			p := int16(other*9 + d)
+			dup := false
+			for _, o := range out {
+				dup = dup || o.pot == p
+			}
+			if dup {
+				continue
+			}
+			oc := onCand{pot: p, pstart: int32(len(c.hp))}
+			if hidden {
+				for _, z := range geo.units[u] {
+					if c.orig[z]&bit != 0 && c.cur[z]&bit == 0 {
+						if id := r.off[z*9+d]; id != 0 {
+							c.hp = append(c.hp, id-1)
+						}
+					}
+				}
+			}
+			oc.pn = int32(len(c.hp)) - oc.pstart
+			out = append(out, oc)
+		}
+	}
+	c.ons = out
+	return out
+}
+
+// propagate runs the implications of the nodes already in r (its queues
+// start from them) until nothing new follows or a candidate would be both
+// on and off, which it records in r.absurdOn/absurdOff. Dynamic chains take
+// each off out of the working grid as they go, so that later implications
+// see it; the grid is restored at the end.
+func (c *chainer) propagate(r *crun) {
+	qOn := c.qOn[:0]
+	qOff := c.qOff[:0]
+	for _, p := range r.onOrd {
+		qOn = append(qOn, r.on[p]-1)
+	}
+	for _, p := range r.offOrd {
+		qOff = append(qOff, r.off[p]-1)
+	}
+	y := !c.nishio
+	defer func() {
+		c.qOn, c.qOff = qOn, qOff
+		c.cur = c.orig
+	}()
+	for iOn, iOff := 0, 0; ; {
+		if iOn < len(qOn) {
+			p := qOn[iOn]
+			iOn++
+			for _, q := range c.onToOff(int(c.nodes[p].key>>1), y) {
+				if id := r.on[q]; id != 0 {
+					r.absurdOn, r.absurdOff = id-1, c.node(int(q)<<1, p, 0, 0)
+					return
+				}
+				if r.off[q] == 0 {
+					id := c.node(int(q)<<1, p, 0, 0)
+					r.addOff(int(q), id)
+					qOff = append(qOff, id)
+				}
+			}
+			continue
+		}
+		if iOff < len(qOff) {
+			p := qOff[iOff]
+			iOff++
+			pot := int(c.nodes[p].key >> 1)
+			ons := c.offToOn(r, pot, y, true, c.dynamic)
+			if c.dynamic {
+				c.cur[pot/9] &^= 1 << (pot % 9)
+			}
+			for _, o := range ons {
+				if id := r.off[o.pot]; id != 0 {
+					r.absurdOn, r.absurdOff = c.node(int(o.pot)<<1|1, p, o.pstart, o.pn), id-1
+					return
+				}
+				if r.on[o.pot] == 0 {
+					id := c.node(int(o.pot)<<1|1, p, o.pstart, o.pn)
+					r.addOn(int(o.pot), id)
+					qOn = append(qOn, id)
+				}
+			}
+			continue
+		}
+		return
+	}
+}
+
+// runFrom returns the propagation from pot assumed on (or off), computing
+// it once per rule.
+func (c *chainer) runFrom(pot int, on bool) *crun {
+	key := int32(pot << 1)
+	if on {
+		key |= 1
+	}
+	if r, ok := c.cache[key]; ok {
+		return r
+	}
+	r := c.newRun()
+	id := c.node(int(key), -1, 0, 0)
+	if on {
+		r.addOn(pot, id)
+	} else {
+		r.addOff(pot, id)
+	}
+	c.propagate(r)
+	c.cache[key] = r
+	return r
+}
+
+// lengthAdded is Sukaku Explainer's rating increase for a chain of the
+// given complexity (number of nodes): 0.1 each time the length passes 4, 6,
+// 8, 12, 16, 24, 32, ... (in floating point, as SE adds it).
+func lengthAdded(complexity int) float64 {
+	added := 0.0
+	ceil := 4
+	length := complexity - 2
+	odd := false
+	for length > ceil {
+		added += 0.1
+		if !odd {
+			ceil = ceil * 3 / 2
+		} else {
+			ceil = ceil * 4 / 3
+		}
+		odd = !odd
+	}
+	return added
+}
+
+// tenths rounds an SE difficulty to a Rating.
+func tenths(d float64) Rating { return Rating(math.Round(d * 10)) }
+
+// chainKind tells the chaining hints apart.
+type chainKind uint8
+
+const (
+	ckCycle chainKind = iota
+	ckForcing
+	ckContradiction // an assumption that leads to a contradiction
+	ckDouble        // both states of a candidate imply the same
+	ckCell          // every candidate of a cell implies the same
+	ckRegion        // every place of a digit in a unit implies the same
+)
+
+// chainHint is a chaining deduction before sorting.
+type chainHint struct {
+	kind       chainKind
+	x, y       bool // the link kinds of a unary chain
+	diff       float64
+	complexity int
+	sortKey    int
+	seq        int
+	elim       []int16 // pots removed
+	place      int     // pot placed, or -1
+	// What the step shows: the source candidate or cell or unit, and the
+	// nodes whose chains prove it.
+	source  int // pot (unary, binary), cell (cell), unit (region)
+	digit   int // region: the digit (1-9)
+	targets []int32
+	name    string
+}
+
+// sortChainHints orders hints as Sukaku Explainer does: by difficulty, then
+// complexity, then kind, keeping the order found among equals.
+func sortChainHints(h []*chainHint) {
+	sort.SliceStable(h, func(a, b int) bool {
+		x, y := h[a], h[b]
+		if x.diff != y.diff {
+			return x.diff < y.diff
+		}
+		if x.complexity != y.complexity {
+			return x.complexity < y.complexity
+		}
+		return x.sortKey < y.sortKey
+	})
+}
