@@ -33,9 +33,9 @@ func TestCandidateUniqueMinimal(t *testing.T) {
 	ctx := context.Background()
 	for _, s := range testShapes {
 		for _, c := range []struct {
-			sym  bool
+			sym    bool
 			passes []tier
-			name string
+			name   string
 		}{{false, nil, "plain"}, {true, nil, "symmetric"}, {false, []tier{tierHidden}, "hidden-singles-first"}, {true, []tier{tierLocked, tierSubsets}, "symmetric,locked-then-subsets-first"}} {
 			sym := c.sym
 			t.Run(fmt.Sprintf("%v/%s", s, c.name), func(t *testing.T) {

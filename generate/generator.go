@@ -174,7 +174,7 @@ func Decode(ctx context.Context, c Code) (Puzzle, error) {
 func Daily(ctx context.Context, date time.Time, level Level) (Puzzle, error) {
 	y, m, d := date.UTC().Date()
 	k := Kind{Shape: sudoku.Classic, Level: level, Symmetric: true}
-	g, err := NewGenerator(k, 0x6461696c79<<24 /* "daily" */ ^ uint64(y*10000+int(m)*100+d))
+	g, err := NewGenerator(k, 0x6461696c79<<24 /* "daily" */ ^uint64(y*10000+int(m)*100+d))
 	if err != nil {
 		return Puzzle{}, fmt.Errorf("daily %04d-%02d-%02d: %w", y, m, d, err)
 	}
