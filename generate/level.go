@@ -64,16 +64,25 @@ func ParseLevel(s string) (Level, error) {
 
 // levelFloor holds the lowest rating of each level, in tenths of the SE
 // scale; a level runs up to the next one's floor. The bounds fall between
-// techniques of the SE ladder:
+// techniques of the SE ladder (the engine's ratings, SukakuExplainer
+// v1.15.10's):
 //
 //	Easy     1.0-1.5  full house, hidden singles
 //	Medium   1.6-2.9  direct pointing and claiming, direct hidden pairs and
 //	                  triplets, naked singles, pointing, claiming
-//	Hard     3.0-3.9  naked pairs and triplets, X-Wing, hidden pairs, Swordfish
-//	Expert   4.0-6.1  hidden triplets, turbot fish, XY- and XYZ-Wings, unique
-//	                  rectangles, quads, Jellyfish, BUG, WXYZ-Wings
-//	Extreme  6.2-     aligned exclusion, cycles, chains, forcing chains, nets
-var levelFloor = [...]Rating{Easy: 10, Medium: 16, Hard: 30, Expert: 40, Extreme: 62}
+//	Hard     3.0-4.4  naked and hidden pairs and triplets, X-Wing, Swordfish,
+//	                  Skyscraper, Two-string Kite, Turbot Crane, XY-Wing,
+//	                  XYZ-Wing
+//	Expert   4.5-6.1  unique rectangles and loops, quads, Jellyfish,
+//	                  3 strong links, WXYZ- and VWXYZ-Wings, BUG
+//	Extreme  6.2-     aligned pair and triplet exclusion, cycles, X-, Y- and
+//	                  XY-chains, forcing chains and nets
+//
+// So Easy is solved with singles alone (the hidden ones), Hard and above
+// need more than singles, and Extreme needs chains or nets. Grids of other
+// sizes than 9×9 are rated with the techniques that apply to them (singles,
+// intersections, subsets and fish), so they reach Expert at most.
+var levelFloor = [...]Rating{Easy: 10, Medium: 16, Hard: 30, Expert: 45, Extreme: 62}
 
 // LevelOf returns the level of an SE rating.
 func LevelOf(r Rating) Level {
@@ -98,11 +107,17 @@ func (l Level) Range() (lo, hi Rating) {
 	return levelFloor[l], levelFloor[l+1] - 1
 }
 
-// TopLevel returns the hardest level that puzzles of shape s reach: small
-// grids rarely need more than singles. PROVISIONAL until measured.
+// TopLevel returns the hardest level that puzzles of shape s reach. Minimal
+// 4×4 puzzles all fall to hidden singles, and 6×6 ones nearly all; 8×8
+// ones need subsets now and then; 9×9 puzzles span the whole scale.
 func TopLevel(s sudoku.Shape) Level {
-	if s.Size() <= 4 {
+	switch s.Size() {
+	case 4:
 		return Easy
+	case 6:
+		return Medium
+	case 8:
+		return Hard
 	}
 	return Extreme
 }

@@ -17,6 +17,7 @@ const (
 	tierSingles                 // and naked singles (2.3)
 	tierLocked                  // and pointing, claiming, direct hidden pairs and triplets (up to 2.8)
 	tierSubsets                 // and naked pairs and triplets, hidden pairs, X-Wing, Swordfish (up to 3.8)
+	tierWings                   // and hidden triplets, and on 9×9 turbot fish, XY- and XYZ-Wings (up to 4.4)
 )
 
 // solver applies the techniques of one tier until the grid is solved or
@@ -28,6 +29,7 @@ type solver struct {
 	geo    *geometry
 	cand   [sudoku.MaxCells]uint32 // candidates of empty cells, 0 for filled ones
 	filled [sudoku.MaxCells]bool
+	val    [sudoku.MaxCells]uint8
 	left   int // empty cells
 	pos    [sudoku.MaxSize + 1]uint32
 	bad    bool // a contradiction: no solution this way
@@ -35,7 +37,15 @@ type solver struct {
 
 // solvedWithin reports whether the techniques of tier t alone solve g.
 func solvedWithin(g *sudoku.Grid, t tier) bool {
-	s := solver{geo: geometryOf(g.Shape())}
+	var s solver
+	s.run(g, t)
+	return !s.bad && s.left == 0
+}
+
+// run applies the techniques of tier t to g until it is solved, they find
+// nothing more, or they meet a contradiction.
+func (s *solver) run(g *sudoku.Grid, t tier) {
+	s.geo = geometryOf(g.Shape())
 	full := uint32(1)<<s.geo.n - 1
 	s.left = s.geo.cells
 	for i := 0; i < s.geo.cells; i++ {
@@ -62,9 +72,14 @@ func solvedWithin(g *sudoku.Grid, t tier) bool {
 		if s.nakedSets(2) || s.fish(2) || s.hiddenSets(2, false) || s.nakedSets(3) || s.fish(3) {
 			continue
 		}
+		if t < tierWings {
+			break
+		}
+		if s.hiddenSets(3, false) || s.geo.n == 9 && (s.turbot() || s.xyWings()) {
+			continue
+		}
 		break
 	}
-	return !s.bad && s.left == 0
 }
 
 func (s *solver) place(i, d int) {
@@ -74,6 +89,7 @@ func (s *solver) place(i, d int) {
 	}
 	s.cand[i] = 0
 	s.filled[i] = true
+	s.val[i] = uint8(d)
 	s.left--
 	keep := ^(uint32(1) << (d - 1))
 	for _, p := range s.geo.peers[i] {
@@ -373,6 +389,120 @@ func (s *solver) fish(degree int) bool {
 			})
 			if found {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// sees reports whether cells a and b (different) share a unit.
+func (s *solver) sees(a, b int) bool {
+	n := s.geo.n
+	return a/n == b/n || a%n == b%n || s.geo.box[a] == s.geo.box[b]
+}
+
+// eliminateSeen removes digit d from every cell that sees all of cells
+// (and is none of them), and reports whether it removed any.
+func (s *solver) eliminateSeen(d int, cells ...int) bool {
+	bit := uint32(1) << (d - 1)
+	found := false
+	for _, c := range s.geo.peers[cells[0]] {
+		if s.cand[c]&bit == 0 || contains(cells, c) {
+			continue
+		}
+		all := true
+		for _, o := range cells[1:] {
+			all = all && s.sees(c, o)
+		}
+		if all {
+			s.cand[c] &^= bit
+			found = true
+		}
+	}
+	return found
+}
+
+// turbot finds two strong links of a digit (units where it has exactly two
+// places), a1-a2 and b1-b2, whose ends a2 and b2 see each other: a1 or b1
+// holds the digit, so no cell seeing both does (Skyscraper, Two-string
+// Kite, Turbot Crane; SE rates them 4.0 to 4.2).
+func (s *solver) turbot() bool {
+	n := s.geo.n
+	var links [3 * sudoku.MaxSize][2]int
+	for d := 1; d <= n; d++ {
+		bit := uint32(1) << (d - 1)
+		nl := 0
+		for _, unit := range s.geo.units {
+			a, b, count := -1, -1, 0
+			for _, c := range unit {
+				if s.cand[c]&bit != 0 {
+					count++
+					a, b = b, c
+				}
+			}
+			if count == 2 {
+				links[nl] = [2]int{a, b}
+				nl++
+			}
+		}
+		for i := 0; i < nl; i++ {
+			for j := i + 1; j < nl; j++ {
+				for _, x := range [4][4]int{
+					{links[i][0], links[i][1], links[j][0], links[j][1]},
+					{links[i][0], links[i][1], links[j][1], links[j][0]},
+					{links[i][1], links[i][0], links[j][0], links[j][1]},
+					{links[i][1], links[i][0], links[j][1], links[j][0]},
+				} {
+					a1, a2, b1, b2 := x[0], x[1], x[2], x[3]
+					if a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2 || !s.sees(a2, b2) {
+						continue
+					}
+					if s.eliminateSeen(d, a1, b1) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// xyWings finds XY-Wings (a pivot with xy, pincers with xz and yz seeing
+// it: no cell seeing both pincers holds z; 4.2) and XYZ-Wings (a pivot
+// with xyz: no cell seeing the pivot and both pincers holds z; 4.4).
+func (s *solver) xyWings() bool {
+	for p := 0; p < s.geo.cells; p++ {
+		pm := s.cand[p]
+		k := bits.OnesCount32(pm)
+		if k != 2 && k != 3 {
+			continue
+		}
+		peers := s.geo.peers[p]
+		for i, a := range peers {
+			am := s.cand[a]
+			if bits.OnesCount32(am) != 2 {
+				continue
+			}
+			for _, b := range peers[i+1:] {
+				bm := s.cand[b]
+				if bits.OnesCount32(bm) != 2 || am == bm {
+					continue
+				}
+				z := am & bm
+				if bits.OnesCount32(z) != 1 {
+					continue
+				}
+				d := bits.TrailingZeros32(z) + 1
+				switch {
+				case k == 2 && pm&z == 0 && (am|bm)&^z == pm:
+					if s.eliminateSeen(d, a, b) {
+						return true
+					}
+				case k == 3 && am|bm == pm:
+					if s.eliminateSeen(d, p, a, b) {
+						return true
+					}
+				}
 			}
 		}
 	}

@@ -3,9 +3,11 @@ package generate
 import (
 	"bufio"
 	"context"
+	"github.com/sudokubot/sudokubot/logic"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -123,4 +125,91 @@ func TestSinglesOnlyRated(t *testing.T) {
 	if count < 1000 {
 		t.Fatalf("read %d puzzles", count)
 	}
+}
+
+// tierTop is the highest SE rating of each tier's techniques.
+var tierTop = map[tier]Rating{tierHidden: 15, tierLocked: 28, tierSubsets: 38, tierWings: 44}
+
+// ratedPuzzles returns 9×9 puzzles with the engine's reports: candidates of
+// the generator, and the SE-rated shared set below 6.0 when it is there.
+// Puzzles the engine takes over 100 ms to rate (chains) are left out.
+func ratedPuzzles(tb testing.TB, count int) ([]sudoku.Grid, []logic.Report) {
+	tb.Helper()
+	ctx := context.Background()
+	var puzzles []sudoku.Grid
+	for seed := uint32(0); seed < uint32(count); seed++ {
+		p, _, err := candidate(ctx, sudoku.Classic, seed%2 == 0, seed)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		puzzles = append(puzzles, p)
+	}
+	if f, err := os.Open("../../shared/data/se_rated.csv"); err == nil {
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			puzzle, rating, _ := strings.Cut(sc.Text(), ",")
+			if rating >= "6.0" {
+				continue
+			}
+			cells := make([]int, len(puzzle))
+			for i, ch := range puzzle {
+				if ch >= '1' && ch <= '9' {
+					cells[i] = int(ch - '0')
+				}
+			}
+			g, err := sudoku.FromCells(sudoku.Classic, cells)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			puzzles = append(puzzles, g)
+		}
+		f.Close()
+	}
+	var kept []sudoku.Grid
+	var reports []logic.Report
+	for _, p := range puzzles {
+		lg, err := logic.New(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		rctx, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
+		rep, err := logic.Rate(rctx, lg)
+		cancel()
+		if rep.Status == logic.TimedOut {
+			continue
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		kept = append(kept, p)
+		reports = append(reports, rep)
+	}
+	return kept, reports
+}
+
+// TestTiersAgreeWithEngine checks the quick tiers against the logic engine:
+// up to Swordfish a tier solves a puzzle exactly when the engine rates it at
+// most the tier's top; the wings tier has fewer turbot fish than SE, so it
+// solves no puzzle the engine rates above 4.4 and misses few at or below.
+func TestTiersAgreeWithEngine(t *testing.T) {
+	puzzles, reports := ratedPuzzles(t, 300)
+	missed := 0
+	for i, p := range puzzles {
+		rep := reports[i]
+		for _, tr := range []tier{tierHidden, tierLocked, tierSubsets, tierWings} {
+			got := solvedWithin(&p, tr)
+			want := rep.Status == logic.Solved && rep.Rating <= tierTop[tr]
+			switch {
+			case got == want:
+			case tr == tierWings && !got:
+				missed++
+			default:
+				t.Errorf("tier %d solves %s: %v; the engine rates it %v %v (%s)", tr, line(p), got, rep.Status, rep.Rating, rep.Hardest.Name)
+			}
+		}
+	}
+	if missed > len(puzzles)/50 {
+		t.Errorf("the wings tier misses %d of %d puzzles rated 4.4 or less", missed, len(puzzles))
+	}
+	t.Logf("%d puzzles; the wings tier misses %d rated 4.4 or less", len(puzzles), missed)
 }
