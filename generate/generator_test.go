@@ -40,7 +40,6 @@ func checkLevel(tb testing.TB, p Puzzle, k Kind) {
 	}
 }
 
-
 func TestGeneratorLevels(t *testing.T) {
 	ctx := context.Background()
 	for _, l := range Levels {
