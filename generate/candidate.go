@@ -146,18 +146,16 @@ func otherSolution(ctx context.Context, puzzle sudoku.Grid, sol *sudoku.Grid, i,
 }
 
 // passesFor returns the tiers of the first passes of [candidate] for the
-// puzzles made for level l: most of the puzzles made this way end within
-// the tier or just above it. Hard and above have none: among minimal
-// puzzles those needing pairs, triplets or fish are few whatever the order
-// of removal, and plain candidates are the cheapest to try.
+// puzzles made for level l. Easy removes within hidden singles first (half
+// of the puzzles made so are Easy, against a quarter of plain ones, for
+// little more work). The other levels have none: a pass costs a tier check
+// per given, more than it gains in puzzles of the level (measured on 9×9:
+// Medium 1.8 ms of CPU per puzzle with a pass, 0.75 ms without; Hard 12 ms
+// and 2 ms).
 func passesFor(l Level) []tier {
 	switch l {
 	case Easy:
 		return []tier{tierHidden}
-	case Medium:
-		return []tier{tierLocked}
-	case Hard:
-		return []tier{tierWings}
 	}
 	return nil
 }
