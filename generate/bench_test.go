@@ -60,3 +60,75 @@ func BenchmarkNext(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPoolGet times a request to the pool. warm: a puzzle is ready
+// (the refill after each request is done outside the timer); cold: none is
+// ready but a kept puzzle is, so the request transforms and grades it;
+// empty: a new pool generates the puzzle on the request's time.
+func BenchmarkPoolGet(b *testing.B) {
+	ctx := context.Background()
+	for _, k := range []Kind{
+		{Shape: sudoku.Classic, Level: Easy},
+		{Shape: sudoku.Classic, Level: Medium},
+		{Shape: sudoku.Classic, Level: Hard},
+		{Shape: sudoku.Classic, Level: Expert},
+		{Shape: sudoku.Classic, Level: Extreme},
+		{Shape: sudoku.Classic, Level: Extreme, Symmetric: true},
+		{Shape: sudoku.Shape{BoxRows: 2, BoxCols: 2}, Level: Easy},
+		{Shape: sudoku.Shape{BoxRows: 2, BoxCols: 3}, Level: Medium},
+	} {
+		name := fmt.Sprintf("%dx%d/%v", k.Shape.Size(), k.Shape.Size(), k.Level)
+		if k.Symmetric {
+			name += "/symmetric"
+		}
+		b.Run("warm/"+name, func(b *testing.B) {
+			p, err := NewPool(PoolConfig{Ready: 2, Bases: 2, Warm: []Kind{k}, DailyLevels: []Level{}, Seed: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			settle(b, p)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := p.Get(ctx, k); err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				settle(b, p)
+				b.StartTimer()
+			}
+			if st := statsOf(p, k); st.ServedCold != 0 {
+				b.Fatalf("%d requests found nothing ready", st.ServedCold)
+			}
+		})
+		b.Run("cold/"+name, func(b *testing.B) {
+			p, err := NewPool(PoolConfig{Ready: 1, Bases: 2, Uses: 1 << 20, Warm: []Kind{k}, DailyLevels: []Level{}, Seed: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			settle(b, p)
+			for b.Loop() {
+				b.StopTimer()
+				p.mu.Lock()
+				p.stock(k).ready = nil
+				p.mu.Unlock()
+				b.StartTimer()
+				if _, err := p.Get(ctx, k); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("empty/"+name, func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				b.StopTimer()
+				p, err := NewPool(PoolConfig{Warm: []Kind{}, DailyLevels: []Level{}, Seed: uint64(i + 1)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				if _, err := p.Get(ctx, k); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -173,11 +173,14 @@ func (p *Pool) poke() {
 	}
 }
 
-// Get returns a puzzle of kind k. With one ready it returns at once; without
-// (a cold pool, or one drained faster than it refills) it transforms and
-// grades a kept puzzle, or generates one on the request's time, within
-// ctx. Either way the kind is kept ready from then on. The error wraps
-// [ErrKind] when there are no such puzzles, or the context's error.
+// Get returns a puzzle of kind k. With one ready it returns at once. Without
+// (a pool drained faster than it refills) it transforms a kept puzzle, also
+// at once: the transform keeps the kept puzzle's rating, which the engine
+// confirms for every transform tried (the background grades each of its
+// own again). With none kept (a cold pool) it generates one on the
+// request's time, within ctx. Either way the kind is kept ready from then
+// on. The error wraps [ErrKind] when there are no such puzzles, or the
+// context's error.
 func (p *Pool) Get(ctx context.Context, k Kind) (Puzzle, error) {
 	if err := k.Check(); err != nil {
 		return Puzzle{}, err
@@ -193,27 +196,15 @@ func (p *Pool) Get(ctx context.Context, k Kind) (Puzzle, error) {
 		return pz, nil
 	}
 	st.stats.ServedCold++
-	var jobs []transformJob
-	for range 4 {
-		if j, ok := p.transformJob(st, true); ok {
-			jobs = append(jobs, j)
-		}
+	if j, ok := p.transformJob(st, true); ok {
+		st.stats.Transformed++
+		p.mu.Unlock()
+		p.poke()
+		return j.puzzle(), nil
 	}
 	seed := p.r.next()
 	p.mu.Unlock()
 	p.poke()
-	for _, j := range jobs {
-		pz, err := j.run(ctx)
-		if err != nil {
-			return Puzzle{}, fmt.Errorf("pool: %w", err)
-		}
-		p.mu.Lock()
-		st.stats.Transformed++
-		p.mu.Unlock()
-		if pz.Level == k.Level {
-			return pz, nil
-		}
-	}
 	gen, _ := NewGenerator(k, seed)
 	pz, err := gen.Next(ctx)
 	p.mu.Lock()
@@ -233,11 +224,22 @@ type transformJob struct {
 	id uint16
 }
 
-func (j transformJob) run(ctx context.Context) (Puzzle, error) {
+// puzzle returns the transformed puzzle with the kept puzzle's rating,
+// which transforms keep (the engine agrees on every puzzle tried), without
+// grading it again.
+func (j transformJob) puzzle() Puzzle {
 	c := j.b.p.Code
 	c.Transform = j.id
 	t := newTransform(c.Shape, c.Symmetric, c.Seed, j.id)
-	return graded(ctx, c, t.apply(j.b.p.Grid), t.apply(j.b.p.Solution))
+	out := j.b.p
+	out.Code, out.Grid, out.Solution = c, t.apply(j.b.p.Grid), t.apply(j.b.p.Solution)
+	return out
+}
+
+// run returns the transformed puzzle graded again by the engine.
+func (j transformJob) run(ctx context.Context) (Puzzle, error) {
+	p := j.puzzle()
+	return graded(ctx, p.Code, p.Grid, p.Solution)
 }
 
 // transformJob picks the least used kept puzzle of st (with worn, even one

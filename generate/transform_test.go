@@ -3,6 +3,7 @@ package generate
 import (
 	"context"
 	"fmt"
+	"github.com/sudokubot/sudokubot/sudoku"
 	"testing"
 )
 
@@ -59,5 +60,37 @@ func TestMirrorPerm(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTransformKeepsRating checks what the pool relies on: the engine rates
+// a transformed puzzle as the original (the pool grades each transform again
+// all the same).
+func TestTransformKeepsRating(t *testing.T) {
+	ctx := context.Background()
+	checked := 0
+	for seed := uint32(0); checked < 25; seed++ {
+		p, _, err := candidate(ctx, sudoku.Classic, seed%2 == 1, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !solvedWithin(&p, tierWings) {
+			continue // quick to rate only up to Hard
+		}
+		want, err := gradePuzzle(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for id := uint16(1); id <= 3; id++ {
+			tr := newTransform(sudoku.Classic, seed%2 == 1, seed, id*101)
+			got, err := gradePuzzle(ctx, tr.apply(p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.rating != want.rating || got.solved != want.solved {
+				t.Errorf("seed %d transform %d: rated %v, the original %v", seed, id*101, got.rating, want.rating)
+			}
+		}
+		checked++
 	}
 }
