@@ -20,7 +20,7 @@ func BenchmarkCandidate(b *testing.B) {
 			b.Run(fmt.Sprintf("%dx%d/%v", s.Size(), s.Size(), l), func(b *testing.B) {
 				b.ReportAllocs()
 				for i := 0; b.Loop(); i++ {
-					if _, _, err := candidate(ctx, s, false, uint32(i), passesFor(l)...); err != nil {
+					if _, _, err := candidate(ctx, s, false, uint32(i), planFor(s, l)); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -12,97 +12,196 @@ import (
 // out, so the algorithm version would have to go up (and codes carry it).
 const algorithm = 1
 
+// plan says how [candidate] removes givens. Each tier in passes adds a
+// pass before the last, which removes only the givens whose removal leaves
+// the puzzle solved by the tier's techniques (and so unique), and leaves the
+// others to the next pass. With repair set, the puzzle is instead repaired
+// into a minimal one that the repair tier's techniques solve (see
+// [builder.repair]).
+type plan struct {
+	passes []tier
+	repair tier
+}
+
 // candidate builds the puzzle behind a base seed, before any grading: a
 // random solution grid, then its givens removed one at a time in a random
 // order (symmetric pairs at a time with sym) wherever the puzzle stays
 // unique. One pass makes the result minimal (symmetric-minimal with sym): a
 // given that could not go when it was tried cannot go later either, since
-// removing others only adds solutions.
+// removing others only adds solutions. The plan's passes come first and
+// steer the result towards puzzles of their tier; the last pass still makes
+// it minimal.
 //
-// Each tier in passes adds a pass before that one, which removes only the
-// givens whose removal leaves the puzzle solved by the tier's techniques
-// (and so unique), and leaves the others to the next pass. It steers the
-// result towards puzzles of that tier; the last pass still makes it
-// minimal.
-//
-// It depends on the seed and passes alone (not on any rating), so a code
+// It depends on the seed and the plan alone (not on any rating), so a code
 // can always be decoded back to the same puzzle. The error is the
 // context's.
-func candidate(ctx context.Context, s sudoku.Shape, sym bool, base uint32, passes ...tier) (puzzle, solution sudoku.Grid, err error) {
+func candidate(ctx context.Context, s sudoku.Shape, sym bool, base uint32, pl plan) (puzzle, solution sudoku.Grid, err error) {
 	r := newRNG(algorithm, uint64(s.BoxRows), uint64(s.BoxCols), b2u(sym), uint64(base))
-	solution = fill(s, r)
-	puzzle = solution
-	cells := s.Cells()
-	// With sym, each cell is tried with its mirror through the centre, so
-	// only the first half (and the centre of an odd side) is listed.
-	var order []int
-	if sym {
-		order = make([]int, 0, (cells+1)/2)
-		for i := 0; i <= cells-1-i; i++ {
-			order = append(order, i)
-		}
-	} else {
-		order = make([]int, cells)
-		for i := range order {
-			order[i] = i
+	b := &builder{ctx: ctx, geo: geometryOf(s), n: s.Size(), cells: s.Cells(), sym: sym, r: r}
+	b.solution = fill(s, r)
+	b.puzzle = b.solution
+	order := b.givens()
+	if pl.repair != 0 {
+		_, err = b.repair(pl.repair)
+		return b.puzzle, b.solution, err
+	}
+	for _, t := range pl.passes {
+		order = b.tierPass(order, t)
+	}
+	err = b.uniquePass(order)
+	return b.puzzle, b.solution, err
+}
+
+// builder holds a puzzle being made from its solution.
+type builder struct {
+	ctx              context.Context
+	geo              *geometry
+	n, cells         int
+	sym              bool
+	r                *rng
+	puzzle, solution sudoku.Grid
+}
+
+// mirror returns the cell removed with i: its mirror through the centre
+// with sym, else i itself.
+func (b *builder) mirror(i int) int {
+	if b.sym {
+		return b.cells - 1 - i
+	}
+	return i
+}
+
+// givens returns the givens of the puzzle in a random order, one of each
+// mirror pair.
+func (b *builder) givens() []int {
+	var out []int
+	for i := 0; i < b.cells; i++ {
+		if i <= b.mirror(i) && b.puzzle.At(i) != 0 {
+			out = append(out, i)
 		}
 	}
-	shuffle(r, order)
-	n := s.Size()
-	geo := geometryOf(s)
-	mirror := func(i int) int {
-		if sym {
-			return cells - 1 - i
+	shuffle(b.r, out)
+	return out
+}
+
+// clear empties cell i and its mirror; fill puts their solution back.
+func (b *builder) clear(i int) {
+	b.puzzle.Set(i/b.n, i%b.n, 0)
+	j := b.mirror(i)
+	b.puzzle.Set(j/b.n, j%b.n, 0)
+}
+
+func (b *builder) fill(i int) {
+	b.puzzle.Set(i/b.n, i%b.n, b.solution.At(i))
+	j := b.mirror(i)
+	b.puzzle.Set(j/b.n, j%b.n, b.solution.At(j))
+}
+
+// forced reports whether a single places given i (and its mirror) again
+// at once once removed, with hiddenOnly a hidden single: the puzzle without
+// them then passes every test that it passed with them, so the test can be
+// skipped. The cells must be empty.
+func (b *builder) forced(i int, hiddenOnly bool) bool {
+	j := b.mirror(i)
+	return b.geo.forced(&b.puzzle, i, b.solution.At(i), hiddenOnly) &&
+		b.geo.forced(&b.puzzle, j, b.solution.At(j), hiddenOnly)
+}
+
+// tierPass removes each given of order (with its mirror) whose removal
+// leaves the puzzle solved by the techniques of tier t, which it must be
+// to begin with, and returns the others.
+func (b *builder) tierPass(order []int, t tier) []int {
+	var rest []int
+	for _, i := range order {
+		b.clear(i)
+		if !b.forced(i, t < tierSingles) && !solvedWithin(&b.puzzle, t) {
+			b.fill(i)
+			rest = append(rest, i)
 		}
-		return i
 	}
-	set := func(i int, v int) {
-		puzzle.Set(i/n, i%n, v)
+	return rest
+}
+
+// removable reports whether the puzzle, unique, stays unique without
+// given i (and its mirror). It leaves the puzzle as it was.
+func (b *builder) removable(i int) (bool, error) {
+	b.clear(i)
+	defer b.fill(i)
+	if b.forced(i, false) {
+		return true, nil
 	}
-	// try removes given i (and its mirror) and reports whether the puzzle
-	// passes test; if not, it puts them back. A given that a single
-	// places again at once (a naked single, or with hiddenOnly a hidden
-	// single, among the givens left) leaves a puzzle that every test
-	// passes when the one before did, so the test is skipped.
-	try := func(i int, hiddenOnly bool, test func() (bool, error)) (bool, error) {
-		j := mirror(i)
-		set(i, 0)
-		set(j, 0)
-		ok := geo.forced(&puzzle, i, solution.At(i), hiddenOnly) && geo.forced(&puzzle, j, solution.At(j), hiddenOnly)
-		if !ok {
-			var err error
-			if ok, err = test(); err != nil {
+	other, err := otherSolution(b.ctx, b.puzzle, &b.solution, i, b.mirror(i))
+	return !other, err
+}
+
+// uniquePass removes each given of order (with its mirror) whose removal
+// leaves the puzzle unique, which it must be to begin with.
+func (b *builder) uniquePass(order []int) error {
+	for _, i := range order {
+		ok, err := b.removable(i)
+		if err != nil {
+			return err
+		}
+		if ok {
+			b.clear(i)
+		}
+	}
+	return nil
+}
+
+// repairRounds bounds the rounds of [builder.repair].
+const repairRounds = 300
+
+// repair makes a minimal puzzle that the techniques of tier t solve, for
+// the big grids, where minimal puzzles that removal alone makes almost never
+// are. Each round removes the givens the tier can do without, then looks
+// for one more given whose removal keeps the puzzle unique: if there is
+// none, the puzzle is minimal and the tier solves it. Otherwise it removes
+// that given for good and puts back cells of the solution that the tier
+// leaves empty, drawn at random, until the tier solves the puzzle again. After repairRounds rounds
+// it gives up with a plain last pass (the puzzle is minimal, and rarely
+// within the tier) and reports false.
+func (b *builder) repair(t tier) (bool, error) {
+	banned := make([]bool, b.cells)
+	for round := 0; ; round++ {
+		b.tierPass(b.givens(), t)
+		found := -1
+		for _, i := range b.givens() {
+			ok, err := b.removable(i)
+			if err != nil {
 				return false, err
 			}
-		}
-		if !ok {
-			set(i, solution.At(i))
-			set(j, solution.At(j))
-		}
-		return ok, nil
-	}
-	for _, t := range passes {
-		rest := order[:0]
-		for _, i := range order {
-			ok, _ := try(i, t < tierSingles, func() (bool, error) { return solvedWithin(&puzzle, t), nil })
-			if !ok {
-				rest = append(rest, i)
+			if ok {
+				found = i
+				break
 			}
 		}
-		order = rest
-	}
-	var current int // the given being tried by the last pass
-	unique := func() (bool, error) {
-		other, err := otherSolution(ctx, puzzle, &solution, current, mirror(current))
-		return !other, err
-	}
-	for _, i := range order {
-		current = i
-		if _, err := try(i, false, unique); err != nil {
-			return sudoku.Grid{}, sudoku.Grid{}, err
+		if found < 0 {
+			return true, nil
+		}
+		if round == repairRounds {
+			return false, b.uniquePass(b.givens())
+		}
+		b.clear(found)
+		banned[found] = true
+		// Put back cells that the tier leaves empty, one at a time.
+		for {
+			left := unsolvedBy(&b.puzzle, t)
+			if left == nil {
+				break
+			}
+			var choice []int
+			for _, i := range left {
+				if j := min(i, b.mirror(i)); !banned[j] && (j == i || b.puzzle.At(j) == 0) {
+					choice = append(choice, j)
+				}
+			}
+			if len(choice) == 0 {
+				return false, b.uniquePass(b.givens())
+			}
+			b.fill(choice[b.r.intn(len(choice))])
 		}
 	}
-	return puzzle, solution, nil
 }
 
 // otherSolution reports whether puzzle, which has one solution sol once
@@ -145,19 +244,29 @@ func otherSolution(ctx context.Context, puzzle sudoku.Grid, sol *sudoku.Grid, i,
 	return false, nil
 }
 
-// passesFor returns the tiers of the first passes of [candidate] for the
-// puzzles made for level l. Easy removes within hidden singles first (half
-// of the puzzles made so are Easy, against a quarter of plain ones, for
-// little more work). The other levels have none: a pass costs a tier check
+// planFor returns how [candidate] makes the puzzles of level l and shape
+// s. On 9×9 and smaller, Easy removes within hidden singles first (half of
+// the puzzles made so are Easy, against a quarter of plain ones, for little
+// more work); the other levels remove plainly: a pass costs a tier check
 // per given, more than it gains in puzzles of the level (measured on 9×9:
 // Medium 1.8 ms of CPU per puzzle with a pass, 0.75 ms without; Hard 12 ms
-// and 2 ms).
-func passesFor(l Level) []tier {
-	switch l {
-	case Easy:
-		return []tier{tierHidden}
+// and 2 ms). From 12×12 up, where plain minimal puzzles need guesses, the
+// puzzle is repaired into one that the level's tier solves.
+func planFor(s sudoku.Shape, l Level) plan {
+	if s.Size() >= 12 {
+		switch l {
+		case Easy:
+			return plan{repair: tierHidden}
+		case Medium:
+			return plan{repair: tierLocked}
+		case Hard:
+			return plan{repair: tierWings}
+		}
 	}
-	return nil
+	if l == Easy {
+		return plan{passes: []tier{tierHidden}}
+	}
+	return plan{}
 }
 
 func b2u(b bool) uint64 {

@@ -40,7 +40,10 @@ func (k Kind) Check() error {
 	if !k.Level.valid() {
 		return fmt.Errorf("%v: %w: no level", k.Shape, ErrKind)
 	}
-	if top := TopLevel(k.Shape); k.Level > top {
+	switch top := TopLevel(k.Shape); {
+	case top == 0:
+		return fmt.Errorf("%v: %w: the generator makes 4×4 to 16×16 grids", k, ErrKind)
+	case k.Level > top:
 		return fmt.Errorf("%v: %w: %d×%d puzzles go up to %v", k, ErrKind, k.Shape.Size(), k.Shape.Size(), top)
 	}
 	return nil
@@ -102,7 +105,7 @@ func (g *Generator) Tries() int { return g.tries }
 func (g *Generator) try(ctx context.Context) (Puzzle, bool, error) {
 	g.tries++
 	code := Code{Shape: g.kind.Shape, Level: g.kind.Level, Symmetric: g.kind.Symmetric, Seed: uint32(g.r.next() >> (64 - SeedBits))}
-	puzzle, solution, err := candidate(ctx, code.Shape, code.Symmetric, code.Seed, passesFor(code.Level)...)
+	puzzle, solution, err := candidate(ctx, code.Shape, code.Symmetric, code.Seed, planFor(code.Shape, code.Level))
 	if err != nil {
 		return Puzzle{}, false, fmt.Errorf("generate %v: %w", g.kind, err)
 	}
@@ -155,7 +158,7 @@ func Decode(ctx context.Context, c Code) (Puzzle, error) {
 	if !c.Shape.Valid() || !c.Level.valid() {
 		return Puzzle{}, fmt.Errorf("decode %v: %w", c, ErrKind)
 	}
-	puzzle, solution, err := candidate(ctx, c.Shape, c.Symmetric, c.Seed, passesFor(c.Level)...)
+	puzzle, solution, err := candidate(ctx, c.Shape, c.Symmetric, c.Seed, planFor(c.Shape, c.Level))
 	if err != nil {
 		return Puzzle{}, fmt.Errorf("decode %v: %w", c, err)
 	}

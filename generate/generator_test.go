@@ -2,6 +2,7 @@ package generate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -197,10 +198,41 @@ func TestKindCheck(t *testing.T) {
 			t.Errorf("NewGenerator(%+v): no error", k)
 		}
 	}
-	for _, s := range sudoku.Shapes {
+	for _, s := range testShapes {
 		if err := (Kind{Shape: s, Level: Easy}).Check(); err != nil {
 			t.Errorf("%v Easy: %v", s, err)
 		}
 	}
+	if err := (Kind{Shape: sudoku.Shape{BoxRows: 5, BoxCols: 5}, Level: Easy}).Check(); !errors.Is(err, ErrKind) {
+		t.Errorf("25×25 Easy: %v", err)
+	}
 	_ = fmt.Sprint
+}
+
+// TestGeneratorBig makes a 16×16 and a 12×12 puzzle: repaired into puzzles
+// that the level's techniques solve, minimal all the same.
+func TestGeneratorBig(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of work")
+	}
+	ctx := context.Background()
+	for _, k := range []Kind{
+		{Shape: sudoku.Shape{BoxRows: 4, BoxCols: 4}, Level: Medium},
+		{Shape: sudoku.Shape{BoxRows: 3, BoxCols: 4}, Level: Hard, Symmetric: true},
+	} {
+		g, err := NewGenerator(k, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := g.Next(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSolution(t, p.Grid, p.Solution)
+		checkMinimal(t, p.Grid, k.Symmetric)
+		checkLevel(t, p, k)
+		if got, err := Decode(ctx, p.Code); err != nil || got != p {
+			t.Fatalf("%v decodes to %v (%v)", p.Code, got.Code, err)
+		}
+	}
 }

@@ -107,17 +107,23 @@ func (l Level) Range() (lo, hi Rating) {
 	return levelFloor[l], levelFloor[l+1] - 1
 }
 
-// TopLevel returns the hardest level that puzzles of shape s reach. Minimal
-// 4×4 puzzles all fall to hidden singles, and 6×6 ones nearly all; 8×8
-// ones need subsets now and then; 9×9 puzzles span the whole scale.
+// TopLevel returns the hardest level that the generator makes for shape s,
+// or 0 when it makes none. Minimal 4×4 puzzles all fall to hidden singles,
+// and 6×6 ones nearly all; 8×8 ones need subsets now and then; 9×9 puzzles
+// span the whole scale. Only singles, intersections, subsets and fish rate
+// the other shapes, and their puzzles are repaired into ones those solve
+// (see [planFor]) up to Hard. 25×25 puzzles are not made: proving each
+// given needed takes too long.
 func TopLevel(s sudoku.Shape) Level {
 	switch s.Size() {
 	case 4:
 		return Easy
 	case 6:
 		return Medium
-	case 8:
+	case 8, 12, 16:
 		return Hard
+	case 9:
+		return Extreme
 	}
-	return Extreme
+	return 0
 }

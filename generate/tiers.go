@@ -42,6 +42,23 @@ func solvedWithin(g *sudoku.Grid, t tier) bool {
 	return !s.bad && s.left == 0
 }
 
+// unsolvedBy returns the empty cells of g that the techniques of tier t
+// leave empty, or nil when they solve g.
+func unsolvedBy(g *sudoku.Grid, t tier) []int {
+	var s solver
+	s.run(g, t)
+	if !s.bad && s.left == 0 {
+		return nil
+	}
+	var out []int
+	for i := 0; i < s.geo.cells; i++ {
+		if !s.filled[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // run applies the techniques of tier t to g until it is solved, they find
 // nothing more, or they meet a contradiction.
 func (s *solver) run(g *sudoku.Grid, t tier) {

@@ -75,7 +75,7 @@ func TestSinglesOnlyAgreesWithNaive(t *testing.T) {
 	yes, no := 0, 0
 	for _, s := range testShapes[:4] {
 		for seed := uint32(0); seed < 60; seed++ {
-			p, _, err := candidate(ctx, s, seed%2 == 0, seed)
+			p, _, err := candidate(ctx, s, seed%2 == 0, seed, plan{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -138,7 +138,7 @@ func ratedPuzzles(tb testing.TB, count int) ([]sudoku.Grid, []logic.Report) {
 	ctx := context.Background()
 	var puzzles []sudoku.Grid
 	for seed := uint32(0); seed < uint32(count); seed++ {
-		p, _, err := candidate(ctx, sudoku.Classic, seed%2 == 0, seed)
+		p, _, err := candidate(ctx, sudoku.Classic, seed%2 == 0, seed, plan{})
 		if err != nil {
 			tb.Fatal(err)
 		}

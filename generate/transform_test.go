@@ -12,7 +12,7 @@ func TestTransform(t *testing.T) {
 	for _, s := range testShapes[:4] {
 		for _, sym := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%v/sym=%v", s, sym), func(t *testing.T) {
-				p, sol, err := candidate(ctx, s, sym, 99)
+				p, sol, err := candidate(ctx, s, sym, 99, plan{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -70,7 +70,7 @@ func TestTransformKeepsRating(t *testing.T) {
 	ctx := context.Background()
 	checked := 0
 	for seed := uint32(0); checked < 25; seed++ {
-		p, _, err := candidate(ctx, sudoku.Classic, seed%2 == 1, seed)
+		p, _, err := candidate(ctx, sudoku.Classic, seed%2 == 1, seed, plan{})
 		if err != nil {
 			t.Fatal(err)
 		}
