@@ -158,16 +158,25 @@ func Decode(ctx context.Context, c Code) (Puzzle, error) {
 	if !c.Shape.Valid() || !c.Level.valid() {
 		return Puzzle{}, fmt.Errorf("decode %v: %w", c, ErrKind)
 	}
-	puzzle, solution, err := candidate(ctx, c.Shape, c.Symmetric, c.Seed, planFor(c.Shape, c.Level))
+	puzzle, solution, err := grids(ctx, c)
 	if err != nil {
 		return Puzzle{}, fmt.Errorf("decode %v: %w", c, err)
 	}
-	t := newTransform(c.Shape, c.Symmetric, c.Seed, c.Transform)
-	p, err := graded(ctx, c, t.apply(puzzle), t.apply(solution))
+	p, err := graded(ctx, c, puzzle, solution)
 	if err != nil {
 		return Puzzle{}, fmt.Errorf("decode %v: %w", c, err)
 	}
 	return p, nil
+}
+
+// grids makes the puzzle and solution of a code, ungraded.
+func grids(ctx context.Context, c Code) (puzzle, solution sudoku.Grid, err error) {
+	puzzle, solution, err = candidate(ctx, c.Shape, c.Symmetric, c.Seed, planFor(c.Shape, c.Level))
+	if err != nil {
+		return sudoku.Grid{}, sudoku.Grid{}, err
+	}
+	t := newTransform(c.Shape, c.Symmetric, c.Seed, c.Transform)
+	return t.apply(puzzle), t.apply(solution), nil
 }
 
 // Daily returns the puzzle of the day: 9×9, symmetric, of the given level,
