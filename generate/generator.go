@@ -129,11 +129,13 @@ func plausible(puzzle *sudoku.Grid, l Level) bool {
 	case Easy:
 		return solvedWithin(puzzle, tierHidden)
 	case Medium:
-		return solvedWithin(puzzle, tierLocked) && !solvedWithin(puzzle, tierHidden)
+		t := lowestTier(puzzle, tierLocked)
+		return t == tierSingles || t == tierLocked
 	case Hard:
-		return solvedWithin(puzzle, tierWings) && !solvedWithin(puzzle, tierLocked)
+		t := lowestTier(puzzle, tierWings)
+		return t == tierSubsets || t == tierWings
 	}
-	return !solvedWithin(puzzle, tierWings)
+	return lowestTier(puzzle, tierWings) == 0
 }
 
 // graded rates a puzzle with the logic engine and fills in its level.

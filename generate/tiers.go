@@ -30,7 +30,8 @@ type solver struct {
 	cand   [sudoku.MaxCells]uint32 // candidates of empty cells, 0 for filled ones
 	filled [sudoku.MaxCells]bool
 	val    [sudoku.MaxCells]uint8
-	left   int // empty cells
+	left   int  // empty cells
+	used   tier // the hardest tier of the techniques used
 	pos    [sudoku.MaxSize + 1]uint32
 	bad    bool // a contradiction: no solution this way
 }
@@ -73,30 +74,45 @@ func (s *solver) run(g *sudoku.Grid, t tier) {
 			s.place(i, v)
 		}
 	}
+	// Always the easiest technique first: then the hardest tier used is
+	// the lowest tier that solves g.
 	for !s.bad && s.left > 0 {
-		if s.singles(t >= tierSingles) {
-			continue
+		switch {
+		case s.singles(false):
+			s.use(tierHidden)
+		case t < tierSingles:
+			return
+		case s.singles(true):
+			s.use(tierSingles)
+		case t < tierLocked:
+			return
+		case s.locked() || s.hiddenSets(2, true) || s.hiddenSets(3, true):
+			s.use(tierLocked)
+		case t < tierSubsets:
+			return
+		case s.nakedSets(2) || s.fish(2) || s.hiddenSets(2, false) || s.nakedSets(3) || s.fish(3):
+			s.use(tierSubsets)
+		case t < tierWings:
+			return
+		case s.hiddenSets(3, false) || s.geo.n == 9 && (s.turbot() || s.xyWings()):
+			s.use(tierWings)
+		default:
+			return
 		}
-		if t < tierLocked {
-			break
-		}
-		if s.locked() || s.hiddenSets(2, true) || s.hiddenSets(3, true) {
-			continue
-		}
-		if t < tierSubsets {
-			break
-		}
-		if s.nakedSets(2) || s.fish(2) || s.hiddenSets(2, false) || s.nakedSets(3) || s.fish(3) {
-			continue
-		}
-		if t < tierWings {
-			break
-		}
-		if s.hiddenSets(3, false) || s.geo.n == 9 && (s.turbot() || s.xyWings()) {
-			continue
-		}
-		break
 	}
+}
+
+func (s *solver) use(t tier) { s.used = max(s.used, t) }
+
+// lowestTier returns the lowest tier up to top whose techniques solve g,
+// or 0 when none does.
+func lowestTier(g *sudoku.Grid, top tier) tier {
+	var s solver
+	s.run(g, top)
+	if s.bad || s.left > 0 {
+		return 0
+	}
+	return max(s.used, tierHidden)
 }
 
 func (s *solver) place(i, d int) {
@@ -130,25 +146,27 @@ func (s *solver) positions(u int) int {
 	return empty
 }
 
-// singles places the hidden singles (and with naked, the naked singles) of
-// one sweep, and reports whether it placed any. It notes a contradiction
-// when an empty cell has no candidate left.
+// singles places the hidden singles (with naked, the naked singles) of one
+// sweep, and reports whether it placed any. It notes a contradiction when an
+// empty cell has no candidate left.
 func (s *solver) singles(naked bool) bool {
 	progress := false
-	for _, unit := range s.geo.units {
-		var once, twice uint32
-		for _, c := range unit {
-			m := s.cand[c]
-			twice |= once & m
-			once |= m
-		}
-		for hidden := once &^ twice; hidden != 0; hidden &= hidden - 1 {
-			bit := hidden & -hidden
+	if !naked {
+		for _, unit := range s.geo.units {
+			var once, twice uint32
 			for _, c := range unit {
-				if s.cand[c]&bit != 0 {
-					s.place(c, bits.TrailingZeros32(bit)+1)
-					progress = true
-					break
+				m := s.cand[c]
+				twice |= once & m
+				once |= m
+			}
+			for hidden := once &^ twice; hidden != 0; hidden &= hidden - 1 {
+				bit := hidden & -hidden
+				for _, c := range unit {
+					if s.cand[c]&bit != 0 {
+						s.place(c, bits.TrailingZeros32(bit)+1)
+						progress = true
+						break
+					}
 				}
 			}
 		}
