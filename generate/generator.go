@@ -112,6 +112,16 @@ func (g *Generator) try(ctx context.Context) (Puzzle, bool, error) {
 	if !plausible(&puzzle, g.kind.Level) {
 		return Puzzle{}, false, nil
 	}
+	if g.kind.Level == Expert {
+		// Most candidates here are Extreme: stop at their first chain.
+		gr, over, err := gradeUpTo(ctx, puzzle, levelFloor[Extreme]-1)
+		if err != nil {
+			return Puzzle{}, false, fmt.Errorf("generate %v: rate: %w", g.kind, err)
+		}
+		if over || !gr.solved {
+			return Puzzle{}, false, nil
+		}
+	}
 	p, err := graded(ctx, code, puzzle, solution)
 	if err != nil {
 		return Puzzle{}, false, fmt.Errorf("generate %v: %w", g.kind, err)

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/sudokubot/sudokubot/logic"
@@ -36,4 +37,35 @@ func gradePuzzle(ctx context.Context, g sudoku.Grid) (grade, error) {
 		return grade{rating: rep.Rating, hardest: rep.Hardest.Name}, nil
 	}
 	return grade{}, fmt.Errorf("rated %v: not a puzzle with one solution", rep.Status)
+}
+
+// gradeUpTo rates g step by step as [logic.Rate] does, but stops at the
+// first step rated above ceiling and reports over. The generator uses it to
+// reject puzzles above a level without following their path to the end:
+// past the first chain, the rest of an Extreme puzzle's path is most of the
+// cost of rating it.
+func gradeUpTo(ctx context.Context, g sudoku.Grid, ceiling Rating) (gr grade, over bool, err error) {
+	lg, err := logic.New(g)
+	if err != nil {
+		return grade{}, false, err
+	}
+	for !lg.Solved() {
+		step, err := logic.Next(ctx, lg)
+		switch {
+		case errors.Is(err, logic.ErrNeedsGuess):
+			return gr, false, nil
+		case err != nil:
+			return grade{}, false, err
+		case step.Rating > ceiling:
+			return grade{}, true, nil
+		}
+		if err := lg.Apply(step); err != nil {
+			return grade{}, false, err
+		}
+		if step.Rating > gr.rating {
+			gr.rating, gr.hardest = step.Rating, step.Name
+		}
+	}
+	gr.solved = true
+	return gr, false, nil
 }
