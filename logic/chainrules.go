@@ -281,7 +281,8 @@ func (c *chainer) regionChains(cell, v int, onRun *crun, hints *[]*chainHint) {
 	base := c.ruleBase()
 	for kind := 0; kind < 3; kind++ {
 		u := geo.cellUnits[cell][kind]
-		var places []int
+		var placeBuf [9]int
+		places := placeBuf[:0]
 		for _, x := range geo.units[u] {
 			if c.orig[x]&bit != 0 {
 				places = append(places, x)
@@ -290,7 +291,8 @@ func (c *chainer) regionChains(cell, v int, onRun *crun, hints *[]*chainHint) {
 		if !(len(places) == 2 || c.multiple && len(places) > 2) || places[0] != cell {
 			continue
 		}
-		runs := make([]*crun, len(places))
+		var runBuf [9]*crun
+		runs := runBuf[:len(places)]
 		for i, x := range places {
 			if x == cell {
 				runs[i] = onRun
@@ -298,8 +300,9 @@ func (c *chainer) regionChains(cell, v int, onRun *crun, hints *[]*chainHint) {
 				runs[i] = c.runFrom(x*9+v, true)
 			}
 		}
-		regOn := append([]int16(nil), onRun.onOrd...)
-		regOff := append([]int16(nil), onRun.offOrd...)
+		regOn := append(c.regOn[:0], onRun.onOrd...)
+		regOff := append(c.regOff[:0], onRun.offOrd...)
+		c.regOn, c.regOff = regOn, regOff // keep the buffers grown
 		for _, r := range runs[1:] {
 			regOn = keepIn(regOn, &r.on)
 			regOff = keepIn(regOff, &r.off)
@@ -412,8 +415,7 @@ func (c *chainer) emitChains(hints []*chainHint, tech func(*chainHint) Technique
 // kinds. It emits the rule's first hint only: the easiest, earliest in SE's
 // order among equals.
 func findUnaryChains(sr *search, emit emitFunc) bool {
-	c := newChainer(sr.g, sr.chainer)
-	sr.chainer = c
+	c := sr.chains()
 	c.resetRule(false, false, false)
 	best, ok := c.unaryBest(sr)
 	if !ok || best == nil {
@@ -433,8 +435,7 @@ func findUnaryChains(sr *search, emit emitFunc) bool {
 // findMultipleChains runs a multiple-chain rule: Nishio (dynamic, digit
 // links only, 7.5), multiple (static, 8.0) or dynamic (8.5) forcing chains.
 func findMultipleChains(sr *search, dynamic, nishio, multiple bool, tech Technique, emit emitFunc) bool {
-	c := newChainer(sr.g, sr.chainer)
-	sr.chainer = c
+	c := sr.chains()
 	c.resetRule(dynamic, nishio, multiple)
 	var hints []*chainHint
 	if !c.multipleChains(sr, &hints) {

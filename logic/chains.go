@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"sort"
+	"sync"
 )
 
 // The chaining engine (9×9 only) follows Sukaku Explainer's: a chain is a
@@ -95,11 +96,12 @@ type chainer struct {
 	gen   uint32
 	bfs   []int32
 
-	offs []int16
-	ons  []onCand
-	hp   []int32
-	qOn  []int32
-	qOff []int32
+	offs          []int16
+	regOn, regOff []int16
+	ons           []onCand
+	hp            []int32
+	qOn           []int32
+	qOff          []int32
 }
 
 // chainTables are the fixed tables of the 9×9 shape the chains read.
@@ -138,11 +140,34 @@ var chainTab = func() *chainTables {
 	return t
 }()
 
+// chainers keeps chainers (with their buffers, some 10 MB when warm)
+// between searches.
+var chainers = sync.Pool{New: func() any { return newChainer(nil, nil) }}
+
+// chains returns the search's chainer, set up for its grid.
+func (s *search) chains() *chainer {
+	if s.chainer == nil {
+		s.chainer = chainers.Get().(*chainer)
+	}
+	return newChainer(s.g, s.chainer)
+}
+
+// release returns the search's chainer to the pool.
+func (s *search) release() {
+	if s.chainer != nil {
+		chainers.Put(s.chainer)
+		s.chainer = nil
+	}
+}
+
 // newChainer returns a chainer for the grid g, reusing c's buffers when c
-// is not nil.
+// is not nil; with g nil, a chainer to set up later.
 func newChainer(g *Grid, c *chainer) *chainer {
 	if c == nil {
 		c = &chainer{visit: make([]uint32, 2*nPot), t: chainTab, ub: &ubfs{}}
+	}
+	if g == nil {
+		return c
 	}
 	c.geo = g.geo
 	for i := 0; i < 81; i++ {

@@ -227,6 +227,7 @@ func Next(ctx context.Context, g *Grid) (Step, error) {
 		return Step{}, err
 	}
 	s := &search{ctx: ctx, g: g, uniq: uniq}
+	defer s.release()
 	step, ok := s.next(ladder(g.geo))
 	switch {
 	case s.err != nil:
@@ -266,6 +267,7 @@ func rate(ctx context.Context, g *Grid, keep bool) (Report, error) {
 	w := g.Clone()
 	rep := Report{Remaining: w}
 	s := &search{ctx: ctx, g: w, uniq: true}
+	defer s.release()
 	prods := ladder(w.geo)
 	for !w.Solved() {
 		step, ok := s.next(prods)
