@@ -191,7 +191,12 @@ func (c *chainer) multipleChains(sr *search, hints *[]*chainHint) bool {
 			}
 			before := len(*hints)
 			onRun := c.runFrom(pot, true)
-			offRun := c.runFrom(pot, false)
+			// Static chains use no propagation from an "off" assumption
+			// (SE computes it and drops the result).
+			var offRun *crun
+			if c.dynamic || c.nishio {
+				offRun = c.runFrom(pot, false)
+			}
 			if c.dynamic || c.nishio {
 				if onRun.absurdOn >= 0 {
 					binary(onRun.absurdOn, onRun.absurdOff, true, pot, []int16{int16(pot)}, -1)

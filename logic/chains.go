@@ -409,10 +409,12 @@ func (c *chainer) propagate(r *crun) {
 		qOff = append(qOff, r.off[p]-1)
 	}
 	y := !c.nishio
-	defer func() {
+	done := func() {
 		c.qOn, c.qOff = qOn, qOff
-		c.restore()
-	}()
+		if c.dynamic {
+			c.restore()
+		}
+	}
 	for iOn, iOff := 0, 0; ; {
 		if iOn < len(qOn) {
 			p := qOn[iOn]
@@ -426,6 +428,7 @@ func (c *chainer) propagate(r *crun) {
 			for _, q := range offs {
 				if id := r.on[q]; id != 0 {
 					r.absurdOn, r.absurdOff = id-1, c.node(int(q)<<1, p, 0, 0)
+					done()
 					return
 				}
 				if r.off[q] == 0 {
@@ -454,6 +457,7 @@ func (c *chainer) propagate(r *crun) {
 			for _, o := range ons {
 				if id := r.off[o.pot]; id != 0 {
 					r.absurdOn, r.absurdOff = c.node(int(o.pot)<<1|1, p, o.pstart, o.pn), id-1
+					done()
 					return
 				}
 				if r.on[o.pot] == 0 {
@@ -464,6 +468,7 @@ func (c *chainer) propagate(r *crun) {
 			}
 			continue
 		}
+		done()
 		return
 	}
 }
