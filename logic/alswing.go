@@ -2,6 +2,7 @@ package logic
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 )
 
@@ -29,6 +30,12 @@ type alsHint struct {
 func findALSWing(g *Grid, size int, emit emitFunc) bool {
 	geo := g.geo
 	var hints []alsHint
+	var bivalue cellSet81
+	for c := 0; c < 81; c++ {
+		if popcount(g.cands[c]) == 2 {
+			bivalue.add(c)
+		}
+	}
 	als := make([]int, 0, 4)
 	var grow func(union uint32, big, wing int, cand []int)
 	grow = func(union uint32, big, wing int, cand []int) {
@@ -45,7 +52,7 @@ func findALSWing(g *Grid, size int, emit emitFunc) bool {
 			als = append(als, c)
 			b := max(big, popcount(m))
 			if depth == size-1 {
-				alsWingBivalues(g, als, u, b, wing+popcount(m), &hints)
+				alsWingBivalues(g, als, u, b, wing+popcount(m), bivalue, &hints)
 			} else {
 				var next []int
 				if depth == 0 {
@@ -90,49 +97,41 @@ func findALSWing(g *Grid, size int, emit emitFunc) bool {
 
 // alsWingBivalues tries every bivalue cell seen by a cell of the set als
 // (whose candidates are union) as the wing's pincer.
-func alsWingBivalues(g *Grid, als []int, union uint32, big, wing int, hints *[]alsHint) {
+func alsWingBivalues(g *Grid, als []int, union uint32, big, wing int, bivalue cellSet81, hints *[]alsHint) {
 	geo := g.geo
-	inALS := func(c int) bool {
-		for _, a := range als {
-			if a == c {
-				return true
-			}
-		}
-		return false
-	}
-	seen := make([]bool, geo.cells)
+	var seen, in cellSet81
+	var holders [9]cellSet81 // the cells of the set holding each digit
 	for _, a := range als {
-		for _, p := range geo.peers[a] {
-			seen[p] = true
+		seen[0] |= geo.peerSet[a][0]
+		seen[1] |= geo.peerSet[a][1]
+		in.add(a)
+		for m := g.cands[a]; m != 0; m &= m - 1 {
+			holders[bits.TrailingZeros32(m)].add(a)
 		}
 	}
-	// restricted reports whether every cell of the set holding digit bit sees yz.
-	restricted := func(yz int, bit uint32) bool {
-		for _, a := range als {
-			if g.cands[a]&bit != 0 && !geo.sees(yz, a) {
-				return false
+	// restricted reports whether every cell of the set holding digit d sees yz.
+	restricted := func(yz, d int) bool {
+		h := holders[d-1]
+		return h[0]&^geo.peerSet[yz][0] == 0 && h[1]&^geo.peerSet[yz][1] == 0
+	}
+	for w := 0; w < 2; w++ {
+		for mm := seen[w] & bivalue[w] &^ in[w]; mm != 0; mm &= mm - 1 {
+			yz := w*64 + bits.TrailingZeros64(mm)
+			m := g.cands[yz]
+			if m&^union != 0 {
+				continue
 			}
-		}
-		return true
-	}
-	for yz := 0; yz < geo.cells; yz++ {
-		if !seen[yz] || inALS(yz) {
-			continue
-		}
-		m := g.cands[yz]
-		if popcount(m) != 2 || popcount(m&union) != 2 {
-			continue
-		}
-		x := lowest(m)
-		z := lowest(m &^ (1 << (x - 1)))
-		double := restricted(yz, 1<<(z-1))
-		switch {
-		case restricted(yz, 1<<(x-1)) && !double:
-			alsWingHint(g, als, yz, union, x, z, big, wing, false, hints)
-		case restricted(yz, 1<<(x-1)):
-			alsWingHint(g, als, yz, union, x, z, big, wing, true, hints)
-		case double:
-			alsWingHint(g, als, yz, union, z, x, big, wing, false, hints)
+			x := lowest(m)
+			z := lowest(m &^ (1 << (x - 1)))
+			double := restricted(yz, z)
+			switch {
+			case restricted(yz, x) && !double:
+				alsWingHint(g, als, yz, union, x, z, big, wing, false, hints)
+			case restricted(yz, x):
+				alsWingHint(g, als, yz, union, x, z, big, wing, true, hints)
+			case double:
+				alsWingHint(g, als, yz, union, z, x, big, wing, false, hints)
+			}
 		}
 	}
 }

@@ -6,161 +6,6 @@ import (
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
-// isParent reports whether a node of key follows id back along first
-// parents (id itself excluded).
-func (c *chainer) isParent(id int32, key int16) bool {
-	for {
-		ps := c.parents(id)
-		if len(ps) == 0 {
-			return false
-		}
-		id = ps[0]
-		if c.nodes[id].key == key {
-			return true
-		}
-	}
-}
-
-// cycles propagates from src assumed on with the given link kinds, as
-// Sukaku Explainer's cycle search does, and returns the nodes where the
-// propagation comes back to src after four links or more.
-func (c *chainer) cycles(src int, y, x bool) []int32 {
-	r := c.newRun()
-	id := c.node(src<<1|1, -1, 0, 0)
-	r.addOn(src, id)
-	qOn := []int32{id}
-	var qOff, found []int32
-	length := 0
-	for len(qOn) > 0 || len(qOff) > 0 {
-		length++
-		for _, p := range qOn {
-			for _, q := range c.onToOff(int(c.nodes[p].key>>1), y) {
-				if c.isParent(p, q<<1) {
-					continue
-				}
-				nid := c.node(int(q)<<1, p, 0, 0)
-				qOff = append(qOff, nid)
-				if r.off[q] == 0 {
-					r.addOff(int(q), nid)
-				}
-			}
-		}
-		qOn = qOn[:0]
-		length++
-		for _, p := range qOff {
-			for _, o := range c.offToOn(r, int(c.nodes[p].key>>1), y, x, false) {
-				if length >= 4 && int(o.pot) == src {
-					found = append(found, c.node(src<<1|1, p, 0, 0))
-				}
-				if r.on[o.pot] == 0 {
-					nid := c.node(int(o.pot)<<1|1, p, 0, 0)
-					r.addOn(int(o.pot), nid)
-					qOn = append(qOn, nid)
-				}
-			}
-		}
-		qOff = qOff[:0]
-	}
-	return found
-}
-
-// forcing propagates from src assumed on (or off) and returns the first node
-// where the propagation reaches the opposite of src, or -1.
-func (c *chainer) forcing(src int, srcOn, y bool) int32 {
-	r := c.newRun()
-	var qOn, qOff []int32
-	if srcOn {
-		id := c.node(src<<1|1, -1, 0, 0)
-		r.addOn(src, id)
-		qOn = append(qOn, id)
-	} else {
-		id := c.node(src<<1, -1, 0, 0)
-		r.addOff(src, id)
-		qOff = append(qOff, id)
-	}
-	target := int32(-1)
-	for len(qOn) > 0 || len(qOff) > 0 {
-		for _, p := range qOn {
-			for _, q := range c.onToOff(int(c.nodes[p].key>>1), y) {
-				nid := int32(-1)
-				if srcOn && int(q) == src && target < 0 {
-					nid = c.node(int(q)<<1, p, 0, 0)
-					target = nid
-				}
-				if r.off[q] == 0 {
-					if nid < 0 {
-						nid = c.node(int(q)<<1, p, 0, 0)
-					}
-					r.addOff(int(q), nid)
-					qOff = append(qOff, nid)
-				}
-			}
-		}
-		qOn = qOn[:0]
-		for _, p := range qOff {
-			for _, o := range c.offToOn(r, int(c.nodes[p].key>>1), y, true, false) {
-				nid := int32(-1)
-				if !srcOn && int(o.pot) == src && target < 0 {
-					nid = c.node(int(o.pot)<<1|1, p, 0, 0)
-					target = nid
-				}
-				if r.on[o.pot] == 0 {
-					if nid < 0 {
-						nid = c.node(int(o.pot)<<1|1, p, 0, 0)
-					}
-					r.addOn(int(o.pot), nid)
-					qOn = append(qOn, nid)
-				}
-			}
-		}
-		qOff = qOff[:0]
-	}
-	return target
-}
-
-// unaryChains finds, for the given link kinds (x: a digit's two places in
-// a unit; y: a cell's two candidates), the bidirectional cycles (6.5, or 7.0
-// with both kinds) and forcing chains (6.6, or 7.0) from every candidate.
-func (c *chainer) unaryChains(sr *search, y, x bool, hints *[]*chainHint) bool {
-	for cell := 0; cell < 81; cell++ {
-		m := c.orig[cell]
-		card := bits.OnesCount32(m)
-		if card <= 1 {
-			continue
-		}
-		if sr.expired() {
-			return false
-		}
-		if !x && card > 2 {
-			continue
-		}
-		for mm := m; mm != 0; mm &= mm - 1 {
-			src := cell*9 + bits.TrailingZeros32(mm)
-			var targets []int32
-			cyc := c.cycles(src, y, x)
-			if x {
-				if t := c.forcing(src, true, y); t >= 0 {
-					targets = append(targets, t)
-				}
-				if t := c.forcing(src, false, y); t >= 0 {
-					targets = append(targets, t)
-				}
-			}
-			for _, dst := range cyc {
-				if h := c.cycleHint(dst, y, x); h != nil {
-					c.add(hints, h)
-				}
-			}
-			for _, t := range targets {
-				if h := c.forcingHint(t, y, x); h != nil {
-					c.add(hints, h)
-				}
-			}
-		}
-	}
-	return true
-}
-
 func (c *chainer) add(hints *[]*chainHint, h *chainHint) {
 	h.seq = len(*hints)
 	*hints = append(*hints, h)
@@ -170,35 +15,37 @@ func (c *chainer) add(hints *[]*chainHint, h *chainHint) {
 // sees an "on" node of the cycle and an "off" node of its digit goes.
 func (c *chainer) cycleHint(dst int32, y, x bool) *chainHint {
 	geo := c.geo
-	var inChain [81]bool
+	var inChain cellSet81
 	ncells := 0
 	for p := dst; len(c.parents(p)) > 0; p = c.parents(p)[0] {
 		cell := int(c.nodes[p].key>>1) / 9
-		if !inChain[cell] {
-			inChain[cell] = true
+		if !inChain.has(cell) {
+			inChain.add(cell)
 			ncells++
 		}
 	}
-	var forw, back [nPot]bool
+	// The cells seeing an "on" node (forw) and an "off" node (back) of the
+	// cycle, per digit.
+	var forw, back [9]cellSet81
 	for p := dst; len(c.parents(p)) > 0; p = c.parents(p)[0] {
 		key := c.nodes[p].key
 		pot := int(key >> 1)
 		cell, d := pot/9, pot%9
-		for _, v := range geo.peers[cell] {
-			if inChain[v] || c.orig[v]&(1<<d) == 0 {
-				continue
-			}
-			if key&1 != 0 {
-				forw[v*9+d] = true
-			} else {
-				back[v*9+d] = true
-			}
+		set := &back[d]
+		if key&1 != 0 {
+			set = &forw[d]
+		}
+		for w := 0; w < 2; w++ {
+			set[w] |= geo.peerSet[cell][w] &^ inChain[w]
 		}
 	}
 	var elim []int16
-	for p := 0; p < nPot; p++ {
-		if forw[p] && back[p] {
-			elim = append(elim, int16(p))
+	for v := 0; v < 81; v++ {
+		for m := c.orig[v]; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros32(m)
+			if forw[d].has(v) && back[d].has(v) {
+				elim = append(elim, int16(v*9+d))
+			}
 		}
 	}
 	if len(elim) == 0 {
@@ -289,6 +136,24 @@ func (c *chainer) prefix() string {
 // dynamic), the contradiction, double, cell and region forcing chains from
 // every cell, as Sukaku Explainer's multiple-chain search does.
 func (c *chainer) multipleChains(sr *search, hints *[]*chainHint) bool {
+	if !c.dynamic {
+		c.buildStatic()
+	}
+	// Nishio chains stay on one digit: the memo skips the digits where they
+	// found nothing before.
+	var memo *digitMemo
+	var skip [9]bool
+	var dcells [9]cellSet81
+	var found uint32
+	if c.nishio {
+		memo = sr.memo("nishio")
+		skip, dcells = memo.skip(sr.g, true)
+		defer func() {
+			if sr.err == nil {
+				memo.record(dcells, found)
+			}
+		}()
+	}
 	base := c.ruleBase()
 	binary := func(dstOn, dstOff int32, absurd bool, src int, elim []int16, place int) {
 		if len(elim) == 0 {
@@ -321,8 +186,17 @@ func (c *chainer) multipleChains(sr *search, hints *[]*chainHint) bool {
 		for mm := m; mm != 0; mm &= mm - 1 {
 			v := bits.TrailingZeros32(mm)
 			pot := cell*9 + v
+			if skip[v] {
+				continue
+			}
+			before := len(*hints)
 			onRun := c.runFrom(pot, true)
-			offRun := c.runFrom(pot, false)
+			// Static chains use no propagation from an "off" assumption
+			// (SE computes it and drops the result).
+			var offRun *crun
+			if c.dynamic || c.nishio {
+				offRun = c.runFrom(pot, false)
+			}
 			if c.dynamic || c.nishio {
 				if onRun.absurdOn >= 0 {
 					binary(onRun.absurdOn, onRun.absurdOff, true, pot, []int16{int16(pot)}, -1)
@@ -354,6 +228,9 @@ func (c *chainer) multipleChains(sr *search, hints *[]*chainHint) bool {
 				cellOff = keepIn(cellOff, &onRun.off)
 			}
 			valueRuns = append(valueRuns, onRun)
+			if len(*hints) > before {
+				found |= 1 << v
+			}
 		}
 		if c.nishio || !(card == 2 || c.multiple && card > 2) {
 			continue
@@ -409,7 +286,8 @@ func (c *chainer) regionChains(cell, v int, onRun *crun, hints *[]*chainHint) {
 	base := c.ruleBase()
 	for kind := 0; kind < 3; kind++ {
 		u := geo.cellUnits[cell][kind]
-		var places []int
+		var placeBuf [9]int
+		places := placeBuf[:0]
 		for _, x := range geo.units[u] {
 			if c.orig[x]&bit != 0 {
 				places = append(places, x)
@@ -418,7 +296,8 @@ func (c *chainer) regionChains(cell, v int, onRun *crun, hints *[]*chainHint) {
 		if !(len(places) == 2 || c.multiple && len(places) > 2) || places[0] != cell {
 			continue
 		}
-		runs := make([]*crun, len(places))
+		var runBuf [9]*crun
+		runs := runBuf[:len(places)]
 		for i, x := range places {
 			if x == cell {
 				runs[i] = onRun
@@ -426,8 +305,9 @@ func (c *chainer) regionChains(cell, v int, onRun *crun, hints *[]*chainHint) {
 				runs[i] = c.runFrom(x*9+v, true)
 			}
 		}
-		regOn := append([]int16(nil), onRun.onOrd...)
-		regOff := append([]int16(nil), onRun.offOrd...)
+		regOn := append(c.regOn[:0], onRun.onOrd...)
+		regOff := append(c.regOff[:0], onRun.offOrd...)
+		c.regOn, c.regOff = regOn, regOff // keep the buffers grown
 		for _, r := range runs[1:] {
 			regOn = keepIn(regOn, &r.on)
 			regOff = keepIn(regOff, &r.off)
@@ -537,17 +417,16 @@ func (c *chainer) emitChains(hints []*chainHint, tech func(*chainHint) Technique
 
 // findUnaryChains is Sukaku Explainer's "Forcing Chains & Cycles" rule: X
 // cycles and chains, then Y cycles, then cycles and chains with both link
-// kinds; the shortest (easiest) first.
+// kinds. It emits the rule's first hint only: the easiest, earliest in SE's
+// order among equals.
 func findUnaryChains(sr *search, emit emitFunc) bool {
-	c := newChainer(sr.g)
+	c := sr.chains()
 	c.resetRule(false, false, false)
-	var hints []*chainHint
-	for _, k := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
-		if !c.unaryChains(sr, k[0], k[1], &hints) {
-			return false
-		}
+	best, ok := c.unaryBest(sr)
+	if !ok || best == nil {
+		return ok
 	}
-	return c.emitChains(hints, func(h *chainHint) Technique {
+	return c.emitChains([]*chainHint{best}, func(h *chainHint) Technique {
 		switch {
 		case h.kind == ckCycle:
 			return Cycle
@@ -561,7 +440,7 @@ func findUnaryChains(sr *search, emit emitFunc) bool {
 // findMultipleChains runs a multiple-chain rule: Nishio (dynamic, digit
 // links only, 7.5), multiple (static, 8.0) or dynamic (8.5) forcing chains.
 func findMultipleChains(sr *search, dynamic, nishio, multiple bool, tech Technique, emit emitFunc) bool {
-	c := newChainer(sr.g)
+	c := sr.chains()
 	c.resetRule(dynamic, nishio, multiple)
 	var hints []*chainHint
 	if !c.multipleChains(sr, &hints) {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"sort"
+	"sync"
 )
 
 // The chaining engine (9×9 only) follows Sukaku Explainer's: a chain is a
@@ -34,9 +35,14 @@ type crun struct {
 	absurdOn, absurdOff int32
 }
 
+// reset empties r, clearing only the entries it holds.
 func (r *crun) reset() {
-	clear(r.on[:])
-	clear(r.off[:])
+	for _, p := range r.onOrd {
+		r.on[p] = 0
+	}
+	for _, p := range r.offOrd {
+		r.off[p] = 0
+	}
 	r.onOrd, r.offOrd = r.onOrd[:0], r.offOrd[:0]
 	r.absurdOn, r.absurdOff = -1, -1
 }
@@ -60,46 +66,191 @@ type onCand struct {
 
 // chainer holds the state of the chain searches of one step.
 type chainer struct {
-	geo  *geom
-	orig [81]uint32 // the step's candidates
-	cur  [81]uint32 // the working candidates (dynamic chains remove offs)
+	geo     *geom
+	orig    [81]uint32    // the step's candidates
+	cur     [81]uint32    // the working candidates (dynamic chains remove offs)
+	origPos [27][9]uint16 // places of each digit in each unit, for orig
+	curPos  [27][9]uint16 // the same for cur
+	t       *chainTables  // fixed tables of the 9×9 shape
 
 	// The rule being run: the chain kinds allowed.
 	dynamic, nishio, multiple bool
 
-	nodes []cnode
-	par   []int32
-	runs  []*crun
-	nrun  int
-	cache map[int32]*crun // propagations from one candidate, by node key
+	nodes   []cnode
+	par     []int32
+	runs    []*crun
+	nrun    int
+	cache   [2 * nPot]*crun // propagations from one candidate, by node key
+	scratch crun            // the run of unary chains, reused
+	ub      *ubfs           // the searches of unary chains
+
+	// The implications on the step's grid (static chains), built once per
+	// step: onOff[y][pot] and offOn[mode][pot] (mode: bit 0 y, bit 1 x)
+	// index lists in adj.
+	static bool
+	adj    []int16
+	onOff  [2][nPot][2]int32
+	offOn  [4][nPot][2]int32
 
 	visit []uint32
 	gen   uint32
 	bfs   []int32
 
-	offs []int16
-	ons  []onCand
-	hp   []int32
-	qOn  []int32
-	qOff []int32
+	offs          []int16
+	regOn, regOff []int16
+	ons           []onCand
+	hp            []int32
+	qOn           []int32
+	qOff          []int32
 }
 
-func newChainer(g *Grid) *chainer {
-	c := &chainer{geo: g.geo, visit: make([]uint32, 2*nPot)}
+// chainTables are the fixed tables of the 9×9 shape the chains read.
+type chainTables struct {
+	// outBox[cell][0/1]: the positions in the cell's row (column) outside
+	// its box, as a mask over the unit's cells.
+	outBox [81][2]uint16
+	// posIn[cell][kind]: the position of the cell in its unit of that kind.
+	posIn [81][3]uint8
+	unit  [81][3]uint8
+	cells [27][9]uint8
+}
+
+var chainTab = func() *chainTables {
+	geo := geomFor(sudokuClassic)
+	t := &chainTables{}
+	for u := 0; u < 27; u++ {
+		for k, c := range geo.units[u] {
+			t.cells[u][k] = uint8(c)
+		}
+	}
+	for c := 0; c < 81; c++ {
+		for kind := 0; kind < 3; kind++ {
+			t.unit[c][kind] = uint8(geo.cellUnits[c][kind])
+			t.posIn[c][kind] = uint8(geo.posInUnit[c][kind])
+		}
+		box := geo.cellUnits[c][kindBox]
+		for i, kind := range [2]int{kindRow, kindCol} {
+			for k, x := range geo.units[geo.cellUnits[c][kind]] {
+				if geo.cellUnits[x][kindBox] != box {
+					t.outBox[c][i] |= 1 << k
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// chainers keeps chainers (with their buffers, some 10 MB when warm)
+// between searches.
+var chainers = sync.Pool{New: func() any { return newChainer(nil, nil) }}
+
+// chains returns the search's chainer, set up for its grid.
+func (s *search) chains() *chainer {
+	if s.chainer == nil {
+		s.chainer = chainers.Get().(*chainer)
+	}
+	return newChainer(s.g, s.chainer)
+}
+
+// release returns the search's chainer to the pool.
+func (s *search) release() {
+	if s.chainer != nil {
+		chainers.Put(s.chainer)
+		s.chainer = nil
+	}
+}
+
+// newChainer returns a chainer for the grid g, reusing c's buffers when c
+// is not nil; with g nil, a chainer to set up later.
+func newChainer(g *Grid, c *chainer) *chainer {
+	if c == nil {
+		c = &chainer{visit: make([]uint32, 2*nPot), t: chainTab, ub: &ubfs{}}
+	}
+	if g == nil {
+		return c
+	}
+	c.geo = g.geo
 	for i := 0; i < 81; i++ {
 		c.orig[i] = g.cands[i]
 	}
-	c.cur = c.orig
+	c.origPos = [27][9]uint16{}
+	for u := 0; u < 27; u++ {
+		for k, x := range c.t.cells[u] {
+			for m := c.orig[x]; m != 0; m &= m - 1 {
+				c.origPos[u][bits.TrailingZeros32(m)] |= 1 << k
+			}
+		}
+	}
+	c.cur, c.curPos = c.orig, c.origPos
+	c.static = false
 	return c
 }
+
+// buildStatic tabulates the implications on the step's grid.
+func (c *chainer) buildStatic() {
+	if c.static {
+		return
+	}
+	c.static = true
+	c.restore()
+	c.adj = c.adj[:0]
+	for pot := 0; pot < nPot; pot++ {
+		if c.orig[pot/9]&(1<<(pot%9)) == 0 {
+			for y := 0; y < 2; y++ {
+				c.onOff[y][pot] = [2]int32{}
+			}
+			for mode := 0; mode < 4; mode++ {
+				c.offOn[mode][pot] = [2]int32{}
+			}
+			continue
+		}
+		for y := 0; y < 2; y++ {
+			start := int32(len(c.adj))
+			c.adj = append(c.adj, c.onToOff(pot, y == 1)...)
+			c.onOff[y][pot] = [2]int32{start, int32(len(c.adj))}
+		}
+		for mode := 1; mode < 4; mode++ {
+			start := int32(len(c.adj))
+			for _, o := range c.offToOn(nil, pot, mode&1 != 0, mode&2 != 0, false) {
+				c.adj = append(c.adj, o.pot)
+			}
+			c.offOn[mode][pot] = [2]int32{start, int32(len(c.adj))}
+		}
+	}
+}
+
+// staticOnToOff is onToOff on the step's grid, from the tables.
+func (c *chainer) staticOnToOff(pot int, y bool) []int16 {
+	r := c.onOff[b2i(y)][pot]
+	return c.adj[r[0]:r[1]]
+}
+
+// staticOffToOn is offToOn on the step's grid, from the tables (no hidden
+// parents: the grid does not change).
+func (c *chainer) staticOffToOn(pot int, y, x bool) []int16 {
+	r := c.offOn[b2i(y)|b2i(x)<<1][pot]
+	return c.adj[r[0]:r[1]]
+}
+
+// remove takes pot out of the working candidates.
+func (c *chainer) remove(pot int) {
+	cell, d := pot/9, pot%9
+	c.cur[cell] &^= 1 << d
+	for kind := 0; kind < 3; kind++ {
+		c.curPos[c.t.unit[cell][kind]][d] &^= 1 << c.t.posIn[cell][kind]
+	}
+}
+
+// restore puts the working candidates back to the step's.
+func (c *chainer) restore() { c.cur, c.curPos = c.orig, c.origPos }
 
 // resetRule prepares for a rule: a new node arena and no cached runs.
 func (c *chainer) resetRule(dynamic, nishio, multiple bool) {
 	c.dynamic, c.nishio, c.multiple = dynamic, nishio, multiple
 	c.nodes, c.par = c.nodes[:0], c.par[:0]
 	c.nrun = 0
-	c.cache = map[int32]*crun{}
-	c.cur = c.orig
+	clear(c.cache[:])
+	c.restore()
 }
 
 func (c *chainer) newRun() *crun {
@@ -164,24 +315,20 @@ func (c *chainer) ancestors(id int32) int {
 func (c *chainer) onToOff(pot int, y bool) []int16 {
 	out := c.offs[:0]
 	cell, d := pot/9, pot%9
-	bit := uint32(1) << d
+	t := c.t
 	if y {
-		for m := c.cur[cell] &^ bit; m != 0; m &= m - 1 {
+		for m := c.cur[cell] &^ (1 << d); m != 0; m &= m - 1 {
 			out = append(out, int16(cell*9+bits.TrailingZeros32(m)))
 		}
 	}
-	geo := c.geo
-	box := geo.cellUnits[cell][kindBox]
-	for _, x := range geo.units[box] {
-		if x != cell && c.cur[x]&bit != 0 {
-			out = append(out, int16(x*9+d))
-		}
+	box := t.unit[cell][kindBox]
+	for m := c.curPos[box][d] &^ (1 << t.posIn[cell][kindBox]); m != 0; m &= m - 1 {
+		out = append(out, int16(int(t.cells[box][bits.TrailingZeros32(uint32(m))])*9+d))
 	}
-	for _, kind := range [2]int{kindRow, kindCol} {
-		for _, x := range geo.units[geo.cellUnits[cell][kind]] {
-			if x != cell && c.cur[x]&bit != 0 && geo.cellUnits[x][kindBox] != box {
-				out = append(out, int16(x*9+d))
-			}
+	for i, kind := range [2]int{kindRow, kindCol} {
+		u := t.unit[cell][kind]
+		for m := c.curPos[u][d] & t.outBox[cell][i]; m != 0; m &= m - 1 {
+			out = append(out, int16(int(t.cells[u][bits.TrailingZeros32(uint32(m))])*9+d))
 		}
 	}
 	c.offs = out
@@ -197,7 +344,7 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 	out := c.ons[:0]
 	c.hp = c.hp[:0]
 	cell, d := pot/9, pot%9
-	bit := uint32(1) << d
+	t := c.t
 	if y && bits.OnesCount32(c.cur[cell]) == 2 {
 		m := c.cur[cell]
 		other := bits.TrailingZeros32(m)
@@ -206,11 +353,9 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 		}
 		oc := onCand{pot: int16(cell*9 + other), pstart: int32(len(c.hp))}
 		if hidden {
-			for v := 0; v < 9; v++ {
-				if c.orig[cell]&(1<<v) != 0 && c.cur[cell]&(1<<v) == 0 {
-					if id := r.off[cell*9+v]; id != 0 {
-						c.hp = append(c.hp, id-1)
-					}
+			for m := c.orig[cell] &^ c.cur[cell]; m != 0; m &= m - 1 {
+				if id := r.off[cell*9+bits.TrailingZeros32(m)]; id != 0 {
+					c.hp = append(c.hp, id-1)
 				}
 			}
 		}
@@ -218,24 +363,13 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 		out = append(out, oc)
 	}
 	if x {
-		geo := c.geo
 		for kind := 0; kind < 3; kind++ {
-			u := geo.cellUnits[cell][kind]
-			other := -1
-			for _, z := range geo.units[u] {
-				if z == cell || c.cur[z]&bit == 0 {
-					continue
-				}
-				if other != -1 {
-					other = -2
-					break
-				}
-				other = z
-			}
-			if other < 0 {
+			u := t.unit[cell][kind]
+			m := c.curPos[u][d] &^ (1 << t.posIn[cell][kind])
+			if m == 0 || m&(m-1) != 0 {
 				continue
 			}
-			p := int16(other*9 + d)
+			p := int16(int(t.cells[u][bits.TrailingZeros32(uint32(m))])*9 + d)
 			dup := false
 			for _, o := range out {
 				dup = dup || o.pot == p
@@ -245,11 +379,10 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 			}
 			oc := onCand{pot: p, pstart: int32(len(c.hp))}
 			if hidden {
-				for _, z := range geo.units[u] {
-					if c.orig[z]&bit != 0 && c.cur[z]&bit == 0 {
-						if id := r.off[z*9+d]; id != 0 {
-							c.hp = append(c.hp, id-1)
-						}
+				for h := c.origPos[u][d] &^ c.curPos[u][d]; h != 0; h &= h - 1 {
+					z := int(t.cells[u][bits.TrailingZeros32(uint32(h))])
+					if id := r.off[z*9+d]; id != 0 {
+						c.hp = append(c.hp, id-1)
 					}
 				}
 			}
@@ -276,17 +409,26 @@ func (c *chainer) propagate(r *crun) {
 		qOff = append(qOff, r.off[p]-1)
 	}
 	y := !c.nishio
-	defer func() {
+	done := func() {
 		c.qOn, c.qOff = qOn, qOff
-		c.cur = c.orig
-	}()
+		if c.dynamic {
+			c.restore()
+		}
+	}
 	for iOn, iOff := 0, 0; ; {
 		if iOn < len(qOn) {
 			p := qOn[iOn]
 			iOn++
-			for _, q := range c.onToOff(int(c.nodes[p].key>>1), y) {
+			var offs []int16
+			if c.dynamic {
+				offs = c.onToOff(int(c.nodes[p].key>>1), y)
+			} else {
+				offs = c.staticOnToOff(int(c.nodes[p].key>>1), y)
+			}
+			for _, q := range offs {
 				if id := r.on[q]; id != 0 {
 					r.absurdOn, r.absurdOff = id-1, c.node(int(q)<<1, p, 0, 0)
+					done()
 					return
 				}
 				if r.off[q] == 0 {
@@ -301,13 +443,21 @@ func (c *chainer) propagate(r *crun) {
 			p := qOff[iOff]
 			iOff++
 			pot := int(c.nodes[p].key >> 1)
-			ons := c.offToOn(r, pot, y, true, c.dynamic)
+			var ons []onCand
 			if c.dynamic {
-				c.cur[pot/9] &^= 1 << (pot % 9)
+				ons = c.offToOn(r, pot, y, true, true)
+				c.remove(pot)
+			} else {
+				ons = c.ons[:0]
+				for _, o := range c.staticOffToOn(pot, y, true) {
+					ons = append(ons, onCand{pot: o})
+				}
+				c.ons = ons
 			}
 			for _, o := range ons {
 				if id := r.off[o.pot]; id != 0 {
 					r.absurdOn, r.absurdOff = c.node(int(o.pot)<<1|1, p, o.pstart, o.pn), id-1
+					done()
 					return
 				}
 				if r.on[o.pot] == 0 {
@@ -318,6 +468,7 @@ func (c *chainer) propagate(r *crun) {
 			}
 			continue
 		}
+		done()
 		return
 	}
 }
@@ -329,7 +480,7 @@ func (c *chainer) runFrom(pot int, on bool) *crun {
 	if on {
 		key |= 1
 	}
-	if r, ok := c.cache[key]; ok {
+	if r := c.cache[key]; r != nil {
 		return r
 	}
 	r := c.newRun()

@@ -22,10 +22,23 @@ func findFish(g *Grid, degree int, emit emitFunc) bool {
 	masks := make([]uint32, degree)
 	for _, kinds := range [2][2]int{{kindCol, kindRow}, {kindRow, kindCol}} {
 		baseKind, coverKind := kinds[0], kinds[1]
-		ok := combos(degree, n, func(bm uint32) bool {
+		// valid[d]: the base lines where d has 2 to degree places.
+		var valid [32]uint32
+		var any uint32
+		for d := 1; d <= n; d++ {
+			for b := 0; b < n; b++ {
+				if k := popcount(g.positions(baseKind*n+b, d)); k >= 2 && k <= degree {
+					valid[d] |= 1 << b
+				}
+			}
+			if placed[d]+degree*2 <= n {
+				any |= valid[d]
+			}
+		}
+		ok := combosOf(degree, any, func(bm uint32) bool {
 			bases := members(bm, baseBuf[:0])
 			for d := 1; d <= n; d++ {
-				if placed[d]+degree*2 > n {
+				if placed[d]+degree*2 > n || bm&^valid[d] != 0 {
 					continue
 				}
 				for i, b := range bases {

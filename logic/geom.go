@@ -29,9 +29,14 @@ type geom struct {
 	unitSet   [][]uint64
 	words     int // 64-bit words in a cell set
 	posInUnit [][3]int
+	// inter[u1][u2]: the positions of unit u1 that lie in unit u2.
+	inter [][]uint32
 }
 
 var geoms sync.Map // sudoku.Shape → *geom
+
+// sudokuClassic is the 9×9 shape.
+var sudokuClassic = sudoku.Classic
 
 // geomFor returns the shared tables of shape s (which must be valid).
 func geomFor(s sudoku.Shape) *geom {
@@ -74,6 +79,17 @@ func newGeom(s sudoku.Shape) *geom {
 		g.unitSet[u] = make([]uint64, g.words)
 		for _, c := range cells {
 			g.unitSet[u][c/64] |= 1 << (c % 64)
+		}
+	}
+	g.inter = make([][]uint32, 3*n)
+	for u1 := range g.inter {
+		g.inter[u1] = make([]uint32, 3*n)
+		for u2 := range g.inter[u1] {
+			for k, c := range g.units[u1] {
+				if g.unitSet[u2][c/64]&(1<<(c%64)) != 0 {
+					g.inter[u1][u2] |= 1 << k
+				}
+			}
 		}
 	}
 	g.peers = make([][]int, g.cells)

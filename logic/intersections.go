@@ -8,14 +8,7 @@ import "github.com/sudokubot/sudokubot/sudoku"
 var lockingPairs = [4][2]int{{kindBox, kindCol}, {kindBox, kindRow}, {kindCol, kindBox}, {kindRow, kindBox}}
 
 // crosses reports whether units u1 and u2 (of different kinds) share cells.
-func (geo *geom) crosses(u1, u2 int) bool {
-	for w := 0; w < geo.words; w++ {
-		if geo.unitSet[u1][w]&geo.unitSet[u2][w] != 0 {
-			return true
-		}
-	}
-	return false
-}
+func (geo *geom) crosses(u1, u2 int) bool { return geo.inter[u1][u2] != 0 }
 
 // findLocking finds pointing (a box's digit confined to one line: 2.6) and
 // claiming (a line's digit confined to one box: 2.8). With direct set, it
@@ -33,7 +26,7 @@ func findLocking(g *Grid, direct bool, emit emitFunc) bool {
 					continue
 				}
 				for u2 := kinds[1] * n; u2 < (kinds[1]+1)*n; u2++ {
-					if !geo.crosses(u1, u2) || !allIn(geo, u1, pos, u2) {
+					if in := geo.inter[u1][u2]; in == 0 || pos&^in != 0 {
 						continue
 					}
 					if !direct {
@@ -53,14 +46,9 @@ func findLocking(g *Grid, direct bool, emit emitFunc) bool {
 						if popcount(pos3) <= 1 {
 							continue
 						}
-						remain, hcell := 0, -1
-						for k, c := range geo.units[u3] {
-							if pos3&(1<<k) != 0 && !geo.inUnit(c, u2) {
-								remain++
-								hcell = c
-							}
-						}
-						if remain == 1 {
+						rest := pos3 &^ geo.inter[u3][u2]
+						if popcount(rest) == 1 {
+							hcell := geo.units[u3][lowest(rest)-1]
 							s, _ := lockingStep(g, u1, u2, d, hcell)
 							if !emit(s) {
 								return false
@@ -69,16 +57,6 @@ func findLocking(g *Grid, direct bool, emit emitFunc) bool {
 					}
 				}
 			}
-		}
-	}
-	return true
-}
-
-// allIn reports whether every position pos of unit u1 lies in unit u2.
-func allIn(geo *geom, u1 int, pos uint32, u2 int) bool {
-	for k, c := range geo.units[u1] {
-		if pos&(1<<k) != 0 && !geo.inUnit(c, u2) {
-			return false
 		}
 	}
 	return true

@@ -11,6 +11,7 @@ import (
 // producer is one rung of the ladder: a search that emits the steps of one
 // or more techniques, in Sukaku Explainer's order.
 type producer struct {
+	name string
 	find func(s *search, emit emitFunc) bool
 	// uniqueness marks techniques that assume the puzzle has one solution
 	// (unique rectangles and loops, BUG): they are skipped otherwise.
@@ -26,6 +27,13 @@ type search struct {
 	g    *Grid
 	uniq bool // the grid has exactly one solution
 	err  error
+	// chainer keeps the chain searches' buffers from one step to the next.
+	chainer *chainer
+	// memos remember, per technique, the digits on which it found nothing.
+	memos map[string]*digitMemo
+	// triples remembers the cell triples an aligned triplet exclusion
+	// found nothing on, with a fingerprint of their candidates.
+	triples map[[3]int8]uint64
 }
 
 // expired reports (and records) whether the context has ended.
@@ -43,39 +51,39 @@ func (s *search) expired() bool {
 // ladder returns the producers for the grid's shape, easiest first.
 func ladder(geo *geom) []producer {
 	basic := []producer{
-		{find: func(s *search, e emitFunc) bool { return findHiddenSingles(s.g, e) }},
-		{find: func(s *search, e emitFunc) bool { return findLocking(s.g, true, e) }},
-		{find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 2, true, e) }},
-		{find: func(s *search, e emitFunc) bool { return findNakedSingles(s.g, e) }},
-		{find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 3, true, e) }},
-		{find: func(s *search, e emitFunc) bool { return findLocking(s.g, false, e) }},
-		{find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 2, e) }},
-		{find: func(s *search, e emitFunc) bool { return findFish(s.g, 2, e) }},
-		{find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 2, false, e) }},
-		{find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 3, e) }},
-		{find: func(s *search, e emitFunc) bool { return findFish(s.g, 3, e) }},
-		{find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 3, false, e) }},
-		{find: func(s *search, e emitFunc) bool { return findTurbotFish(s.g, e) }, only9: true},
-		{find: func(s *search, e emitFunc) bool { return findXYWing(s.g, false, e) }, only9: true},
-		{find: func(s *search, e emitFunc) bool { return findXYWing(s.g, true, e) }, only9: true},
-		{find: func(s *search, e emitFunc) bool { return findUniqueLoops(s.g, e) }, only9: true, uniqueness: true},
-		{find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 4, e) }},
-		{find: func(s *search, e emitFunc) bool { return findFish(s.g, 4, e) }},
-		{find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 4, false, e) }},
-		{find: func(s *search, e emitFunc) bool { return findThreeStrongLinks(s.g, e) }, only9: true},
-		{find: func(s *search, e emitFunc) bool { return findALSWing(s.g, 3, e) }, only9: true},
-		{find: func(s *search, e emitFunc) bool { return findBUG(s.g, e) }, only9: true, uniqueness: true},
-		{find: func(s *search, e emitFunc) bool { return findALSWing(s.g, 4, e) }, only9: true},
-		{find: func(s *search, e emitFunc) bool { return findAlignedPairExclusion(s.g, e) }, only9: true},
-		{find: findUnaryChains, only9: true},
-		{find: findAlignedTripleExclusion, only9: true},
-		{find: func(s *search, e emitFunc) bool {
+		{name: "hidden singles", find: func(s *search, e emitFunc) bool { return findHiddenSingles(s.g, e) }},
+		{name: "direct intersections", find: func(s *search, e emitFunc) bool { return findLocking(s.g, true, e) }},
+		{name: "direct hidden pairs", find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 2, true, e) }},
+		{name: "naked singles", find: func(s *search, e emitFunc) bool { return findNakedSingles(s.g, e) }},
+		{name: "direct hidden triplets", find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 3, true, e) }},
+		{name: "intersections", find: func(s *search, e emitFunc) bool { return findLocking(s.g, false, e) }},
+		{name: "naked pairs", find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 2, e) }},
+		{name: "x-wings", find: func(s *search, e emitFunc) bool { return findFish(s.g, 2, e) }},
+		{name: "hidden pairs", find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 2, false, e) }},
+		{name: "naked triplets", find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 3, e) }},
+		{name: "swordfish", find: func(s *search, e emitFunc) bool { return findFish(s.g, 3, e) }},
+		{name: "hidden triplets", find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 3, false, e) }},
+		{name: "turbot fish", find: findTurbotFish, only9: true},
+		{name: "xy-wings", find: func(s *search, e emitFunc) bool { return findXYWing(s.g, false, e) }, only9: true},
+		{name: "xyz-wings", find: func(s *search, e emitFunc) bool { return findXYWing(s.g, true, e) }, only9: true},
+		{name: "unique loops", find: func(s *search, e emitFunc) bool { return findUniqueLoops(s.g, e) }, only9: true, uniqueness: true},
+		{name: "naked quads", find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 4, e) }},
+		{name: "jellyfish", find: func(s *search, e emitFunc) bool { return findFish(s.g, 4, e) }},
+		{name: "hidden quads", find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 4, false, e) }},
+		{name: "3 strong links", find: findThreeStrongLinks, only9: true},
+		{name: "wxyz-wings", find: func(s *search, e emitFunc) bool { return findALSWing(s.g, 3, e) }, only9: true},
+		{name: "bug", find: func(s *search, e emitFunc) bool { return findBUG(s.g, e) }, only9: true, uniqueness: true},
+		{name: "vwxyz-wings", find: func(s *search, e emitFunc) bool { return findALSWing(s.g, 4, e) }, only9: true},
+		{name: "aligned pair exclusion", find: func(s *search, e emitFunc) bool { return findAlignedPairExclusion(s.g, e) }, only9: true},
+		{name: "unary chains", find: findUnaryChains, only9: true},
+		{name: "aligned triplet exclusion", find: findAlignedTripleExclusion, only9: true},
+		{name: "nishio chains", find: func(s *search, e emitFunc) bool {
 			return findMultipleChains(s, true, true, false, NishioForcingChain, e)
 		}, only9: true},
-		{find: func(s *search, e emitFunc) bool {
+		{name: "multiple chains", find: func(s *search, e emitFunc) bool {
 			return findMultipleChains(s, false, false, true, MultipleForcingChain, e)
 		}, only9: true},
-		{find: func(s *search, e emitFunc) bool {
+		{name: "dynamic chains", find: func(s *search, e emitFunc) bool {
 			return findMultipleChains(s, true, false, true, DynamicForcingChain, e)
 		}, only9: true},
 	}
@@ -219,6 +227,7 @@ func Next(ctx context.Context, g *Grid) (Step, error) {
 		return Step{}, err
 	}
 	s := &search{ctx: ctx, g: g, uniq: uniq}
+	defer s.release()
 	step, ok := s.next(ladder(g.geo))
 	switch {
 	case s.err != nil:
@@ -258,6 +267,7 @@ func rate(ctx context.Context, g *Grid, keep bool) (Report, error) {
 	w := g.Clone()
 	rep := Report{Remaining: w}
 	s := &search{ctx: ctx, g: w, uniq: true}
+	defer s.release()
 	prods := ladder(w.geo)
 	for !w.Solved() {
 		step, ok := s.next(prods)

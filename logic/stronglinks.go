@@ -31,6 +31,15 @@ type slLink struct {
 // strongLinkVariants returns the strong links Sukaku Explainer's Strong
 // Links rule reads in unit u for a digit at positions pos.
 func strongLinkVariants(geo *geom, u int, pos uint32) []slLink {
+	links := strongLinkVariants0(geo, u, pos)
+	for i := range links {
+		links[i].ends[0] = links[i].ends[0].withUnits(geo)
+		links[i].ends[1] = links[i].ends[1].withUnits(geo)
+	}
+	return links
+}
+
+func strongLinkVariants0(geo *geom, u int, pos uint32) []slLink {
 	card := popcount(pos)
 	isBox := u/geo.n == kindBox
 	if card < 2 || card > 6 {
@@ -41,7 +50,7 @@ func strongLinkVariants(geo *geom, u int, pos uint32) []slLink {
 		if isBox && (geo.row(a) == geo.row(b) || geo.col(a) == geo.col(b)) {
 			return nil
 		}
-		return []slLink{{u, false, [2]end{{a, -1, -1}, {b, -1, -1}}}}
+		return []slLink{{u, false, [2]end{{c: a, s1: -1, s2: -1}, {c: b, s1: -1, s2: -1}}}}
 	}
 	areas, b1s, b2s := lineArea[:], lineBlade1[:], lineBlade2[:]
 	if isBox {
@@ -72,7 +81,7 @@ func strongLinkVariants(geo *geom, u int, pos uint32) []slLink {
 		if isBox {
 			support = geo.units[u][e]
 		}
-		return slLink{u, true, [2]end{{cell(one, 0), -1, -1}, {cell(other, 0), support, -1}}}
+		return slLink{u, true, [2]end{{c: cell(one, 0), s1: -1, s2: -1}, {c: cell(other, 0), s1: support, s2: -1}}}
 	}
 	if popcount(b1) == 1 || popcount(b2) == 1 {
 		var out []slLink
@@ -84,11 +93,11 @@ func strongLinkVariants(geo *geom, u int, pos uint32) []slLink {
 		}
 		return out
 	}
-	out := []slLink{{u, true, [2]end{{cell(b1, 0), cell(b1, 1), -1}, {cell(b2, 0), cell(b2, 1), -1}}}}
+	out := []slLink{{u, true, [2]end{{c: cell(b1, 0), s1: cell(b1, 1), s2: -1}, {c: cell(b2, 0), s1: cell(b2, 1), s2: -1}}}}
 	same := func(a, b int) bool { return geo.row(a) == geo.row(b) || geo.col(a) == geo.col(b) }
 	if e > 8 && card == 4 && same(cell(b1, 1), cell(b2, 1)) && same(cell(b1, 0), cell(b2, 0)) {
 		// Four cells at the corners of a rectangle: the other pairing too.
-		out = append(out, slLink{u, true, [2]end{{cell(b1, 0), cell(b2, 0), -1}, {cell(b1, 1), cell(b2, 1), -1}}})
+		out = append(out, slLink{u, true, [2]end{{c: cell(b1, 0), s1: cell(b2, 0), s2: -1}, {c: cell(b1, 1), s1: cell(b2, 1), s2: -1}}})
 	}
 	return out
 }
@@ -116,66 +125,99 @@ func setIndex(set [3]int) int {
 // both ends of the chain cannot hold the digit. Like Sukaku Explainer it
 // collects them all and gives the easiest first, then the one with most
 // eliminations.
-func findThreeStrongLinks(g *Grid, emit emitFunc) bool {
+func findThreeStrongLinks(sr *search, emit emitFunc) bool {
+	g := sr.g
 	geo := g.geo
+	memo := sr.memo("3 strong links")
+	skip, dcells := memo.skip(g, false)
+	var found uint32
 	n := geo.n
 	var hints []slHint
-	var chosen [3]slLink
-	var used [3][]int // candidate cells of each chosen unit
-	// The links and candidate cells of every unit, per digit.
-	var variants [3 * 9][]slLink
-	var unitCands [3 * 9][]int
+	// Per digit: every link of every unit, indexed; first[u] is the index
+	// of unit u's first link, nlinks[u] their number.
+	var links []slLink
+	var first, nlinks [27]int
+	var unitCands [27]cellSet81
+	var chosen [3]int
+	var used [3]cellSet81
 	for d := 1; d <= n; d++ {
+		if skip[d-1] {
+			continue
+		}
 		bit := uint32(1) << (d - 1)
+		links = links[:0]
 		for u := 0; u < 3*n; u++ {
-			variants[u] = strongLinkVariants(geo, u, g.positions(u, d))
-			unitCands[u] = unitCands[u][:0]
-			if variants[u] == nil {
+			vs := strongLinkVariants(geo, u, g.positions(u, d))
+			first[u], nlinks[u] = len(links), len(vs)
+			links = append(links, vs...)
+			unitCands[u] = cellSet81{}
+			if len(vs) == 0 {
 				continue
 			}
 			for _, c := range geo.units[u] {
 				if g.cands[c]&bit != 0 {
-					unitCands[u] = append(unitCands[u], c)
+					unitCands[u].add(c)
 				}
 			}
+		}
+		nl := len(links)
+		if nl < 3 {
+			continue
+		}
+		joint := func(i, j, ea, eb int) int { return shareUnit(links[i].ends[ea], links[j].ends[eb]) }
+		meets := func(i, j int) bool {
+			a, b := &links[i].ends, &links[j].ends
+			return (a[0].umask|a[1].umask)&(b[0].umask|b[1].umask) != 0
 		}
 		for _, set := range strongLinkSets {
 			var build func(depth, x int)
 			build = func(depth, x int) {
-				first := 0
+				start := 0
 				if depth > 0 && set[depth-1] == set[depth] {
-					first = x + 1
+					start = x + 1
 				}
-				for i := first; i < n; i++ {
+				for i := start; i < n; i++ {
 					u := set[depth]*n + i
-					if len(variants[u]) == 0 {
+					if nlinks[u] == 0 {
 						continue
 					}
 					cands := unitCands[u]
 					overlap := false
-					for k := 0; k < depth && !overlap; k++ {
-						for _, a := range used[k] {
-							for _, b := range cands {
-								overlap = overlap || a == b
-							}
+					for k := 0; k < depth; k++ {
+						if used[k].and(cands) != (cellSet81{}) {
+							overlap = true
 						}
 					}
 					if overlap {
 						continue
 					}
 					used[depth] = cands
-					for _, v := range variants[u] {
+					for v := first[u]; v < first[u]+nlinks[u]; v++ {
 						chosen[depth] = v
 						if depth < 2 {
 							build(depth+1, i)
 							continue
 						}
+						// Two of the three pairs of links must meet.
+						a, b, c := chosen[0], chosen[1], chosen[2]
+						if b2i(meets(a, b))+b2i(meets(a, c))+b2i(meets(b, c)) < 2 {
+							continue
+						}
 						for _, q := range strongLinkOrders {
 							for uv := 0; uv < 8; uv++ {
 								dir := [3]int{uv >> 2 & 1, uv >> 1 & 1, uv & 1}
-								if h, ok := slChain(g, d, set, chosen, q, dir); ok {
+								share := [2]int{
+									joint(chosen[q[0]], chosen[q[1]], 1-dir[0], dir[1]),
+									joint(chosen[q[1]], chosen[q[2]], 1-dir[1], dir[2]),
+								}
+								if share[0] < 0 || share[1] < 0 {
+									continue
+								}
+								triple := [3]slLink{links[a], links[b], links[c]}
+								if h, ok := slChain(g, d, set, triple, q, dir, share); ok {
 									h.order = [2]int{setIndex(set), d}
 									hints = append(hints, h)
+									found |= 1 << (d - 1)
 								}
 							}
 						}
@@ -185,6 +227,7 @@ func findThreeStrongLinks(g *Grid, emit emitFunc) bool {
 			build(0, 0)
 		}
 	}
+	memo.record(dcells, found)
 	// SE searches link kinds first, then digits; this loop went the other way.
 	sort.SliceStable(hints, func(a, b int) bool { return hints[a].order[0] < hints[b].order[0] })
 	sort.SliceStable(hints, func(a, b int) bool {
@@ -206,17 +249,10 @@ func findThreeStrongLinks(g *Grid, emit emitFunc) bool {
 }
 
 // slChain tries the chain of links in order q, entering link q[w] by its
-// end dir[w]; ok is false when two consecutive links do not meet in a unit
-// or nothing would be eliminated.
-func slChain(g *Grid, d int, set [3]int, links [3]slLink, q [3]int, dir [3]int) (slHint, bool) {
+// end dir[w], consecutive links meeting in the units share; ok is false when
+// nothing would be eliminated.
+func slChain(g *Grid, d int, set [3]int, links [3]slLink, q [3]int, dir [3]int, share [2]int) (slHint, bool) {
 	geo := g.geo
-	var share [2]int
-	for w := 0; w < 2; w++ {
-		share[w] = shareUnit(geo, links[q[w]].ends[1-dir[w]], links[q[w+1]].ends[dir[w+1]])
-		if share[w] < 0 {
-			return slHint{}, false
-		}
-	}
 	start, stop := links[q[0]].ends[dir[0]], links[q[2]].ends[1-dir[2]]
 	vc := []int{start.c, stop.c}
 	if links[q[0]].grouped && start.s1 >= 0 {

@@ -25,6 +25,20 @@ func combos(k, n int, fn func(mask uint32) bool) bool {
 	return true
 }
 
+// combosOf calls fn with every k-element subset of the set bits of items,
+// in the order combos gives them over all bits, until fn returns false.
+func combosOf(k int, items uint32, fn func(mask uint32) bool) bool {
+	var idx [32]int
+	bitsOf := members(items, idx[:0])
+	return combos(k, len(bitsOf), func(rm uint32) bool {
+		var m uint32
+		for r := rm; r != 0; r &= r - 1 {
+			m |= 1 << bitsOf[bits.TrailingZeros32(r)]
+		}
+		return fn(m)
+	})
+}
+
 // members returns the bit numbers of m, lowest first, in buf.
 func members(m uint32, buf []int) []int {
 	buf = buf[:0]
@@ -78,10 +92,14 @@ func findHiddenSets(g *Grid, degree int, direct bool, emit emitFunc) bool {
 				continue
 			}
 			var pos [32]uint32
+			var valid uint32 // digits with 2 to degree places
 			for d := 1; d <= n; d++ {
 				pos[d] = g.positions(u, d)
+				if k := popcount(pos[d]); k >= 2 && k <= degree {
+					valid |= 1 << (d - 1)
+				}
 			}
-			ok := combos(degree, n, func(dm uint32) bool {
+			ok := combosOf(degree, valid, func(dm uint32) bool {
 				ds := members(dm, digitBuf[:0])
 				for i, d := range ds {
 					masks[i] = pos[d+1]
@@ -163,7 +181,13 @@ func findNakedSets(g *Grid, degree int, emit emitFunc) bool {
 				continue
 			}
 			cellsOf := geo.units[u]
-			ok := combos(degree, n, func(im uint32) bool {
+			var valid uint32 // cells with 2 to degree candidates
+			for k, c := range cellsOf {
+				if p := popcount(g.cands[c]); p >= 2 && p <= degree {
+					valid |= 1 << k
+				}
+			}
+			ok := combosOf(degree, valid, func(im uint32) bool {
 				idx := members(im, idxBuf[:0])
 				for i, k := range idx {
 					masks[i] = g.cands[cellsOf[k]]

@@ -1,6 +1,7 @@
 package logic
 
 import (
+	"math/bits"
 	"sort"
 
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -28,9 +29,38 @@ var (
 // end is one end of a strong link: a cell, or a group of up to three cells
 // in one line (c and its supports s1, s2; -1 for none). The cell of a box
 // group may be the heart of an empty rectangle, which need not hold the digit.
-type end struct{ c, s1, s2 int }
+type end struct {
+	c, s1, s2 int
+	// umask has a bit for each unit holding every cell of the end: columns
+	// at bits 0-8, rows at 9-17, boxes at 18-26 (Sukaku Explainer looks for
+	// a shared unit in that order); set by withUnits.
+	umask uint32
+}
 
-var noEnd = end{-1, -1, -1}
+// withUnits returns e with its units set.
+func (e end) withUnits(geo *geom) end {
+	e.umask = 0
+	for i, kind := range [3]int{kindCol, kindRow, kindBox} {
+		u := geo.cellUnits[e.c][kind]
+		same := true
+		for _, x := range [2]int{e.s1, e.s2} {
+			if x >= 0 && geo.cellUnits[x][kind] != u {
+				same = false
+			}
+		}
+		if same {
+			e.umask |= 1 << (i*9 + u%9)
+		}
+	}
+	return e
+}
+
+// maskUnit converts a bit of an end's umask to a unit index.
+var maskUnit = [27]int8{
+	18, 19, 20, 21, 22, 23, 24, 25, 26, // columns
+	9, 10, 11, 12, 13, 14, 15, 16, 17, // rows
+	0, 1, 2, 3, 4, 5, 6, 7, 8, // boxes
+}
 
 // cellsOf returns the cells of an end.
 func (e end) cells() []int {
@@ -62,13 +92,22 @@ func nth(geo *geom, u int, m uint32, n int) int {
 // plain link, up to two for a grouped one with a single cell on one side),
 // and whether the link is grouped. It returns nil when the unit makes no link.
 func linkVariants(geo *geom, u int, pos uint32) (variants [][2]end, grouped bool) {
+	variants, grouped = linkVariants0(geo, u, pos)
+	for i := range variants {
+		variants[i][0] = variants[i][0].withUnits(geo)
+		variants[i][1] = variants[i][1].withUnits(geo)
+	}
+	return variants, grouped
+}
+
+func linkVariants0(geo *geom, u int, pos uint32) (variants [][2]end, grouped bool) {
 	card := popcount(pos)
 	isBox := u/geo.n == kindBox
 	if card < 2 || card > 6 || isBox && card > 5 {
 		return nil, false
 	}
 	if card == 2 {
-		return [][2]end{{{nth(geo, u, pos, 0), -1, -1}, {nth(geo, u, pos, 1), -1, -1}}}, false
+		return [][2]end{{{c: nth(geo, u, pos, 0), s1: -1, s2: -1}, {c: nth(geo, u, pos, 1), s1: -1, s2: -1}}}, false
 	}
 	areas, b1s, b2s := lineArea[:], lineBlade1[:], lineBlade2[:]
 	if isBox {
@@ -91,43 +130,33 @@ func linkVariants(geo *geom, u int, pos uint32) (variants [][2]end, grouped bool
 	// with the blade's cells as supports; on a line, the blade's cells.
 	group := func(b uint32) end {
 		if isBox {
-			return end{geo.units[u][e], nth(geo, u, b, 0), nth(geo, u, b, 1)}
+			return end{c: geo.units[u][e], s1: nth(geo, u, b, 0), s2: nth(geo, u, b, 1)}
 		}
-		return end{nth(geo, u, b, 0), nth(geo, u, b, 1), nth(geo, u, b, 2)}
+		return end{c: nth(geo, u, b, 0), s1: nth(geo, u, b, 1), s2: nth(geo, u, b, 2)}
 	}
 	if popcount(b1) == 1 || popcount(b2) == 1 {
 		if popcount(b1) == 1 {
-			variants = append(variants, [2]end{{nth(geo, u, b1, 0), -1, -1}, group(b2)})
+			variants = append(variants, [2]end{{c: nth(geo, u, b1, 0), s1: -1, s2: -1}, group(b2)})
 		}
 		if popcount(b2) == 1 {
-			variants = append(variants, [2]end{{nth(geo, u, b2, 0), -1, -1}, group(b1)})
+			variants = append(variants, [2]end{{c: nth(geo, u, b2, 0), s1: -1, s2: -1}, group(b1)})
 		}
 		return variants, true
 	}
 	return [][2]end{{
-		{nth(geo, u, b1, 0), nth(geo, u, b1, 1), nth(geo, u, b1, 2)},
-		{nth(geo, u, b2, 0), nth(geo, u, b2, 1), nth(geo, u, b2, 2)},
+		{c: nth(geo, u, b1, 0), s1: nth(geo, u, b1, 1), s2: nth(geo, u, b1, 2)},
+		{c: nth(geo, u, b2, 0), s1: nth(geo, u, b2, 1), s2: nth(geo, u, b2, 2)},
 	}}, true
 }
 
 // shareUnit returns the first column, row or box (in that order) holding
-// every cell of both ends, or -1.
-func shareUnit(geo *geom, a, b end) int {
-	cells := [6]int{a.c, a.s1, a.s2, b.c, b.s1, b.s2}
-	for _, kind := range [3]int{kindCol, kindRow, kindBox} {
-		u := geo.cellUnits[a.c][kind]
-		all := true
-		for _, c := range cells[1:] {
-			if c >= 0 && geo.cellUnits[c][kind] != u {
-				all = false
-				break
-			}
-		}
-		if all {
-			return u
-		}
+// every cell of both ends (whose units are set), or -1.
+func shareUnit(a, b end) int {
+	m := a.umask & b.umask
+	if m == 0 {
+		return -1
 	}
-	return -1
+	return int(maskUnit[bits.TrailingZeros32(m)])
 }
 
 // turbotHint is one Turbot Fish found, before sorting.
@@ -147,32 +176,53 @@ var turbotSets = [5][2]int{{kindRow, kindRow}, {kindCol, kindCol}, {kindCol, kin
 // whose ends are joined by a weak link, so that a cell seeing both far ends
 // cannot hold the digit. Like Sukaku Explainer it collects them all and
 // gives the easiest first, then the one with most eliminations.
-func findTurbotFish(g *Grid, emit emitFunc) bool {
+func findTurbotFish(sr *search, emit emitFunc) bool {
+	g := sr.g
 	geo := g.geo
+	memo := sr.memo("turbot fish")
+	skip, dcells := memo.skip(g, false)
 	n := geo.n
 	var hints []turbotHint
+	// The links and candidate cells of every unit, per digit.
+	var vars [9][27][][2]end
+	var grouped [9][27]bool
+	var cands [9][27]cellSet81
+	for d := 1; d <= n; d++ {
+		bit := uint32(1) << (d - 1)
+		for u := 0; u < 3*n; u++ {
+			vars[d-1][u], grouped[d-1][u] = linkVariants(geo, u, g.positions(u, d))
+			for _, c := range geo.units[u] {
+				if g.cands[c]&bit != 0 {
+					cands[d-1][u].add(c)
+				}
+			}
+		}
+	}
+	var found uint32
 	for _, set := range turbotSets {
 		base, cover := set[0], set[1]
 		for d := 1; d <= n; d++ {
-			bit := uint32(1) << (d - 1)
+			if skip[d-1] {
+				continue
+			}
 			for i1 := 0; i1 < n; i1++ {
 				bu := base*n + i1
-				bvars, bgroup := linkVariants(geo, bu, g.positions(bu, d))
-				for _, bv := range bvars {
+				bgroup := grouped[d-1][bu]
+				for _, bv := range vars[d-1][bu] {
 					start2 := 0
 					if base == cover {
 						start2 = i1 + 1
 					}
 					for i2 := start2; i2 < n; i2++ {
 						cu := cover*n + i2
-						cvars, cgroup := linkVariants(geo, cu, g.positions(cu, d))
-						for _, cv := range cvars {
-							if sharesCandidate(g, bu, cu, bit) {
-								continue
-							}
+						if len(vars[d-1][cu]) == 0 || cands[d-1][bu].and(cands[d-1][cu]) != (cellSet81{}) {
+							continue
+						}
+						cgroup := grouped[d-1][cu]
+						for _, cv := range vars[d-1][cu] {
 							for i := 0; i < 2; i++ {
 								for j := 0; j < 2; j++ {
-									share := shareUnit(geo, bv[1-i], cv[j])
+									share := shareUnit(bv[1-i], cv[j])
 									if share < 0 || share == bu || share == cu {
 										continue
 									}
@@ -180,6 +230,7 @@ func findTurbotFish(g *Grid, emit emitFunc) bool {
 									if ok {
 										h.sequence = len(hints)
 										hints = append(hints, h)
+										found |= 1 << (d - 1)
 									}
 								}
 							}
@@ -189,6 +240,7 @@ func findTurbotFish(g *Grid, emit emitFunc) bool {
 			}
 		}
 	}
+	memo.record(dcells, found)
 	sort.SliceStable(hints, func(a, b int) bool {
 		ha, hb := hints[a], hints[b]
 		if ha.step.Rating != hb.step.Rating {
@@ -205,17 +257,6 @@ func findTurbotFish(g *Grid, emit emitFunc) bool {
 		}
 	}
 	return true
-}
-
-// sharesCandidate reports whether units u1 and u2 share a cell holding the
-// digit bit.
-func sharesCandidate(g *Grid, u1, u2 int, bit uint32) bool {
-	for _, c := range g.geo.units[u1] {
-		if g.cands[c]&bit != 0 && g.geo.inUnit(c, u2) {
-			return true
-		}
-	}
-	return false
 }
 
 // commonPeers returns the cells that see every cell given (and are none of
