@@ -78,6 +78,7 @@ func BenchmarkPoolGet(b *testing.B) {
 		{Shape: sudoku.Classic, Level: Extreme, Symmetric: true},
 		{Shape: sudoku.Shape{BoxRows: 2, BoxCols: 2}, Level: Easy},
 		{Shape: sudoku.Shape{BoxRows: 2, BoxCols: 3}, Level: Medium},
+		{Shape: sudoku.Shape{BoxRows: 4, BoxCols: 4}, Level: Hard},
 	} {
 		name := fmt.Sprintf("%dx%d/%v", k.Shape.Size(), k.Shape.Size(), k.Level)
 		if k.Symmetric {

@@ -3,6 +3,7 @@ package generate
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -231,17 +232,47 @@ func otherSolution(ctx context.Context, puzzle sudoku.Grid, sol *sudoku.Grid, i,
 				continue
 			}
 			puzzle.Set(c/n, c%n, d)
-			res, err := sudoku.Solve(ctx, puzzle, 1)
+			found, err := solvable(ctx, puzzle)
 			if err != nil {
 				return false, fmt.Errorf("uniqueness check: %w", err)
 			}
-			if res.Status == sudoku.Multiple {
+			if found {
 				return true, nil
 			}
 		}
 		puzzle.Set(c/n, c%n, 0)
 	}
 	return false, nil
+}
+
+// solvable reports whether g has a solution. On 9×9 it asks the solver
+// once. On the other shapes the solver's search, fast as a rule, now and
+// then takes minutes on a sparse grid whose few solutions lie where it
+// branches last; the same grid transformed (its digits relabelled, rows and
+// columns permuted) sends it down other branches. So it races the odds:
+// attempts on transforms of g under growing deadlines, then one without a
+// deadline. The answer is a fact about g, so it is the same whichever
+// attempt gives it: puzzles stay fixed by their seeds. The error is the
+// context's.
+func solvable(ctx context.Context, g sudoku.Grid) (bool, error) {
+	if g.Shape() != sudoku.Classic {
+		limit := 20 * time.Millisecond
+		for attempt := uint16(0); attempt < 5; attempt++ {
+			t := newTransform(g.Shape(), false, 0, attempt)
+			actx, cancel := context.WithTimeout(ctx, limit)
+			res, err := sudoku.Solve(actx, t.apply(g), 1)
+			cancel()
+			if err == nil {
+				return res.Status == sudoku.Multiple, nil
+			}
+			if ctx.Err() != nil {
+				return false, ctx.Err()
+			}
+			limit *= 3
+		}
+	}
+	res, err := sudoku.Solve(ctx, g, 1)
+	return res.Status == sudoku.Multiple, err
 }
 
 // planFor returns how [candidate] makes the puzzles of level l and shape
