@@ -12,7 +12,11 @@ func TestFill(t *testing.T) {
 	for _, s := range sudoku.Shapes {
 		t.Run(s.String(), func(t *testing.T) {
 			seen := map[sudoku.Grid]bool{}
-			for seed := uint64(0); seed < 20; seed++ {
+			count := uint64(20)
+			if s.Size() == 25 {
+				count = 3 // slow under the race detector
+			}
+			for seed := uint64(0); seed < count; seed++ {
 				g := fill(s, newRNG(seed))
 				empty, _ := sudoku.New(s)
 				checkSolution(t, empty, g)
@@ -22,8 +26,8 @@ func TestFill(t *testing.T) {
 				seen[g] = true
 			}
 			// 4×4 has only 288 grids; 20 draws repeat one now and then.
-			if len(seen) < 15 {
-				t.Errorf("20 seeds gave %d different grids", len(seen))
+			if len(seen) < int(count)*3/4 {
+				t.Errorf("%d seeds gave %d different grids", count, len(seen))
 			}
 		})
 	}

@@ -48,6 +48,9 @@ func TestCodesGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if raceEnabled && c.Shape.Size() == 16 {
+			continue
+		}
 		puzzle, _, err := grids(ctx, c)
 		if err != nil {
 			t.Fatal(err)
@@ -57,7 +60,7 @@ func TestCodesGolden(t *testing.T) {
 		}
 		count++
 	}
-	if count < 20 {
+	if count < 60 {
 		t.Fatalf("%d codes in %s", count, goldenFile)
 	}
 }
@@ -73,8 +76,8 @@ func writeGolden(t *testing.T) {
 		for _, l := range Levels {
 			for _, sym := range []bool{false, true} {
 				k := Kind{Shape: s, Level: l, Symmetric: sym}
-				if k.Check() != nil || s.Size() >= 12 && sym {
-					continue
+				if k.Check() != nil || s.Size() >= 12 && sym || s.Size() == 16 && l != Hard {
+					continue // 16×16 Easy and Medium take seconds to decode
 				}
 				g, err := NewGenerator(k, 2025)
 				if err != nil {
