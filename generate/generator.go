@@ -165,9 +165,10 @@ func graded(ctx context.Context, code Code, puzzle, solution sudoku.Grid) (Puzzl
 // letter is what the puzzle was made as (it picks how givens are removed);
 // Puzzle.Level is what the engine rates it now. They differ only for a code
 // typed by hand or after the ratings changed. The error is the context's,
-// or wraps [ErrKind] for an unsupported shape or no level.
+// or wraps [ErrKind] for a shape the generator does not make (25×25) or no
+// level.
 func Decode(ctx context.Context, c Code) (Puzzle, error) {
-	if !c.Shape.Valid() || !c.Level.valid() {
+	if TopLevel(c.Shape) == 0 || !c.Level.valid() {
 		return Puzzle{}, fmt.Errorf("decode %v: %w", c, ErrKind)
 	}
 	puzzle, solution, err := grids(ctx, c)

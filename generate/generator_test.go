@@ -156,8 +156,8 @@ func TestDecodeRoundTrip(t *testing.T) {
 
 func TestDecodeErrors(t *testing.T) {
 	ctx := context.Background()
-	for _, c := range []Code{{}, {Shape: sudoku.Classic}, {Shape: sudoku.Shape{BoxRows: 1, BoxCols: 9}, Level: Hard}} {
-		if _, err := Decode(ctx, c); err == nil {
+	for _, c := range []Code{{}, {Shape: sudoku.Classic}, {Shape: sudoku.Shape{BoxRows: 1, BoxCols: 9}, Level: Hard}, {Shape: sudoku.Shape{BoxRows: 5, BoxCols: 5}, Level: Easy}} {
+		if _, err := Decode(ctx, c); !errors.Is(err, ErrKind) {
 			t.Errorf("Decode(%+v): no error", c)
 		}
 	}
