@@ -115,6 +115,9 @@ func (l Level) Range() (lo, hi Rating) {
 // (see [planFor]) up to Hard. 25×25 puzzles are not made: proving each
 // given needed takes too long.
 func TopLevel(s sudoku.Shape) Level {
+	if !s.Valid() {
+		return 0
+	}
 	switch s.Size() {
 	case 4:
 		return Easy
