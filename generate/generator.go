@@ -121,6 +121,8 @@ func (g *Generator) try(ctx context.Context) (Puzzle, bool, error) {
 		if over || !gr.solved {
 			return Puzzle{}, false, nil
 		}
+		p := Puzzle{Code: code, Grid: puzzle, Solution: solution, Level: LevelOf(gr.rating), Rating: gr.rating, Hardest: gr.hardest}
+		return p, p.Level == g.kind.Level, nil
 	}
 	p, err := graded(ctx, code, puzzle, solution)
 	if err != nil {
