@@ -82,7 +82,7 @@ func (c PoolConfig) withDefaults() PoolConfig {
 // turns back into the same puzzles.
 type Pool struct {
 	cfg     PoolConfig
-	wake    chan struct{}
+	wake    [2]chan struct{} // one per lane
 	running atomic.Bool
 
 	mu     sync.Mutex
@@ -96,7 +96,8 @@ type stock struct {
 	kind  Kind
 	ready []Puzzle
 	bases []*base
-	gen   *Generator // the background's own search for fresh puzzles
+	gen   *Generator    // the background's own search for fresh puzzles
+	busy  time.Duration // the background's time spent on this kind
 	stats KindStats
 }
 
@@ -137,7 +138,7 @@ type KindStats struct {
 // cfg.Warm cannot be made.
 func NewPool(cfg PoolConfig) (*Pool, error) {
 	cfg = cfg.withDefaults()
-	p := &Pool{cfg: cfg, wake: make(chan struct{}, 1), r: newRNG(cfg.Seed), days: map[dayKey]*day{}}
+	p := &Pool{cfg: cfg, wake: [2]chan struct{}{make(chan struct{}, 1), make(chan struct{}, 1)}, r: newRNG(cfg.Seed), days: map[dayKey]*day{}}
 	for _, k := range cfg.Warm {
 		if err := k.Check(); err != nil {
 			return nil, fmt.Errorf("pool: warm kind: %w", err)
@@ -167,9 +168,11 @@ func (p *Pool) stock(k Kind) *stock {
 
 // poke tells the background refill that there may be work.
 func (p *Pool) poke() {
-	select {
-	case p.wake <- struct{}{}:
-	default:
+	for _, w := range p.wake {
+		select {
+		case w <- struct{}{}:
+		default:
+		}
 	}
 }
 
@@ -284,33 +287,69 @@ func (p *Pool) addBase(st *stock, pz Puzzle, uses int) {
 // ErrRunning is returned by [Pool.Run] when the pool is already running.
 var ErrRunning = errors.New("pool: already running")
 
-// Run refills the pool until ctx ends, then returns nil: one goroutine that
-// keeps Ready puzzles of every kind asked for (transforming kept puzzles
-// when it can, generating fresh ones otherwise), keeps Bases fresh
-// generated puzzles per kind, and makes the day's puzzles ahead. After each
-// piece of work (one base seed tried, one transform graded) it sleeps so as
-// to use at most the configured share of one core, and it sleeps until
-// woken when there is nothing to do. It returns [ErrRunning] if another Run
-// is under way.
+// Run refills the pool until ctx ends, then returns nil. It keeps Ready
+// puzzles of every kind asked for (transforming kept puzzles when it can,
+// generating fresh ones otherwise), keeps Bases fresh generated puzzles per
+// kind, and makes the day's puzzles ahead. The work runs in two lanes, one
+// goroutine each: 12×12 and 16×16 kinds, whose tries take seconds, and the
+// others, whose tries take milliseconds, so that the slow ones never hold
+// up the rest. After each piece of work (one base seed tried, one transform
+// graded) a lane sleeps so as to use at most its share of one core: half
+// of cfg.CPU each while both have work, all of it for the small grids
+// while the big ones have none. So the pool never uses more than cfg.CPU
+// of a core on average, and the process keeps the rest for solving. A lane
+// with nothing to do sleeps until woken. Run returns [ErrRunning] if
+// another Run is under way.
 func (p *Pool) Run(ctx context.Context) error {
 	if !p.running.CompareAndSwap(false, true) {
 		return ErrRunning
 	}
 	defer p.running.Store(false)
+	var bigBusy atomic.Bool
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		p.lane(ctx, false, func() float64 {
+			if bigBusy.Load() {
+				return p.cfg.CPU / 2
+			}
+			return p.cfg.CPU
+		}, nil)
+	}()
+	go func() {
+		defer wg.Done()
+		p.lane(ctx, true, func() float64 { return p.cfg.CPU / 2 }, &bigBusy)
+	}()
+	wg.Wait()
+	return nil
+}
+
+// bigLane reports whether kind k's work goes to the lane of the big grids,
+// whose tries take seconds rather than milliseconds.
+func bigLane(k Kind) bool { return k.Shape.Size() > 9 }
+
+// lane does the work of one lane (see [Pool.Run]) until ctx ends, resting
+// after each piece of work so as to use at most share() of one core. busy,
+// if not nil, tells whether the lane has work.
+func (p *Pool) lane(ctx context.Context, big bool, share func() float64, busy *atomic.Bool) {
 	for ctx.Err() == nil {
-		work := p.nextWork()
+		work := p.nextWork(big)
+		if busy != nil {
+			busy.Store(work != nil)
+		}
 		if work == nil {
 			select {
 			case <-ctx.Done():
-			case <-p.wake:
+			case <-p.wake[b2u(big)]:
 			case <-time.After(time.Minute): // the date may change
 			}
 			continue
 		}
 		start := time.Now()
 		work(ctx)
-		busy := time.Since(start)
-		rest := time.Duration(float64(busy) * (1 - p.cfg.CPU) / p.cfg.CPU)
+		s := share()
+		rest := time.Duration(float64(time.Since(start)) * (1 - s) / s)
 		if rest > 0 {
 			t := time.NewTimer(rest)
 			select {
@@ -320,65 +359,87 @@ func (p *Pool) Run(ctx context.Context) error {
 			t.Stop()
 		}
 	}
-	return nil
 }
 
-// nextWork picks the most useful piece of work, or nil if there is none:
-// first the kind with the fewest ready puzzles below Ready (a transform if a
-// kept puzzle has uses left, else one fresh try), then the day's puzzles,
-// then fresh tries for kinds with fewer than Bases kept puzzles with uses
-// left.
-func (p *Pool) nextWork() func(context.Context) {
+// nextWork picks the most useful piece of work of one lane (the big grids'
+// or the others'), or nil if there is none.
+// First come transforms for the kinds with fewer than Ready puzzles ready
+// (the fewest first): grading one takes milliseconds. Then a fresh try for
+// such a kind that has no kept puzzle with uses left; then the day's
+// puzzles; then fresh tries for kinds with fewer than Bases kept puzzles
+// with uses left (see nextTurn for which kind goes first).
+func (p *Pool) nextWork(big bool) func(context.Context) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	var low *stock
+	var short []*stock
 	for _, st := range p.stocks {
-		if len(st.ready) < p.cfg.Ready && (low == nil || len(st.ready) < len(low.ready)) {
-			low = st
+		if bigLane(st.kind) == big && len(st.ready) < p.cfg.Ready {
+			short = append(short, st)
 		}
 	}
-	if low != nil {
-		if j, ok := p.transformJob(low, false); ok {
+	slices.SortStableFunc(short, func(a, b *stock) int { return len(a.ready) - len(b.ready) })
+	for _, st := range short {
+		if j, ok := p.transformJob(st, false); ok {
 			return func(ctx context.Context) {
 				pz, err := j.run(ctx)
 				p.mu.Lock()
 				defer p.mu.Unlock()
-				low.stats.Transformed++
-				if err == nil && pz.Level == low.kind.Level && len(low.ready) < p.cfg.Ready {
-					low.ready = append(low.ready, pz)
+				st.stats.Transformed++
+				if err == nil && pz.Level == st.kind.Level && len(st.ready) < p.cfg.Ready {
+					st.ready = append(st.ready, pz)
 				}
 			}
 		}
-		return p.freshWork(low)
+	}
+	if st := p.nextTurn(big, func(st *stock) bool { return len(st.ready) < p.cfg.Ready }); st != nil {
+		return p.freshWork(st)
 	}
 	today := p.cfg.Now().UTC()
 	for _, l := range p.cfg.DailyLevels {
+		if big {
+			break // the day's puzzles are 9×9
+		}
 		key := dayKey{today.Format(time.DateOnly), l}
 		if _, ok := p.days[key]; !ok {
 			d := p.startDay(key, today)
 			return func(ctx context.Context) { p.makeDay(ctx, key, d, today) }
 		}
 	}
-	for _, st := range p.stocks {
+	if st := p.nextTurn(big, func(st *stock) bool {
 		fresh := 0
 		for _, b := range st.bases {
 			if b.uses < p.cfg.Uses {
 				fresh++
 			}
 		}
-		if fresh < p.cfg.Bases {
-			return p.freshWork(st)
-		}
+		return fresh < p.cfg.Bases
+	}); st != nil {
+		return p.freshWork(st)
 	}
 	return nil
+}
+
+// nextTurn returns the stock of a lane that needs a fresh try and has had
+// the least of the background's time so far, or nil: a kind whose tries
+// are slow waits while the quicker ones catch up. p.mu must be held.
+func (p *Pool) nextTurn(big bool, needs func(*stock) bool) *stock {
+	var best *stock
+	for _, st := range p.stocks {
+		if bigLane(st.kind) == big && needs(st) && (best == nil || st.busy < best.busy) {
+			best = st
+		}
+	}
+	return best
 }
 
 // freshWork is one try of st's own generator. p.mu must be held.
 func (p *Pool) freshWork(st *stock) func(context.Context) {
 	return func(ctx context.Context) {
+		start := time.Now()
 		pz, ok, err := st.gen.try(ctx)
 		p.mu.Lock()
 		defer p.mu.Unlock()
+		st.busy += time.Since(start)
 		st.stats.Tries++
 		if err != nil || !ok {
 			return
