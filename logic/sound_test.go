@@ -53,9 +53,15 @@ func checkPath(tb testing.TB, g sudoku.Grid) Report {
 	return rep
 }
 
-func TestSoundSample(t *testing.T) {
+// TestSample rates every puzzle of the sample (testdata/se_sample.csv),
+// checking each step against the solution and the rating against
+// SukakuExplainer's.
+func TestSample(t *testing.T) {
 	for _, p := range readRated(t, "testdata/se_sample.csv", false) {
-		checkPath(t, grid81(t, p.puzzle))
+		rep := checkPath(t, grid81(t, p.puzzle))
+		if rep.Status != Solved || rep.Rating.String() != p.rating {
+			t.Errorf("line %d %s: %v %v (%s), SE rates %s", p.line, p.puzzle, rep.Status, rep.Rating, rep.Hardest.Name, p.rating)
+		}
 	}
 }
 
