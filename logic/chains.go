@@ -67,11 +67,11 @@ type onCand struct {
 // chainer holds the state of the chain searches of one step.
 type chainer struct {
 	geo     *geom
-	orig    [81]uint32    // the step's candidates
-	cur     [81]uint32    // the working candidates (dynamic chains remove offs)
-	origPos [27][9]uint16 // places of each digit in each unit, for orig
-	curPos  [27][9]uint16 // the same for cur
-	t       *chainTables  // fixed tables of the 9×9 shape
+	orig    [81]uint32   // the step's candidates
+	cur     [81]uint32   // the working candidates (dynamic chains remove offs)
+	origPos [256]uint16  // places of each digit in each unit (index u*9+d), for orig
+	curPos  [256]uint16  // the same for cur
+	t       *chainTables // fixed tables of the 9×9 shape
 
 	// The rule being run: the chain kinds allowed.
 	dynamic, nishio, multiple bool
@@ -85,12 +85,10 @@ type chainer struct {
 	ub      *ubfs           // the searches of unary chains
 
 	// The implications on the step's grid (static chains), built once per
-	// step: onOff[y][pot] and offOn[mode][pot] (mode: bit 0 y, bit 1 x)
-	// index lists in adj.
+	// step: onOff[y][pot] and offOn[mode][pot] (mode: bit 0 y, bit 1 x).
 	static bool
-	adj    []int16
-	onOff  [2][nPot][2]int32
-	offOn  [4][nPot][2]int32
+	onOff  [2][nPot]potList28
+	offOn  [4][nPot]potList4
 
 	visit []uint32
 	gen   uint32
@@ -109,10 +107,12 @@ type chainTables struct {
 	// outBox[cell][0/1]: the positions in the cell's row (column) outside
 	// its box, as a mask over the unit's cells.
 	outBox [81][2]uint16
-	// posIn[cell][kind]: the position of the cell in its unit of that kind.
-	posIn [81][3]uint8
-	unit  [81][3]uint8
-	cells [27][9]uint8
+	// posIn[cell][kind]: the position of the cell in its unit of that kind,
+	// as a bit; unit9[cell][kind]: 9 × the unit's index.
+	posIn [81][3]uint16
+	unit9 [81][3]uint8
+	// cells[u*9+k]: the k-th cell of unit u.
+	cells [256]uint8
 }
 
 var chainTab = func() *chainTables {
@@ -120,13 +120,13 @@ var chainTab = func() *chainTables {
 	t := &chainTables{}
 	for u := 0; u < 27; u++ {
 		for k, c := range geo.units[u] {
-			t.cells[u][k] = uint8(c)
+			t.cells[u*9+k] = uint8(c)
 		}
 	}
 	for c := 0; c < 81; c++ {
 		for kind := 0; kind < 3; kind++ {
-			t.unit[c][kind] = uint8(geo.cellUnits[c][kind])
-			t.posIn[c][kind] = uint8(geo.posInUnit[c][kind])
+			t.unit9[c][kind] = uint8(geo.cellUnits[c][kind] * 9)
+			t.posIn[c][kind] = 1 << geo.posInUnit[c][kind]
 		}
 		box := geo.cellUnits[c][kindBox]
 		for i, kind := range [2]int{kindRow, kindCol} {
@@ -173,17 +173,28 @@ func newChainer(g *Grid, c *chainer) *chainer {
 	for i := 0; i < 81; i++ {
 		c.orig[i] = g.cands[i]
 	}
-	c.origPos = [27][9]uint16{}
+	c.origPos = [256]uint16{}
 	for u := 0; u < 27; u++ {
-		for k, x := range c.t.cells[u] {
-			for m := c.orig[x]; m != 0; m &= m - 1 {
-				c.origPos[u][bits.TrailingZeros32(m)] |= 1 << k
+		for k := 0; k < 9; k++ {
+			for m := c.orig[c.t.cells[u*9+k]]; m != 0; m &= m - 1 {
+				c.origPos[u*9+bits.TrailingZeros32(m)] |= 1 << k
 			}
 		}
 	}
 	c.cur, c.curPos = c.orig, c.origPos
 	c.static = false
 	return c
+}
+
+// potList28 and potList4 are short lists of pots.
+type potList28 struct {
+	n uint8
+	p [28]int16
+}
+
+type potList4 struct {
+	n uint8
+	p [4]int16
 }
 
 // buildStatic tabulates the implications on the step's grid.
@@ -193,52 +204,53 @@ func (c *chainer) buildStatic() {
 	}
 	c.static = true
 	c.restore()
-	c.adj = c.adj[:0]
 	for pot := 0; pot < nPot; pot++ {
 		if c.orig[pot/9]&(1<<(pot%9)) == 0 {
 			for y := 0; y < 2; y++ {
-				c.onOff[y][pot] = [2]int32{}
+				c.onOff[y][pot].n = 0
 			}
 			for mode := 0; mode < 4; mode++ {
-				c.offOn[mode][pot] = [2]int32{}
+				c.offOn[mode][pot].n = 0
 			}
 			continue
 		}
 		for y := 0; y < 2; y++ {
-			start := int32(len(c.adj))
-			c.adj = append(c.adj, c.onToOff(pot, y == 1)...)
-			c.onOff[y][pot] = [2]int32{start, int32(len(c.adj))}
+			l := &c.onOff[y][pot]
+			l.n = uint8(copy(l.p[:], c.onToOff(pot, y == 1)))
 		}
 		for mode := 1; mode < 4; mode++ {
-			start := int32(len(c.adj))
+			l := &c.offOn[mode][pot]
+			l.n = 0
 			for _, o := range c.offToOn(nil, pot, mode&1 != 0, mode&2 != 0, false) {
-				c.adj = append(c.adj, o.pot)
+				l.p[l.n] = o.pot
+				l.n++
 			}
-			c.offOn[mode][pot] = [2]int32{start, int32(len(c.adj))}
 		}
 	}
 }
 
 // staticOnToOff is onToOff on the step's grid, from the tables.
 func (c *chainer) staticOnToOff(pot int, y bool) []int16 {
-	r := c.onOff[b2i(y)][pot]
-	return c.adj[r[0]:r[1]]
+	l := &c.onOff[b2i(y)][pot]
+	return l.p[:l.n]
 }
 
 // staticOffToOn is offToOn on the step's grid, from the tables (no hidden
 // parents: the grid does not change).
 func (c *chainer) staticOffToOn(pot int, y, x bool) []int16 {
-	r := c.offOn[b2i(y)|b2i(x)<<1][pot]
-	return c.adj[r[0]:r[1]]
+	l := &c.offOn[b2i(y)|b2i(x)<<1][pot]
+	return l.p[:l.n]
 }
 
 // remove takes pot out of the working candidates.
 func (c *chainer) remove(pot int) {
-	cell, d := pot/9, pot%9
+	cell, d := pot/9, uint8(pot%9)
 	c.cur[cell] &^= 1 << d
-	for kind := 0; kind < 3; kind++ {
-		c.curPos[c.t.unit[cell][kind]][d] &^= 1 << c.t.posIn[cell][kind]
-	}
+	t := &c.t.unit9[cell]
+	b := &c.t.posIn[cell]
+	c.curPos[t[0]+d] &^= b[0]
+	c.curPos[t[1]+d] &^= b[1]
+	c.curPos[t[2]+d] &^= b[2]
 }
 
 // restore puts the working candidates back to the step's.
@@ -321,14 +333,14 @@ func (c *chainer) onToOff(pot int, y bool) []int16 {
 			out = append(out, int16(cell*9+bits.TrailingZeros32(m)))
 		}
 	}
-	box := t.unit[cell][kindBox]
-	for m := c.curPos[box][d] &^ (1 << t.posIn[cell][kindBox]); m != 0; m &= m - 1 {
-		out = append(out, int16(int(t.cells[box][bits.TrailingZeros32(uint32(m))])*9+d))
+	box := t.unit9[cell][kindBox]
+	for m := c.curPos[box+uint8(d)] &^ t.posIn[cell][kindBox]; m != 0; m &= m - 1 {
+		out = append(out, int16(int(t.cells[box+uint8(bits.TrailingZeros16(m))])*9+d))
 	}
 	for i, kind := range [2]int{kindRow, kindCol} {
-		u := t.unit[cell][kind]
-		for m := c.curPos[u][d] & t.outBox[cell][i]; m != 0; m &= m - 1 {
-			out = append(out, int16(int(t.cells[u][bits.TrailingZeros32(uint32(m))])*9+d))
+		u := t.unit9[cell][kind]
+		for m := c.curPos[u+uint8(d)] & t.outBox[cell][i]; m != 0; m &= m - 1 {
+			out = append(out, int16(int(t.cells[u+uint8(bits.TrailingZeros16(m))])*9+d))
 		}
 	}
 	c.offs = out
@@ -364,12 +376,12 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 	}
 	if x {
 		for kind := 0; kind < 3; kind++ {
-			u := t.unit[cell][kind]
-			m := c.curPos[u][d] &^ (1 << t.posIn[cell][kind])
+			u := t.unit9[cell][kind]
+			m := c.curPos[u+uint8(d)] &^ t.posIn[cell][kind]
 			if m == 0 || m&(m-1) != 0 {
 				continue
 			}
-			p := int16(int(t.cells[u][bits.TrailingZeros32(uint32(m))])*9 + d)
+			p := int16(int(t.cells[u+uint8(bits.TrailingZeros16(m))])*9 + d)
 			dup := false
 			for _, o := range out {
 				dup = dup || o.pot == p
@@ -379,8 +391,8 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 			}
 			oc := onCand{pot: p, pstart: int32(len(c.hp))}
 			if hidden {
-				for h := c.origPos[u][d] &^ c.curPos[u][d]; h != 0; h &= h - 1 {
-					z := int(t.cells[u][bits.TrailingZeros32(uint32(h))])
+				for h := c.origPos[u+uint8(d)] &^ c.curPos[u+uint8(d)]; h != 0; h &= h - 1 {
+					z := int(t.cells[u+uint8(bits.TrailingZeros16(h))])
 					if id := r.off[z*9+d]; id != 0 {
 						c.hp = append(c.hp, id-1)
 					}

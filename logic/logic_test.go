@@ -2,7 +2,6 @@ package logic
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"os"
 	"strings"
@@ -83,26 +82,6 @@ func mustNew(tb testing.TB, g sudoku.Grid) *Grid {
 		tb.Fatal(err)
 	}
 	return lg
-}
-
-// ladderTop is the hardest rating the ladder reaches so far: puzzles SE rates
-// above it are not expected to match yet.
-const ladderTop = 93
-
-func TestRateSample(t *testing.T) {
-	for _, p := range readRated(t, "testdata/se_sample.csv", false) {
-		rep, err := Rate(context.Background(), mustNew(t, grid81(t, p.puzzle)))
-		if err != nil {
-			t.Fatalf("line %d: %v", p.line, err)
-		}
-		want := p.rating
-		if rep.Status == Solved && rep.Rating.String() == want {
-			continue
-		}
-		if ratingOf(t, want) <= ladderTop {
-			t.Errorf("line %d %s: %v %v (%s), SE rates %s", p.line, p.puzzle, rep.Status, rep.Rating, rep.Hardest.Name, want)
-		}
-	}
 }
 
 // ratingOf parses an SE rating such as "4.2" into tenths.
