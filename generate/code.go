@@ -127,3 +127,26 @@ func base32Digit(b byte) int {
 	}
 	return -1
 }
+
+// FindCode returns the first puzzle code in text, such as the one a puzzle
+// message shows, and whether there is one. The bot finds the puzzle a reply
+// refers to this way, with nothing stored. A '#' must start the code.
+func FindCode(text string) (Code, bool) {
+	for i := 0; i < len(text); i++ {
+		if text[i] != '#' {
+			continue
+		}
+		end := i + 1
+		for end < len(text) && end-i < 4+payloadChars+1 && isCodeByte(text[end]) {
+			end++
+		}
+		if c, err := ParseCode(text[i:end]); err == nil {
+			return c, true
+		}
+	}
+	return Code{}, false
+}
+
+func isCodeByte(b byte) bool {
+	return b == '-' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}

@@ -70,3 +70,22 @@ func TestParseLevel(t *testing.T) {
 		t.Errorf("ParseLevel(insane): %v", err)
 	}
 }
+
+func TestFindCode(t *testing.T) {
+	want := Code{Shape: sudoku.Classic, Level: Hard, Seed: 1, Transform: 2}
+	for _, text := range []string{
+		"#9H-00000102",
+		"Puzzle #9H-00000102 (Hard, 3.8)",
+		"**Hard** · `#9H-00000102`\n```\n...```",
+		"#7 is not one; #9H-00000102.",
+	} {
+		if got, ok := FindCode(text); !ok || got != want {
+			t.Errorf("FindCode(%q) = %v, %v", text, got, ok)
+		}
+	}
+	for _, text := range []string{"", "no code", "#9H-0000010", "#9H-000001022", "9H-00000102", "#9Q-00000102"} {
+		if got, ok := FindCode(text); ok {
+			t.Errorf("FindCode(%q) = %v", text, got)
+		}
+	}
+}
