@@ -45,7 +45,9 @@
 // example "3.2 X-Wing: r1c5<>4 r8c5<>4" (placements as r9c7=6), or a dash
 // and the reason ("- solved" too); explain prints every step of each puzzle
 // in that form, then an empty line (after the last step, the dash line when
-// logic did not solve it).
+// logic did not solve it). rate -stats also prints, to standard error, the
+// number of puzzles, the time per puzzle and the slowest puzzle per rating
+// band.
 package main
 
 import "os"
