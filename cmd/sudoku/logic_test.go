@@ -78,3 +78,12 @@ func TestRateStats(t *testing.T) {
 		t.Errorf("stats:\n%s", errOut)
 	}
 }
+
+func TestLogicTimeout(t *testing.T) {
+	for _, cmd := range []string{"rate", "hint", "explain"} {
+		code, out, errOut := runArgs(t, pointingPuzzle+"\n", cmd, "-timeout", "1ns")
+		if code != 0 || errOut != "" || strings.TrimSpace(out) != "- timeout" {
+			t.Errorf("%s -timeout 1ns: exit %d, output %q, stderr %q", cmd, code, out, errOut)
+		}
+	}
+}
