@@ -121,7 +121,8 @@ type chainTables struct {
 	cells [256]uint8
 }
 
-var chainTab = func() *chainTables {
+// chainTab builds the tables once, on first use.
+var chainTab = sync.OnceValue(func() *chainTables {
 	geo := geomFor(sudokuClassic)
 	t := &chainTables{}
 	for u := 0; u < 27; u++ {
@@ -144,7 +145,7 @@ var chainTab = func() *chainTables {
 		}
 	}
 	return t
-}()
+})
 
 // chainers keeps chainers (with their buffers, some 10 MB when warm)
 // between searches.
@@ -170,7 +171,7 @@ func (s *search) release() {
 // is not nil; with g nil, a chainer to set up later.
 func newChainer(g *Grid, c *chainer) *chainer {
 	if c == nil {
-		c = &chainer{visit: make([]uint32, 2*nPot), t: chainTab, ub: &ubfs{}}
+		c = &chainer{visit: make([]uint32, 2*nPot), t: chainTab(), ub: &ubfs{}}
 	}
 	if g == nil {
 		return c
