@@ -14,6 +14,28 @@ type Rating int
 // String formats the rating as SE does, for example "4.2" or "10.0".
 func (r Rating) String() string { return fmt.Sprintf("%d.%d", int(r)/10, int(r)%10) }
 
+// Difficulty returns a word for the rating band a person can read:
+//
+//	Easy     up to 2.0  singles (and the direct techniques that end in one)
+//	Medium   2.1 - 2.9  naked singles, pointing and claiming
+//	Hard     3.0 - 3.9  naked and hidden pairs and triplets, X-Wing, Swordfish
+//	Expert   4.0 - 6.4  hidden triplets, skyscrapers and kites, wings, unique
+//	                    rectangles, quads, Jellyfish, BUG, aligned pairs
+//	Extreme  6.5 and up chains, forcing chains and forcing nets
+func (r Rating) Difficulty() string {
+	switch {
+	case r <= 20:
+		return "Easy"
+	case r < 30:
+		return "Medium"
+	case r < 40:
+		return "Hard"
+	case r < 65:
+		return "Expert"
+	}
+	return "Extreme"
+}
+
 // Candidate is one digit in one cell: a placement or an elimination.
 type Candidate struct {
 	Cell  sudoku.Cell
