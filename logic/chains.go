@@ -94,12 +94,18 @@ type chainer struct {
 	gen   uint32
 	bfs   []int32
 
-	offs          []int16
-	regOn, regOff []int16
-	ons           []onCand
-	hp            []int32
-	qOn           []int32
-	qOff          []int32
+	offs            []int16
+	regOn, regOff   []int16
+	cellOn, cellOff []int16
+
+	// The best hint of the multiple-chain rule being run, and the largest
+	// complexity that could still beat it, per kind (-1: not computed).
+	best   *chainHint
+	limits [8]int
+	ons    []onCand
+	hp     []int32
+	qOn    []int32
+	qOff   []int32
 }
 
 // chainTables are the fixed tables of the 9×9 shape the chains read.
@@ -115,7 +121,8 @@ type chainTables struct {
 	cells [256]uint8
 }
 
-var chainTab = func() *chainTables {
+// chainTab builds the tables once, on first use.
+var chainTab = sync.OnceValue(func() *chainTables {
 	geo := geomFor(sudokuClassic)
 	t := &chainTables{}
 	for u := 0; u < 27; u++ {
@@ -138,7 +145,7 @@ var chainTab = func() *chainTables {
 		}
 	}
 	return t
-}()
+})
 
 // chainers keeps chainers (with their buffers, some 10 MB when warm)
 // between searches.
@@ -164,7 +171,7 @@ func (s *search) release() {
 // is not nil; with g nil, a chainer to set up later.
 func newChainer(g *Grid, c *chainer) *chainer {
 	if c == nil {
-		c = &chainer{visit: make([]uint32, 2*nPot), t: chainTab, ub: &ubfs{}}
+		c = &chainer{visit: make([]uint32, 2*nPot), t: chainTab(), ub: &ubfs{}}
 	}
 	if g == nil {
 		return c
@@ -315,6 +322,36 @@ func (c *chainer) ancestors(id int32) int {
 		}
 		c.visit[k] = c.gen
 		count++
+		q = append(q, c.parents(n)...)
+	}
+	c.bfs = q
+	return count
+}
+
+// ancestorsUpTo is ancestors, but stops counting past limit (it then
+// returns limit+1).
+func (c *chainer) ancestorsUpTo(id int32, limit int) int {
+	if limit < 1 {
+		return limit + 1
+	}
+	c.gen++
+	if c.gen == 0 {
+		clear(c.visit)
+		c.gen = 1
+	}
+	q := append(c.bfs[:0], id)
+	count := 0
+	for i := 0; i < len(q); i++ {
+		n := q[i]
+		k := c.nodes[n].key
+		if c.visit[k] == c.gen {
+			continue
+		}
+		c.visit[k] = c.gen
+		count++
+		if count > limit {
+			break
+		}
 		q = append(q, c.parents(n)...)
 	}
 	c.bfs = q

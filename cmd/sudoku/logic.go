@@ -91,8 +91,8 @@ func runLogic(cmd string, args []string, stdin io.Reader, stdout, stderr io.Writ
 	return status
 }
 
-// bandStats sums rating times per rating band: [2.0, 3.0), [3.0, 4.0), ...,
-// [9.0, 10.0), and one band for puzzles without a rating.
+// bandStats sums rating times per rating band: 1.0-1.9 (and below), 2.0-2.9,
+// ..., 9.0-9.9 (and above), and one band for puzzles without a rating.
 type bandStats [10]struct {
 	n       int
 	total   time.Duration
@@ -123,9 +123,6 @@ func (b *bandStats) print(w io.Writer) {
 		n += s.n
 		total += s.total
 		band := fmt.Sprintf("%d.0-%d.9", i+1, i+1)
-		if i == 0 {
-			band = "up to 2.9"
-		}
 		if i == 9 {
 			band = "unrated"
 		}
