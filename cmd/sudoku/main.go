@@ -7,6 +7,8 @@
 //	sudoku rate [-timeout d] [FILE]
 //	sudoku hint [-timeout d] [FILE]
 //	sudoku explain [-timeout d] [FILE]
+//	sudoku new [-level L] [-size N] [-n COUNT] [-seed S] [-symmetric] [-v]
+//	sudoku daily [-date YYYY-MM-DD] [-level L] [-v]
 //
 // A puzzle is one line of 16, 36, 64, 81, 144, 256 or 625 symbols (4×4 to
 // 25×25 grids, row by row): '.' or '0' for an empty cell, '1'-'9' for 1 to 9
