@@ -22,6 +22,7 @@ const algorithm = 1
 type plan struct {
 	passes []tier
 	repair tier
+	after  bool // repair only after the passes, and only a puzzle beyond the repair tier
 }
 
 // candidate builds the puzzle behind a base seed, before any grading: a
@@ -42,14 +43,17 @@ func candidate(ctx context.Context, s sudoku.Shape, sym bool, base uint32, pl pl
 	b.solution = fill(s, r)
 	b.puzzle = b.solution
 	order := b.givens()
-	if pl.repair != 0 {
+	if pl.repair != 0 && !pl.after {
 		_, err = b.repair(pl.repair)
 		return b.puzzle, b.solution, err
 	}
 	for _, t := range pl.passes {
 		order = b.tierPass(order, t)
 	}
-	err = b.uniquePass(order)
+	if err = b.uniquePass(order); err != nil || !pl.after || solvedWithin(&b.puzzle, pl.repair) {
+		return b.puzzle, b.solution, err
+	}
+	_, err = b.repair(pl.repair)
 	return b.puzzle, b.solution, err
 }
 
@@ -99,13 +103,16 @@ func (b *builder) fill(i int) {
 }
 
 // forced reports whether a single places given i (and its mirror) again
-// at once once removed, with hiddenOnly a hidden single: the puzzle without
-// them then passes every test that it passed with them, so the test can be
-// skipped. The cells must be empty.
+// at once once removed: a naked or a hidden single among the givens left,
+// with hiddenOnly a hidden single. The puzzle without them then passes
+// every test that it passed with them (the tiers at and above the single's
+// and uniqueness), so the test can be skipped. The cells must be empty.
 func (b *builder) forced(i int, hiddenOnly bool) bool {
-	j := b.mirror(i)
-	return b.geo.forced(&b.puzzle, i, b.solution.At(i), hiddenOnly) &&
-		b.geo.forced(&b.puzzle, j, b.solution.At(j), hiddenOnly)
+	one := func(c int) bool {
+		v := b.solution.At(c)
+		return !hiddenOnly && b.geo.forced(&b.puzzle, c, v, false) || b.geo.forced(&b.puzzle, c, v, true)
+	}
+	return one(i) && (b.mirror(i) == i || one(b.mirror(i)))
 }
 
 // tierPass removes each given of order (with its mirror) whose removal
@@ -165,6 +172,23 @@ const repairRounds = 300
 func (b *builder) repair(t tier) (bool, error) {
 	banned := make([]bool, b.cells)
 	for round := 0; ; round++ {
+		// Put back cells that the tier leaves empty, one at a time.
+		for {
+			left := unsolvedBy(&b.puzzle, t)
+			if left == nil {
+				break
+			}
+			var choice []int
+			for _, i := range left {
+				if j := min(i, b.mirror(i)); !banned[j] && (j == i || b.puzzle.At(j) == 0) {
+					choice = append(choice, j)
+				}
+			}
+			if len(choice) == 0 {
+				return false, b.uniquePass(b.givens())
+			}
+			b.fill(choice[b.r.intn(len(choice))])
+		}
 		b.tierPass(b.givens(), t)
 		found := -1
 		for _, i := range b.givens() {
@@ -185,23 +209,6 @@ func (b *builder) repair(t tier) (bool, error) {
 		}
 		b.clear(found)
 		banned[found] = true
-		// Put back cells that the tier leaves empty, one at a time.
-		for {
-			left := unsolvedBy(&b.puzzle, t)
-			if left == nil {
-				break
-			}
-			var choice []int
-			for _, i := range left {
-				if j := min(i, b.mirror(i)); !banned[j] && (j == i || b.puzzle.At(j) == 0) {
-					choice = append(choice, j)
-				}
-			}
-			if len(choice) == 0 {
-				return false, b.uniquePass(b.givens())
-			}
-			b.fill(choice[b.r.intn(len(choice))])
-		}
 	}
 }
 
@@ -291,7 +298,7 @@ func planFor(s sudoku.Shape, l Level) plan {
 		case Medium:
 			return plan{repair: tierLocked}
 		case Hard:
-			return plan{repair: tierWings}
+			return plan{repair: tierSubsets}
 		}
 	}
 	if l == Easy {

@@ -113,8 +113,9 @@ func (g *Generator) try(ctx context.Context) (Puzzle, bool, error) {
 		return Puzzle{}, false, nil
 	}
 	if g.kind.Level == Expert {
-		// Most candidates here are Extreme: stop at their first chain.
-		gr, over, err := gradeUpTo(ctx, puzzle, levelFloor[Extreme]-1)
+		// Many candidates here are Extreme: stop at their first chain.
+		_, hi := Expert.Range()
+		gr, over, err := gradeUpTo(ctx, puzzle, hi)
 		if err != nil {
 			return Puzzle{}, false, fmt.Errorf("generate %v: rate: %w", g.kind, err)
 		}
@@ -132,20 +133,23 @@ func (g *Generator) try(ctx context.Context) (Puzzle, bool, error) {
 }
 
 // plausible reports whether puzzle may be of level l, as far as the quick
-// tiers of easy techniques can tell: exactly for Easy and Medium (their
-// bounds are the tiers'), nearly so for Hard (the wings tier lacks some
-// turbot fish) and only "not Hard or below" for the others. It spares the
-// engine most of the puzzles it would reject.
+// tiers of easy techniques can tell, sparing the engine most of the puzzles
+// it would reject: singles must solve an Easy puzzle (a requirement of its
+// own), the techniques up to claiming must solve a Medium one and not
+// hidden singles alone, a Hard one needs subsets or fish and no more
+// (exactly the engine's 3.0-3.9), and Expert and Extreme ones need more than
+// subsets and fish, and Extreme more than turbot fish and XY-Wings.
 func plausible(puzzle *sudoku.Grid, l Level) bool {
 	switch l {
 	case Easy:
-		return solvedWithin(puzzle, tierHidden)
+		return solvedWithin(puzzle, tierSingles)
 	case Medium:
 		t := lowestTier(puzzle, tierLocked)
 		return t == tierSingles || t == tierLocked
 	case Hard:
-		t := lowestTier(puzzle, tierWings)
-		return t == tierSubsets || t == tierWings
+		return lowestTier(puzzle, tierSubsets) == tierSubsets
+	case Expert:
+		return lowestTier(puzzle, tierSubsets) == 0
 	}
 	return lowestTier(puzzle, tierWings) == 0
 }

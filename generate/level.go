@@ -62,49 +62,47 @@ func ParseLevel(s string) (Level, error) {
 	return 0, fmt.Errorf("%q: %w: use easy, medium, hard, expert or extreme", s, ErrLevel)
 }
 
-// levelFloor holds the lowest rating of each level, in tenths of the SE
-// scale; a level runs up to the next one's floor. The bounds fall between
-// techniques of the SE ladder (the engine's ratings, SukakuExplainer
-// v1.15.10's):
+// LevelOf returns the level of an SE rating: the logic engine's difficulty
+// word for it ([logic.Rating.Difficulty], which `!rate` shows too), so the
+// ranges are defined in one place, the engine:
 //
-//	Easy     1.0-1.5  full house, hidden singles
-//	Medium   1.6-2.9  direct pointing and claiming, direct hidden pairs and
-//	                  triplets, naked singles, pointing, claiming
-//	Hard     3.0-4.4  naked and hidden pairs and triplets, X-Wing, Swordfish,
-//	                  Skyscraper, Two-string Kite, Turbot Crane, XY-Wing,
-//	                  XYZ-Wing
-//	Expert   4.5-6.1  unique rectangles and loops, quads, Jellyfish,
-//	                  3 strong links, WXYZ- and VWXYZ-Wings, BUG
-//	Extreme  6.2-     aligned pair and triplet exclusion, cycles, X-, Y- and
-//	                  XY-chains, forcing chains and nets
+//	Easy     up to 2.0  singles (and the direct techniques that end in one)
+//	Medium   2.1-2.9    naked singles, pointing and claiming
+//	Hard     3.0-3.9    naked and hidden pairs and triplets, X-Wing, Swordfish
+//	Expert   4.0-6.4    hidden triplets, turbot fish, wings, unique
+//	                    rectangles, quads, Jellyfish, BUG, aligned pairs
+//	Extreme  6.5 and up chains, forcing chains and forcing nets
 //
-// So Easy is solved with singles alone (the hidden ones), Hard and above
-// need more than singles, and Extreme needs chains or nets. Grids of other
-// sizes than 9×9 are rated with the techniques that apply to them (singles,
-// intersections, subsets and fish), so they reach Expert at most.
-var levelFloor = [...]Rating{Easy: 10, Medium: 16, Hard: 30, Expert: 45, Extreme: 62}
-
-// LevelOf returns the level of an SE rating.
+// The generator asks one thing more of an Easy puzzle: that singles alone
+// solve it (a direct hidden pair, rated 2.0, is more than singles).
 func LevelOf(r Rating) Level {
-	l := Easy
-	for _, k := range Levels {
-		if r >= levelFloor[k] {
-			l = k
-		}
+	l, err := ParseLevel(r.Difficulty())
+	if err != nil {
+		return 0 // a word this package does not know: a new engine level
 	}
 	return l
 }
 
-// Range returns the lowest and highest SE ratings of the level, in tenths;
-// Extreme's highest is the SE scale's top, 12.0 (hi is inclusive).
+// maxRating bounds the SE scale for [Level.Range].
+const maxRating Rating = 200
+
+// Range returns the lowest and highest SE ratings of the level, in tenths
+// (hi is inclusive; Extreme's is the top of the scale, 20.0), as the
+// engine's difficulty words draw them.
 func (l Level) Range() (lo, hi Rating) {
-	if !l.valid() {
+	lo = -1
+	for r := Rating(0); r <= maxRating; r++ {
+		if LevelOf(r) == l {
+			if lo < 0 {
+				lo = r
+			}
+			hi = r
+		}
+	}
+	if lo < 0 {
 		return 0, 0
 	}
-	if l == Extreme {
-		return levelFloor[l], 120
-	}
-	return levelFloor[l], levelFloor[l+1] - 1
+	return lo, hi
 }
 
 // TopLevel returns the hardest level that the generator makes for shape s,
