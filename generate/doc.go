@@ -23,12 +23,11 @@
 //
 // # Levels
 //
-// A level is a range of Sudoku Explainer ratings between two rungs of the SE
-// ladder (see [Level.Range] and [LevelOf]): Easy 1.0-1.5 (hidden singles),
-// Medium 1.6-2.9 (naked singles, intersections), Hard 3.0-4.4 (subsets,
-// basic fish, turbot fish, XY- and XYZ-Wings), Expert 4.5-6.1 (uniqueness,
-// quads, BUG, larger wings), Extreme 6.2 and up (chains and nets). [TopLevel]
-// says how far each shape goes.
+// A level is the logic engine's difficulty word for a puzzle's SE rating
+// ([LevelOf], [Level.Range]): Easy up to 2.0, Medium 2.1-2.9, Hard 3.0-3.9,
+// Expert 4.0-6.4, Extreme 6.5 and up. The generator also requires that
+// singles alone solve an Easy puzzle. [TopLevel] says how far each shape
+// goes.
 //
 // # How puzzles are made
 //
@@ -40,7 +39,8 @@
 // into minimal ones that the level's techniques solve. Quick tiers of easy
 // techniques (singles, intersections, subsets, fish, turbot fish, XY-Wings)
 // tell which level a candidate may be before the engine rates it; the
-// engine's rating decides. A transform (digits relabelled; bands, stacks,
+// engine's rating decides (for Expert, step by step, stopping at the first
+// step above 6.4). A transform (digits relabelled; bands, stacks,
 // rows and columns permuted; transposed) of a graded puzzle is another
 // puzzle of the same rating: codes carry one, and [Pool] serves them when
 // nothing is ready.
