@@ -286,10 +286,12 @@ func solvable(ctx context.Context, g sudoku.Grid) (bool, error) {
 // s. On 9×9 and smaller, Easy removes within hidden singles first (half of
 // the puzzles made so are Easy, against a quarter of plain ones, for little
 // more work); the other levels remove plainly: a pass costs a tier check
-// per given, more than it gains in puzzles of the level (measured on 9×9:
-// Medium 1.8 ms of CPU per puzzle with a pass, 0.75 ms without; Hard 12 ms
-// and 2 ms). From 12×12 up, where plain minimal puzzles need guesses, the
-// puzzle is repaired into one that the level's tier solves.
+// per given, more than it gains in puzzles of the level (measured on 9×9,
+// for Medium 1.6-2.9 and Hard 3.0-4.4: 1.8 ms of CPU per Medium puzzle
+// with a pass, 0.75 ms without; 12 ms and 2 ms per Hard one; repairing
+// plain puzzles beyond Hard into 3.0-3.9 ones triples the hits at thirty
+// times the cost). From 12×12 up, where plain minimal puzzles need
+// guesses, the puzzle is repaired into one that the level's tier solves.
 func planFor(s sudoku.Shape, l Level) plan {
 	if s.Size() >= 12 {
 		switch l {
