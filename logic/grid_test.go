@@ -3,6 +3,7 @@ package logic
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -221,5 +222,47 @@ func TestOtherSizes(t *testing.T) {
 				t.Errorf("no %v on the path (%v, %d steps)", tc.tech, rep.Status, rep.Steps)
 			}
 		})
+	}
+}
+
+// TestConcurrent rates puzzles from several goroutines at once (the pools
+// and tables are shared): the results must be those of one goroutine.
+func TestConcurrent(t *testing.T) {
+	var grids []sudoku.Grid
+	var want []string
+	for i, p := range readRated(t, "testdata/se_sample.csv", false) {
+		if i%8 != 0 {
+			continue
+		}
+		g := grid81(t, p.puzzle)
+		rep, err := Rate(context.Background(), mustNew(t, g))
+		if err != nil {
+			t.Fatal(err)
+		}
+		grids = append(grids, g)
+		want = append(want, rep.Rating.String()+" "+rep.Hardest.String())
+	}
+	errs := make(chan error, 4)
+	for w := 0; w < 4; w++ {
+		go func() {
+			for k, g := range grids {
+				lg, err := New(g)
+				if err != nil {
+					errs <- err
+					return
+				}
+				rep, err := Rate(context.Background(), lg)
+				if got := rep.Rating.String() + " " + rep.Hardest.String(); err != nil || got != want[k] {
+					errs <- fmt.Errorf("puzzle %d: %q (%v), alone %q", k, got, err, want[k])
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for w := 0; w < 4; w++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }
