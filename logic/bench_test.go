@@ -28,7 +28,8 @@ func inBand(tb testing.TB, p ratedPuzzle, band [2]Rating) bool {
 }
 
 // BenchmarkRate rates every puzzle of each band (of the shared file, or the
-// sample) and reports the time per puzzle and the slowest puzzle.
+// sample) and reports the time per puzzle and the slowest puzzle (by its
+// fastest time over the iterations: use -benchtime 3x or more).
 func BenchmarkRate(b *testing.B) {
 	puzzles := benchPuzzles(b)
 	for _, band := range bands {
@@ -43,15 +44,22 @@ func BenchmarkRate(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("%v-%v", band[0], band[1]), func(b *testing.B) {
 			b.ReportAllocs()
-			var slowest time.Duration
+			// The slowest puzzle by its fastest time over the iterations.
+			best := make([]time.Duration, len(grids))
 			for i := 0; i < b.N; i++ {
-				for _, g := range grids {
+				for j, g := range grids {
 					t0 := time.Now()
 					if _, err := Rate(context.Background(), g); err != nil {
 						b.Fatal(err)
 					}
-					slowest = max(slowest, time.Since(t0))
+					if d := time.Since(t0); i == 0 || d < best[j] {
+						best[j] = d
+					}
 				}
+			}
+			var slowest time.Duration
+			for _, d := range best {
+				slowest = max(slowest, d)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(grids))/1e6, "ms/puzzle")
 			b.ReportMetric(float64(slowest.Nanoseconds())/1e6, "max-ms")
@@ -59,9 +67,10 @@ func BenchmarkRate(b *testing.B) {
 	}
 }
 
-// BenchmarkNext times a hint on every grid along the rating paths of the
-// puzzles of each band up to 7.9 (every grid a player may ask a hint on),
-// and reports the mean and the slowest.
+// BenchmarkNext times a hint on every grid along the rating paths of a third
+// of the puzzles of each band up to 7.9 (every grid a player may ask a hint
+// on), and reports the mean and the slowest (by its fastest time over the
+// iterations).
 func BenchmarkNext(b *testing.B) {
 	puzzles := benchPuzzles(b)
 	for _, band := range bands[:6] {
@@ -87,15 +96,23 @@ func BenchmarkNext(b *testing.B) {
 			continue
 		}
 		b.Run(fmt.Sprintf("%v-%v", band[0], band[1]), func(b *testing.B) {
-			var slowest time.Duration
+			// The slowest grid by its fastest time over the iterations: one
+			// timing on a shared machine can be far off.
+			best := make([]time.Duration, len(states))
 			for i := 0; i < b.N; i++ {
-				for _, g := range states {
+				for j, g := range states {
 					t0 := time.Now()
 					if _, err := Next(context.Background(), g); err != nil {
 						b.Fatal(err)
 					}
-					slowest = max(slowest, time.Since(t0))
+					if d := time.Since(t0); i == 0 || d < best[j] {
+						best[j] = d
+					}
 				}
+			}
+			var slowest time.Duration
+			for _, d := range best {
+				slowest = max(slowest, d)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(states))/1e3, "µs/hint")
 			b.ReportMetric(float64(slowest.Nanoseconds())/1e6, "max-ms")

@@ -61,6 +61,7 @@ func (r *crun) addOff(pot int, id int32) {
 // parents are hp[pstart : pstart+pn].
 type onCand struct {
 	pot        int16
+	rule       int8 // -1: the cell's other candidate; 0-2: the unit kind
 	pstart, pn int32
 }
 
@@ -400,7 +401,7 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 		if other == d {
 			other = bits.TrailingZeros32(m &^ (1 << other))
 		}
-		oc := onCand{pot: int16(cell*9 + other), pstart: int32(len(c.hp))}
+		oc := onCand{pot: int16(cell*9 + other), rule: -1, pstart: int32(len(c.hp))}
 		if hidden {
 			for m := c.orig[cell] &^ c.cur[cell]; m != 0; m &= m - 1 {
 				if id := r.off[cell*9+bits.TrailingZeros32(m)]; id != 0 {
@@ -426,7 +427,7 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 			if dup {
 				continue
 			}
-			oc := onCand{pot: p, pstart: int32(len(c.hp))}
+			oc := onCand{pot: p, rule: int8(kind), pstart: int32(len(c.hp))}
 			if hidden {
 				for h := c.origPos[u+uint8(d)] &^ c.curPos[u+uint8(d)]; h != 0; h &= h - 1 {
 					z := int(t.cells[u+uint8(bits.TrailingZeros16(h))])
@@ -441,6 +442,31 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 	}
 	c.ons = out
 	return out
+}
+
+// hiddenParents sets the hidden parents of o, implied by off node pot (in
+// c.hp): the offs of run r that made o's cell bivalue or o's place single.
+func (c *chainer) hiddenParents(r *crun, pot int, o *onCand) {
+	c.hp = c.hp[:0]
+	o.pstart = 0
+	cell, d := pot/9, pot%9
+	if o.rule < 0 {
+		for m := c.orig[cell] &^ c.cur[cell]; m != 0; m &= m - 1 {
+			if id := r.off[cell*9+bits.TrailingZeros32(m)]; id != 0 {
+				c.hp = append(c.hp, id-1)
+			}
+		}
+	} else {
+		t := c.t
+		u := t.unit9[cell][o.rule]
+		for h := c.origPos[u+uint8(d)] &^ c.curPos[u+uint8(d)]; h != 0; h &= h - 1 {
+			z := int(t.cells[u+uint8(bits.TrailingZeros16(h))])
+			if id := r.off[z*9+d]; id != 0 {
+				c.hp = append(c.hp, id-1)
+			}
+		}
+	}
+	o.pn = int32(len(c.hp))
 }
 
 // propagate runs the implications of the nodes already in r (its queues
@@ -494,8 +520,9 @@ func (c *chainer) propagate(r *crun) {
 			pot := int(c.nodes[p].key >> 1)
 			var ons []onCand
 			if c.dynamic {
-				ons = c.offToOn(r, pot, y, true, true)
-				c.remove(pot)
+				// Hidden parents are read later, for the ons kept only,
+				// but before pot leaves the grid.
+				ons = c.offToOn(r, pot, y, true, false)
 			} else {
 				ons = c.ons[:0]
 				for _, o := range c.staticOffToOn(pot, y, true) {
@@ -503,17 +530,26 @@ func (c *chainer) propagate(r *crun) {
 				}
 				c.ons = ons
 			}
-			for _, o := range ons {
-				if id := r.off[o.pot]; id != 0 {
+			for i := range ons {
+				o := &ons[i]
+				id := r.off[o.pot]
+				if id == 0 && r.on[o.pot] != 0 {
+					continue
+				}
+				if c.dynamic {
+					c.hiddenParents(r, pot, o)
+				}
+				if id != 0 {
 					r.absurdOn, r.absurdOff = c.node(int(o.pot)<<1|1, p, o.pstart, o.pn), id-1
 					done()
 					return
 				}
-				if r.on[o.pot] == 0 {
-					id := c.node(int(o.pot)<<1|1, p, o.pstart, o.pn)
-					r.addOn(int(o.pot), id)
-					qOn = append(qOn, id)
-				}
+				nid := c.node(int(o.pot)<<1|1, p, o.pstart, o.pn)
+				r.addOn(int(o.pot), nid)
+				qOn = append(qOn, nid)
+			}
+			if c.dynamic {
+				c.remove(pot)
 			}
 			continue
 		}

@@ -31,9 +31,10 @@ type search struct {
 	chainer *chainer
 	// memos remember, per technique, the digits on which it found nothing.
 	memos map[string]*digitMemo
-	// triples remembers the cell triples an aligned triplet exclusion
-	// found nothing on, with a fingerprint of their candidates.
-	triples map[[3]int8]uint64
+	// triples remembers, per set of three cells (tripleIndex), the
+	// fingerprint of the candidates on which an aligned triplet exclusion
+	// found nothing; 0 for none.
+	triples []uint64
 }
 
 // expired reports (and records) whether the context has ended.
