@@ -232,7 +232,7 @@ func findAlignedTripleExclusion(sr *search, emit emitFunc) bool {
 	// reaches a triple from up to three of its pairs, and again at every
 	// step of a rating.
 	if sr.triples == nil {
-		sr.triples = map[[3]int8]uint64{}
+		sr.triples = make([]uint64, 85320) // one per set of three cells
 	}
 	tried := sr.triples
 	for n2 := 1; n2 < len(bases); n2++ {
@@ -270,13 +270,14 @@ func findAlignedTripleExclusion(sr *search, emit emitFunc) bool {
 					continue
 				}
 				key := sortedTriple(c0, c1, c2)
-				fp := tripleFingerprint(g, key, common)
-				if f, ok := tried[key]; ok && f == fp {
+				slot := tripleIndex(key)
+				fp := tripleFingerprint(g, key, common) | 1 // never 0, the empty slot
+				if tried[slot] == fp {
 					continue
 				}
 				cells := []int{c0, c1, c2}
 				if !hasExclusion(g, cells, common) {
-					tried[key] = fp
+					tried[slot] = fp
 					continue
 				}
 				s := Step{
@@ -327,4 +328,11 @@ func tripleFingerprint(g *Grid, cells [3]int8, common cellSet81) uint64 {
 		}
 	}
 	return h
+}
+
+// tripleIndex numbers the sets of three cells a < b < c of a 9×9 grid from 0
+// to 85319 (C(c,3) + C(b,2) + a).
+func tripleIndex(t [3]int8) int {
+	a, b, c := int(t[0]), int(t[1]), int(t[2])
+	return c*(c-1)*(c-2)/6 + b*(b-1)/2 + a
 }

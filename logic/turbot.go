@@ -259,12 +259,16 @@ func findTurbotFish(sr *search, emit emitFunc) bool {
 	return true
 }
 
+// cellBits is a set of cells of any supported grid.
+type cellBits [(sudokuMaxCells + 63) / 64]uint64
+
 // commonPeers returns the cells that see every cell given (and are none of
-// them), as a cell set.
-func commonPeers(geo *geom, cells ...int) []uint64 {
-	set := append([]uint64(nil), geo.peerSet[cells[0]]...)
+// them).
+func commonPeers(geo *geom, cells ...int) cellBits {
+	var set cellBits
+	copy(set[:], geo.peerSet[cells[0]])
 	for _, c := range cells[1:] {
-		for w := range set {
+		for w := 0; w < geo.words; w++ {
 			set[w] &= geo.peerSet[c][w]
 		}
 	}
