@@ -25,7 +25,7 @@
 //
 // A level is the logic engine's difficulty word for a puzzle's SE rating
 // ([LevelOf], [Level.Range]): Easy up to 2.0, Medium 2.1-2.9, Hard 3.0-3.9,
-// Expert 4.0-6.4, Extreme 6.5 and up. The generator also requires that
+// Expert 4.0-6.1, Extreme 6.2 and up. The generator also requires that
 // singles alone solve an Easy puzzle. [TopLevel] says how far each shape
 // goes.
 //

@@ -66,17 +66,12 @@ func ParseLevel(s string) (Level, error) {
 // word for it ([logic.Rating.Difficulty], which `!rate` shows too), so the
 // ranges are defined in one place, the engine:
 //
-//	Easy     up to 2.0  singles (and the direct techniques that end in one)
-//	Medium   2.1-2.9    naked singles, pointing and claiming
-//	Hard     3.0-3.9    naked and hidden pairs and triplets, X-Wing, Swordfish
-//	Expert   4.0-6.4    hidden triplets, turbot fish, wings, unique
-//	                    rectangles, quads, Jellyfish, BUG, aligned pairs
-//	Extreme  6.5 and up chains, forcing chains and forcing nets
+// [logic.Difficulties] lists them.
 //
 // The generator asks one thing more of an Easy puzzle: that singles alone
 // solve it (a direct hidden pair, rated 2.0, is more than singles).
 func LevelOf(r Rating) Level {
-	l, err := ParseLevel(r.Difficulty())
+	l, err := ParseLevel(r.Difficulty().Name)
 	if err != nil {
 		return 0 // a word this package does not know: a new engine level
 	}

@@ -111,8 +111,8 @@ func TestRatingString(t *testing.T) {
 
 func TestDifficulty(t *testing.T) {
 	for r, want := range map[Rating]string{10: "Easy", 20: "Easy", 23: "Medium", 28: "Medium", 30: "Hard", 38: "Hard",
-		40: "Expert", 64: "Expert", 65: "Extreme", 93: "Extreme"} {
-		if got := r.Difficulty(); got != want {
+		40: "Expert", 61: "Expert", 62: "Extreme", 93: "Extreme", 250: "Extreme"} {
+		if got := r.Difficulty().Name; got != want {
 			t.Errorf("Rating(%v).Difficulty() = %q, want %q", r, got, want)
 		}
 	}

@@ -14,26 +14,46 @@ type Rating int
 // String formats the rating as SE does, for example "4.2" or "10.0".
 func (r Rating) String() string { return fmt.Sprintf("%d.%d", int(r)/10, int(r)%10) }
 
-// Difficulty returns a word for the rating band a person can read:
+// Difficulty is a word for a range of ratings a person can read, as the
+// rate command, the README and the puzzle generator's levels use it.
+type Difficulty struct {
+	Name   string // Easy, Medium, Hard, Expert or Extreme
+	Lo, Hi Rating // the ratings the word covers, both included
+}
+
+// String returns the word.
+func (d Difficulty) String() string { return d.Name }
+
+// difficulties are the words from the easiest; the ranges fall between
+// techniques of the SE ladder:
 //
 //	Easy     up to 2.0  singles (and the direct techniques that end in one)
 //	Medium   2.1 - 2.9  naked singles, pointing and claiming
 //	Hard     3.0 - 3.9  naked and hidden pairs and triplets, X-Wing, Swordfish
-//	Expert   4.0 - 6.4  hidden triplets, skyscrapers and kites, wings, unique
-//	                    rectangles, quads, Jellyfish, BUG, aligned pairs
-//	Extreme  6.5 and up chains, forcing chains and forcing nets
-func (r Rating) Difficulty() string {
-	switch {
-	case r <= 20:
-		return "Easy"
-	case r < 30:
-		return "Medium"
-	case r < 40:
-		return "Hard"
-	case r < 65:
-		return "Expert"
+//	Expert   4.0 - 6.1  hidden triplets, skyscrapers and kites, wings, unique
+//	                    rectangles, quads, Jellyfish, BUG
+//	Extreme  6.2 and up aligned exclusions, chains, forcing chains and nets
+var difficulties = [...]Difficulty{
+	{"Easy", 0, 20},
+	{"Medium", 21, 29},
+	{"Hard", 30, 39},
+	{"Expert", 40, 61},
+	{"Extreme", 62, 200},
+}
+
+// Difficulties returns the difficulty words from the easiest, each with the
+// ratings it covers. This table is the one place the ranges are defined.
+func Difficulties() []Difficulty { return difficulties[:] }
+
+// Difficulty returns the word for the rating's band (ratings above the
+// table's top are Extreme).
+func (r Rating) Difficulty() Difficulty {
+	for _, d := range difficulties {
+		if r <= d.Hi {
+			return d
+		}
 	}
-	return "Extreme"
+	return difficulties[len(difficulties)-1]
 }
 
 // Candidate is one digit in one cell: a placement or an elimination.
