@@ -160,11 +160,15 @@ func (s *search) chains() *chainer {
 	return newChainer(s.g, s.chainer)
 }
 
-// release returns the search's chainer to the pool.
+// release returns the search's chainer and triple table to their pools.
 func (s *search) release() {
 	if s.chainer != nil {
 		chainers.Put(s.chainer)
 		s.chainer = nil
+	}
+	if s.triples != nil {
+		tripleMemos.Put(s.triples)
+		s.triples = nil
 	}
 }
 

@@ -2,6 +2,7 @@ package logic
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -231,10 +232,7 @@ func findAlignedTripleExclusion(sr *search, emit emitFunc) bool {
 	// it (the candidates of the cells and of their common excluders): SE
 	// reaches a triple from up to three of its pairs, and again at every
 	// step of a rating.
-	if sr.triples == nil {
-		sr.triples = make([]uint64, 85320) // one per set of three cells
-	}
-	tried := sr.triples
+	tried := sr.tripleMemo()
 	for n2 := 1; n2 < len(bases); n2++ {
 		if sr.expired() {
 			return false
@@ -335,4 +333,21 @@ func tripleFingerprint(g *Grid, cells [3]int8, common cellSet81) uint64 {
 func tripleIndex(t [3]int8) int {
 	a, b, c := int(t[0]), int(t[1]), int(t[2])
 	return c*(c-1)*(c-2)/6 + b*(b-1)/2 + a
+}
+
+// tripleMemos keeps the tables of aligned triplet exclusion (680 KB each)
+// between searches. An entry holds the fingerprint of the candidates on
+// which the triple excluded nothing: it stays true for any grid, so a table
+// need not be cleared.
+var tripleMemos = sync.Pool{New: func() any { return new(tripleTable) }}
+
+// tripleTable has an entry per set of three cells of a 9×9 grid.
+type tripleTable [85320]uint64
+
+// tripleMemo returns the search's table of triples known to exclude nothing.
+func (s *search) tripleMemo() *tripleTable {
+	if s.triples == nil {
+		s.triples = tripleMemos.Get().(*tripleTable)
+	}
+	return s.triples
 }

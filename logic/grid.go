@@ -226,12 +226,6 @@ func (g *Grid) place(i, d int) {
 	}
 }
 
-// eliminate removes digit d from cell i.
-func (g *Grid) eliminate(i, d int) {
-	g.cands[i] &^= 1 << (d - 1)
-	g.posValid = false
-}
-
 // positions returns the positions (indexes within the unit, as a mask) of
 // digit d in unit u.
 func (g *Grid) positions(u, d int) uint32 {

@@ -33,8 +33,8 @@ type search struct {
 	memos map[string]*digitMemo
 	// triples remembers, per set of three cells (tripleIndex), the
 	// fingerprint of the candidates on which an aligned triplet exclusion
-	// found nothing; 0 for none.
-	triples []uint64
+	// found nothing; 0 for none (see tripleMemos).
+	triples *tripleTable
 }
 
 // expired reports (and records) whether the context has ended.
