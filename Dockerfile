@@ -14,4 +14,6 @@ RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/sudokubot ./cmd/bo
 FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/sudokubot /sudokubot
 USER nonroot:nonroot
+# With HTTP_ADDR=:8080: the interactions endpoint, /healthz, /readyz and /metrics.
+EXPOSE 8080
 ENTRYPOINT ["/sudokubot"]

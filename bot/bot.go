@@ -26,6 +26,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -67,7 +68,33 @@ type Config struct {
 	ImageReplies command.PictureMode
 	// ImageTheme is the pictures' colours; the zero value is picture.Dark.
 	ImageTheme picture.Theme
+
+	// HTTPOnly runs no gateway session: slash commands come only through the
+	// interactions endpoint ([Bot.InteractionHandler]), and there are no
+	// text commands.
+	HTTPOnly bool
+	// ShardCount is the total number of shards; zero means as many as Discord
+	// recommends (GET /gateway/bot).
+	ShardCount int
+	// ShardIDs are the shards this process runs; nil means all of them.
+	ShardIDs []int
+	// Register says whether this process registers the slash commands at
+	// start-up: by default the process that runs shard 0, or an HTTP-only one.
+	Register Registration
+	// IdentifyInterval is how long a max_concurrency bucket waits between two
+	// identifies; zero means Discord's 5 s.
+	IdentifyInterval time.Duration
 }
+
+// Registration says whether a process registers the slash commands.
+type Registration uint8
+
+// The choices of [Config.Register].
+const (
+	RegisterAuto   Registration = iota // the process running shard 0, or an HTTP-only one
+	RegisterAlways                     // always (REGISTER_COMMANDS=true)
+	RegisterNever                      // never (REGISTER_COMMANDS=false)
+)
 
 // Defaults of [Config]; cmd/bot, .env.example and the README are tested
 // against them.
@@ -78,6 +105,9 @@ const (
 	DefaultShutdownGrace  = 10 * time.Second
 	DefaultAckWait        = 2 * time.Second
 	DefaultReconnectMax   = time.Minute
+	// DefaultIdentifyInterval is Discord's identify window: one identify per
+	// max_concurrency bucket every 5 s.
+	DefaultIdentifyInterval = 5 * time.Second
 )
 
 // DefaultConfig returns the configuration used where nothing else is set.
@@ -98,6 +128,7 @@ func DefaultConfig() Config {
 		ReconnectMax:   DefaultReconnectMax,
 		ImageReplies:   command.DefaultPictures,
 		ImageTheme:     picture.Dark,
+		// IdentifyInterval is left zero (Discord's), tunable only by tests.
 	}
 }
 
@@ -134,6 +165,9 @@ func (c Config) Resolved() Config {
 	}
 	if c.ShutdownGrace < 0 {
 		c.ShutdownGrace = 0
+	}
+	if c.IdentifyInterval <= 0 {
+		c.IdentifyInterval = DefaultIdentifyInterval
 	}
 	return c
 }
@@ -190,6 +224,13 @@ type Bot struct {
 	// fatal receives the first error that must stop the bot (a revoked
 	// token, a refused shard).
 	fatal chan error
+	// running is set while the bot answers commands (for Ready); lifetime
+	// holds the contexts of a running bot for the interactions endpoint.
+	running  atomic.Bool
+	lifetime atomic.Pointer[lifetime]
+	// noMessageContent is set once Discord refused the message content
+	// intent: the other shards identify without it (warnedNoContent: said once).
+	noMessageContent, warnedNoContent atomic.Bool
 
 	// beforeHandle and afterHandle, when set (by tests only), run just before
 	// and just after a command is handled, on the goroutine that handles it;
@@ -290,43 +331,111 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	defer close(stopNotices)
 
-	gw, err := b.gatewayBot(ctx)
-	if err != nil {
-		return err
-	}
-	defer libraryLogs.route(gw.URL, b)()
-
-	sh, err := b.newShard(work, reply, 0, 1)
-	if err != nil {
-		return err
-	}
-	b.shards = []*shard{sh}
-	if err := sh.open(); err != nil {
-		sh.close()
-		return err
-	}
 	gateway, stopGateway := context.WithCancel(ctx)
 	defer stopGateway()
-	go sh.supervise(gateway)
+	app := ""
+	if b.cfg.HTTPOnly {
+		if app, err = b.fetchApplicationID(ctx); err != nil {
+			return err
+		}
+	} else {
+		gw, err := b.gatewayBot(ctx)
+		if err != nil {
+			return err
+		}
+		defer libraryLogs.route(gw.URL, b)()
+		if err := b.startShards(gateway, work, reply, gw); err != nil {
+			return err
+		}
+		app = b.applicationID()
+	}
+	b.lifetime.Store(&lifetime{work: work, reply: reply})
+	defer b.lifetime.Store(nil)
+	defer b.metrics.registerFunc(newStateCollector(b))()
 
-	if err := b.registerCommands(ctx, b.applicationID()); err != nil {
-		var f *FatalError
-		if errors.As(err, &f) {
-			b.fail(f)
-		} else {
-			b.log.Error("slash commands not registered; text commands still work", "err", err)
+	if b.registers() {
+		if err := b.registerCommands(ctx, app); err != nil {
+			var f *FatalError
+			if errors.As(err, &f) {
+				b.fail(f)
+			} else {
+				b.log.Error("slash commands not registered; text commands still work", "err", err)
+			}
 		}
 	}
-	b.log.Info("bot ready", "user", b.selfID(), "prefix", b.cfg.Prefix, "workers", b.cfg.Workers, "queue", b.cfg.Queue)
+	b.running.Store(true)
+	b.log.Info("bot ready", "user", b.selfID(), "application", app, "shards", b.shardIDs(), "shard_count", b.shardCount(),
+		"http_only", b.cfg.HTTPOnly, "prefix", b.cfg.Prefix, "workers", b.cfg.Workers, "queue", b.cfg.Queue)
 
 	var fatal error
 	select {
 	case <-ctx.Done():
 	case fatal = <-b.fatal:
 	}
+	b.running.Store(false)
 	stopGateway()
 	b.shutdown(cancelWork, cancelReplies)
 	return fatal
+}
+
+// lifetime holds the contexts of a running bot for the requests that come
+// to it from outside its own event loop (the interactions endpoint), as
+// http.Server's BaseContext does.
+type lifetime struct {
+	work, reply context.Context
+}
+
+// registers reports whether this process registers the slash commands: by
+// default the one running shard 0, or an HTTP-only one (which may be the
+// whole deployment); Config.Register overrides.
+func (b *Bot) registers() bool {
+	switch b.cfg.Register {
+	case RegisterAlways:
+		return true
+	case RegisterNever:
+		return false
+	}
+	if b.cfg.HTTPOnly {
+		return true
+	}
+	for _, sh := range b.shards {
+		if sh.id == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Ready returns nil when the bot answers commands: running, and every shard
+// of this process connected to the gateway. It is what /readyz reports.
+func (b *Bot) Ready() error {
+	if !b.running.Load() {
+		return errors.New("not running (starting or stopping)")
+	}
+	var down []int
+	for _, sh := range b.shards {
+		if !sh.isConnected() {
+			down = append(down, sh.id)
+		}
+	}
+	if len(down) > 0 {
+		return fmt.Errorf("shards %v not connected to the gateway", down)
+	}
+	return nil
+}
+
+// fetchApplicationID asks Discord for the application's id (GET
+// /applications/@me), which an HTTP-only process needs to register its
+// commands and which proves the token. A 401 is fatal.
+func (b *Bot) fetchApplicationID(ctx context.Context) (string, error) {
+	var app struct {
+		ID string `json:"id"`
+	}
+	req := request{method: http.MethodGet, url: discordgo.EndpointApplication("@me"), into: &app}
+	if err := b.retryAtStart(ctx, "get the application from discord", req); err != nil {
+		return "", err
+	}
+	return app.ID, nil
 }
 
 // gatewayBot asks Discord for the gateway's URL, the recommended number of
@@ -336,21 +445,30 @@ func (b *Bot) Run(ctx context.Context) error {
 func (b *Bot) gatewayBot(ctx context.Context) (*discordgo.GatewayBotResponse, error) {
 	var gw discordgo.GatewayBotResponse
 	req := request{method: http.MethodGet, url: discordgo.EndpointGatewayBot, into: &gw}
+	if err := b.retryAtStart(ctx, "get the gateway from discord", req); err != nil {
+		return nil, err
+	}
+	return &gw, nil
+}
+
+// retryAtStart sends a start-up request, retrying with the reconnect
+// back-off while Discord is unreachable; a 401 is fatal.
+func (b *Bot) retryAtStart(ctx context.Context, what string, req request) error {
 	for attempt := 1; ; attempt++ {
-		err := b.rest.do(ctx, b.log, newBucket("gateway"), req)
+		err := b.rest.do(ctx, b.log, newBucket("start"), req)
 		if err == nil {
-			return &gw, nil
+			return nil
 		}
 		if f := fatalREST(err); f != nil {
-			return nil, f
+			return f
 		}
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("get the gateway from discord: %w", err)
+			return fmt.Errorf("%s: %w", what, err)
 		}
 		wait := reconnectDelay(attempt, b.cfg.ReconnectMax)
-		b.log.Warn("discord unreachable at start-up; retrying", "attempt", attempt, "wait", wait, "err", err)
+		b.log.Warn("discord unreachable at start-up; retrying", "what", what, "attempt", attempt, "wait", wait, "err", err)
 		if sleep(ctx, wait) != nil {
-			return nil, fmt.Errorf("get the gateway from discord: %w", err)
+			return fmt.Errorf("%s: %w", what, err)
 		}
 	}
 }

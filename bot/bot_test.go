@@ -78,6 +78,19 @@ func (h *harness) waitLog(t *testing.T, msg string, n int) []map[string]any {
 	}
 }
 
+// poll waits until cond holds, checking it every few milliseconds, for
+// state of the bot's own that the fake Discord does not see change.
+func poll(t *testing.T, desc string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %v waiting for %s", wait, desc)
+		}
+		time.Sleep(5 * time.Millisecond) // polling, not an assertion
+	}
+}
+
 type harness struct {
 	srv    *discordtest.Server
 	bot    *Bot
@@ -113,6 +126,11 @@ func start(t *testing.T, cfg Config, setup func(*Bot), opts ...discordtest.Optio
 	ctx, cancel := context.WithCancel(context.Background())
 	h := &harness{srv: srv, bot: b, logs: logs, cancel: cancel, done: make(chan error, 1)}
 	go func() { h.done <- b.Run(ctx) }()
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("bot log:\n%s", logs.String())
+		}
+	})
 	route := discordtest.RouteBulkOverwriteGlobalCommands
 	if cfg.DevGuildID != "" {
 		route = discordtest.RouteBulkOverwriteGuildCommands

@@ -94,6 +94,8 @@ type call struct {
 	admit func() bool
 	done  func()
 	once  sync.Once
+	// deferred is set once the answer was deferred (for the log line).
+	deferred bool
 }
 
 // finished runs done once.
@@ -201,6 +203,7 @@ func (b *Bot) result(work, reply context.Context, c *call) (command.Reply, bool)
 		}
 		c.log.Error("defer interaction; trying the edit anyway", "err", err)
 	}
+	c.deferred = true
 	return <-res, true
 }
 
@@ -267,6 +270,9 @@ func (b *Bot) finish(ctx context.Context, c *call, rep command.Reply, a answer) 
 	}
 	if len(a.files) > 0 {
 		attrs = append(attrs, "files", len(a.files))
+	}
+	if c.deferred {
+		attrs = append(attrs, "deferred", true)
 	}
 	if err != nil {
 		b.metrics.replyLost(tr)

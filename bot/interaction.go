@@ -89,18 +89,19 @@ func (b *Bot) registerCommands(ctx context.Context, app string) error {
 }
 
 // onInteraction answers one slash command that came over the gateway.
-func (b *Bot) onInteraction(work, reply context.Context, i *discordgo.InteractionCreate) {
+func (b *Bot) onInteraction(work, reply context.Context, shard int, i *discordgo.InteractionCreate) {
 	defer b.recoverEvent("INTERACTION_CREATE")
 	if i.Type != discordgo.InteractionApplicationCommand {
 		return
 	}
 	r := newInteractionReply(b.rest, i.Interaction, "gateway", time.Now())
 	r.first = r.callback
-	b.serve(work, reply, b.interactionCall(i.Interaction, r))
+	b.serve(work, reply, b.interactionCall(i.Interaction, r, b.log.With("shard", shard)))
 }
 
-// interactionCall reads a slash command into a call answered through r.
-func (b *Bot) interactionCall(i *discordgo.Interaction, r *interactionReply) *call {
+// interactionCall reads a slash command into a call answered through r,
+// logged on log.
+func (b *Bot) interactionCall(i *discordgo.Interaction, r *interactionReply, log *slog.Logger) *call {
 	data := i.ApplicationCommandData()
 	userID := ""
 	if i.Member != nil && i.Member.User != nil {
@@ -128,7 +129,7 @@ func (b *Bot) interactionCall(i *discordgo.Interaction, r *interactionReply) *ca
 		cmd:   "/" + data.Name,
 		user:  userID,
 		start: r.created,
-		log:   b.log.With("guild", i.GuildID, "channel", i.ChannelID, "user", userID, "interaction", i.ID, "cmd", "/"+data.Name),
+		log:   log.With("guild", i.GuildID, "channel", i.ChannelID, "user", userID, "interaction", i.ID, "cmd", "/"+data.Name),
 		resp:  r,
 	}
 }
@@ -205,11 +206,40 @@ func (r *interactionReply) send(ctx context.Context, log *slog.Logger, a answer)
 		}
 		return err
 	}
+	return r.edit(ctx, log, a)
+}
+
+// edit replaces the deferred answer with a, files included.
+func (r *interactionReply) edit(ctx context.Context, log *slog.Logger, a answer) error {
+	r.mu.Lock()
 	if r.webhookBucket == nil {
 		r.webhookBucket = newBucket("webhook")
 	}
+	bk := r.webhookBucket
+	r.mu.Unlock()
 	uri := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
-	return r.rest.do(ctx, log, r.webhookBucket, request{method: http.MethodPatch, url: uri, payload: messageData(a), files: a.files})
+	req := request{method: http.MethodPatch, url: uri, payload: messageData(a), files: a.files}
+	for attempt := 1; ; attempt++ {
+		err := r.rest.do(ctx, log, bk, req)
+		// An edit right after a deferral given in an HTTP response can reach
+		// Discord before the deferral is on record there: Unknown Message,
+		// for a moment.
+		if !unknownMessage(err) || attempt == 3 || time.Since(r.created) > interactionWindow {
+			return err
+		}
+		log.Warn("edit of a deferred answer refused as unknown; retrying", "attempt", attempt, "err", err)
+		if sleep(ctx, 250*time.Millisecond) != nil {
+			return err
+		}
+	}
+}
+
+// codeUnknownMessage is Discord's error code for a message it does not know.
+const codeUnknownMessage = 10008
+
+func unknownMessage(err error) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Message != nil && re.Message.Code == codeUnknownMessage
 }
 
 // callbackPayload is an interaction response: its type and, for a message,
@@ -235,11 +265,14 @@ func messageData(a answer) *messagePayload {
 // callback sends the first answer as a REST interaction callback: how the
 // gateway transport answers.
 func (r *interactionReply) callback(ctx context.Context, log *slog.Logger, resp *callbackPayload, files []command.File) error {
+	r.mu.Lock()
 	if r.callbackBucket == nil {
 		r.callbackBucket = newBucket("callback")
 	}
+	bk := r.callbackBucket
+	r.mu.Unlock()
 	uri := discordgo.EndpointInteractionResponse(r.i.ID, r.i.Token)
-	return acknowledged(r.rest.do(ctx, log, r.callbackBucket, request{method: http.MethodPost, url: uri, payload: resp, files: files}))
+	return acknowledged(r.rest.do(ctx, log, bk, request{method: http.MethodPost, url: uri, payload: resp, files: files}))
 }
 
 // codeAlreadyAcknowledged is Discord's error code for a second answer to an

@@ -23,7 +23,7 @@ func TestServersCostNoCache(t *testing.T) {
 		id := strconv.Itoa(2100000000000000000 + i)
 		h.srv.Dispatch("GUILD_CREATE", h.srv.GuildPayload(id, 20, 10))
 	}
-	h.srv.WaitUntil(t, wait, "the bot to count every server", func() bool { return sh.guildCount() == n+1 })
+	poll(t, "the bot to count every server", func() bool { return sh.guildCount() == n+1 })
 	heap1 := heapInUse()
 	st := sh.s.State
 	st.RLock()
@@ -39,7 +39,7 @@ func TestServersCostNoCache(t *testing.T) {
 
 	// A server that leaves is no longer counted; one in an outage still is.
 	h.srv.Dispatch("GUILD_DELETE", map[string]any{"id": strconv.Itoa(2100000000000000000)})
-	h.srv.WaitUntil(t, wait, "the bot to drop the server that left", func() bool { return sh.guildCount() == n })
+	poll(t, "the bot to drop the server that left", func() bool { return sh.guildCount() == n })
 	sh.onGuildDelete(&discordgo.GuildDelete{Guild: &discordgo.Guild{ID: strconv.Itoa(2100000000000000001), Unavailable: true}})
 	if c := sh.guildCount(); c != n {
 		t.Errorf("%d servers counted, want %d (an unavailable one still counts)", c, n)

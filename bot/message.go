@@ -18,7 +18,7 @@ import (
 // Every reply holds a place in its channel's backlog until it is sent, so a
 // flood in one channel, where Discord lets a bot post a few messages every
 // few seconds, cannot pile up goroutines and replies without end.
-func (b *Bot) onMessage(work, reply context.Context, m *discordgo.MessageCreate) {
+func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.MessageCreate) {
 	defer b.recoverEvent("MESSAGE_CREATE")
 	if m.Author == nil || m.Author.Bot || m.WebhookID != "" {
 		return
@@ -39,7 +39,7 @@ func (b *Bot) onMessage(work, reply context.Context, m *discordgo.MessageCreate)
 		cmd:   req.Kind.String(),
 		user:  m.Author.ID,
 		start: time.Now(),
-		log:   b.log.With("guild", m.GuildID, "channel", m.ChannelID, "user", m.Author.ID, "message", m.ID, "cmd", req.Kind.String()),
+		log:   b.log.With("shard", shard, "guild", m.GuildID, "channel", m.ChannelID, "user", m.Author.ID, "message", m.ID, "cmd", req.Kind.String()),
 		resp:  &messageReply{rest: b.rest, to: to},
 		admit: func() bool { return b.backlog.reserve(to.ChannelID) },
 		done:  func() { b.backlog.release(to.ChannelID) },

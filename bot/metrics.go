@@ -196,3 +196,44 @@ func (m *Metrics) shardGuilds(shard, n int) {
 	}
 	m.guilds.WithLabelValues(strconv.Itoa(shard)).Set(float64(n))
 }
+
+// stateCollector reports, at each scrape, values that live in the running
+// bot: the solve queue, busy workers, commands in flight, the REST buckets
+// kept, and each shard's gateway round-trip time.
+type stateCollector struct {
+	b                                      *Bot
+	queue, busy, inflight, buckets, rttDsc *prometheus.Desc
+}
+
+func newStateCollector(b *Bot) *stateCollector {
+	return &stateCollector{
+		b:        b,
+		queue:    prometheus.NewDesc("sudokubot_solve_queue_length", "Solves waiting for a worker.", nil, nil),
+		busy:     prometheus.NewDesc("sudokubot_solve_workers_busy", "Solve workers running a solve.", nil, nil),
+		inflight: prometheus.NewDesc("sudokubot_commands_in_flight", "Commands being handled or answered.", nil, nil),
+		buckets:  prometheus.NewDesc("sudokubot_rest_buckets", "Rate-limit buckets of channels the bot keeps (forgotten a minute after their last use).", nil, nil),
+		rttDsc: prometheus.NewDesc("sudokubot_gateway_rtt_seconds",
+			"Round-trip time of each shard's gateway connection, as the kernel measures it (TCP); absent while disconnected.", []string{"shard"}, nil),
+	}
+}
+
+func (c *stateCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- c.queue
+	ch <- c.busy
+	ch <- c.inflight
+	ch <- c.buckets
+	ch <- c.rttDsc
+}
+
+func (c *stateCollector) Collect(ch chan<- prometheus.Metric) {
+	b := c.b
+	ch <- prometheus.MustNewConstMetric(c.queue, prometheus.GaugeValue, float64(b.pool.queued()))
+	ch <- prometheus.MustNewConstMetric(c.busy, prometheus.GaugeValue, float64(b.pool.busy.Load()))
+	ch <- prometheus.MustNewConstMetric(c.inflight, prometheus.GaugeValue, float64(b.inflight.count()))
+	ch <- prometheus.MustNewConstMetric(c.buckets, prometheus.GaugeValue, float64(b.rest.channels.size()))
+	for _, sh := range b.shards {
+		if rtt, ok := sh.rtt(); ok {
+			ch <- prometheus.MustNewConstMetric(c.rttDsc, prometheus.GaugeValue, rtt.Seconds(), strconv.Itoa(sh.id))
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package bot
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // pool runs jobs on a fixed set of workers behind a short queue. When both are
 // full, trySubmit refuses the job at once instead of letting memory grow.
@@ -9,6 +12,7 @@ type pool struct {
 	closed bool
 	jobs   chan func()
 	done   sync.WaitGroup
+	busy   atomic.Int32 // workers running a job
 }
 
 // newPool starts workers goroutines that take jobs from a queue of queue places.
@@ -19,7 +23,9 @@ func newPool(workers, queue int) *pool {
 		go func() {
 			defer p.done.Done()
 			for job := range p.jobs {
+				p.busy.Add(1)
 				job()
+				p.busy.Add(-1)
 			}
 		}()
 	}
@@ -41,6 +47,9 @@ func (p *pool) trySubmit(job func()) bool {
 		return false
 	}
 }
+
+// queued returns how many jobs wait for a worker.
+func (p *pool) queued() int { return len(p.jobs) }
 
 // close stops taking jobs and waits until every queued job has run.
 func (p *pool) close() {

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"net"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -32,6 +35,7 @@ type shard struct {
 	mu        sync.Mutex
 	connected bool
 	guilds    map[string]struct{} // servers of this shard, from READY and GUILD_CREATE/DELETE
+	conn      net.Conn            // the gateway's TCP connection, for its round-trip time
 }
 
 // newShard makes the session of shard id of count and wires its handlers.
@@ -46,6 +50,24 @@ func (b *Bot) newShard(work, reply context.Context, id, count int) (*shard, erro
 	sh := &shard{b: b, id: id, count: count, s: s, reconnect: make(chan struct{}, 1), guilds: map[string]struct{}{},
 		log: b.log.With("shard", id)}
 	s.ShardID, s.ShardCount = id, count
+	if s.Dialer != nil {
+		// Keep the connection the dialer makes, for the round-trip time metric.
+		d := *s.Dialer
+		dial := d.NetDialContext
+		if dial == nil {
+			dial = (&net.Dialer{}).DialContext
+		}
+		d.NetDialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+			c, err := dial(ctx, network, addr)
+			if err == nil {
+				sh.mu.Lock()
+				sh.conn = c
+				sh.mu.Unlock()
+			}
+			return c, err
+		}
+		s.Dialer = &d
+	}
 	if count > 1 {
 		s.Identify.Shard = &[2]int{id, count}
 	}
@@ -57,8 +79,8 @@ func (b *Bot) newShard(work, reply context.Context, id, count int) (*shard, erro
 	s.ShouldRetryOnRateLimit = false
 	s.LogLevel = discordgo.LogWarning
 	sh.remove = []func(){
-		s.AddHandler(func(_ *discordgo.Session, m *discordgo.MessageCreate) { b.onMessage(work, reply, m) }),
-		s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.onInteraction(work, reply, i) }),
+		s.AddHandler(func(_ *discordgo.Session, m *discordgo.MessageCreate) { b.onMessage(work, reply, id, m) }),
+		s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.onInteraction(work, reply, id, i) }),
 		s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) {
 			sh.setConnected(true)
 			sh.log.Info("gateway connected")
@@ -72,18 +94,182 @@ func (b *Bot) newShard(work, reply context.Context, id, count int) (*shard, erro
 	return sh, nil
 }
 
+// startShards makes the sessions of the shards this process runs, connects
+// them as Discord allows (one identify per max_concurrency bucket every
+// IdentifyInterval; buckets in parallel) and starts their supervisors.
+func (b *Bot) startShards(gateway, work, reply context.Context, gw *discordgo.GatewayBotResponse) error {
+	count := b.cfg.ShardCount
+	if count <= 0 {
+		count = max(gw.Shards, 1)
+	}
+	ids := b.cfg.ShardIDs
+	if len(ids) == 0 {
+		ids = make([]int, count)
+		for i := range ids {
+			ids[i] = i
+		}
+	}
+	for _, id := range ids {
+		if id < 0 || id >= count {
+			return fmt.Errorf("shard %d of this process does not exist: there are %d shards (0 to %d); check SHARD_IDS and SHARD_COUNT", id, count, count-1)
+		}
+	}
+	limit := gw.SessionStartLimit
+	if limit.Total > 0 && limit.Remaining < len(ids) {
+		b.log.Error("Discord allows fewer session starts than this process has shards; the others will fail until the limit resets",
+			"remaining", limit.Remaining, "shards", len(ids), "reset_after", time.Duration(limit.ResetAfter)*time.Millisecond)
+	}
+	for _, id := range ids {
+		sh, err := b.newShard(work, reply, id, count)
+		if err != nil {
+			return err
+		}
+		b.shards = append(b.shards, sh)
+	}
+	// A process that runs only some of the shards shares the identify
+	// buckets with the others: it waits one window first, so that with a
+	// StatefulSet's ordered start the previous process's last identify is
+	// a window old.
+	pacer := newIdentifyPacer(max(limit.MaxConcurrency, 1), b.cfg.IdentifyInterval, len(ids) < count, time.Now())
+	b.log.Info("connecting shards", "shards", ids, "shard_count", count, "max_concurrency", pacer.buckets, "identify_interval", pacer.every)
+	if err := b.openShards(gateway, pacer); err != nil {
+		b.closeShards()
+		return err
+	}
+	for _, sh := range b.shards {
+		go sh.supervise(gateway)
+	}
+	return nil
+}
+
+// openShards opens every shard, each bucket's in order and the buckets at
+// once, and returns the first error.
+func (b *Bot) openShards(ctx context.Context, pacer *identifyPacer) error {
+	byBucket := map[int][]*shard{}
+	for _, sh := range b.shards {
+		k := sh.id % pacer.buckets
+		byBucket[k] = append(byBucket[k], sh)
+	}
+	errs := make(chan error, len(byBucket))
+	for _, shards := range byBucket {
+		go func() {
+			for _, sh := range shards {
+				if err := sh.open(ctx, pacer); err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	var first error
+	for range byBucket {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// identifyPacer spaces identifies as Discord requires: shard s identifies in
+// bucket s % max_concurrency, and each bucket allows one identify every
+// interval.
+type identifyPacer struct {
+	mu      sync.Mutex
+	buckets int
+	every   time.Duration
+	next    map[int]time.Time
+}
+
+// newIdentifyPacer returns a pacer for maxConcurrency buckets; with
+// waitFirst, every bucket's first identify waits one interval from now.
+func newIdentifyPacer(maxConcurrency int, every time.Duration, waitFirst bool, now time.Time) *identifyPacer {
+	p := &identifyPacer{buckets: maxConcurrency, every: every, next: map[int]time.Time{}}
+	if waitFirst {
+		for k := range maxConcurrency {
+			p.next[k] = now.Add(every)
+		}
+	}
+	return p
+}
+
+// reserve returns when shard may identify, and books the bucket until a
+// window later.
+func (p *identifyPacer) reserve(shard int, now time.Time) time.Time {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	k := shard % p.buckets
+	at := now
+	if next := p.next[k]; next.After(at) {
+		at = next
+	}
+	p.next[k] = at.Add(p.every)
+	return at
+}
+
+// identified records that shard's identify was done at t: the bucket's
+// next one waits until a window after it.
+func (p *identifyPacer) identified(shard int, t time.Time) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	k := shard % p.buckets
+	if next := t.Add(p.every); next.After(p.next[k]) {
+		p.next[k] = next
+	}
+}
+
+// wait waits for shard's turn to identify.
+func (p *identifyPacer) wait(ctx context.Context, shard int) error {
+	if d := time.Until(p.reserve(shard, time.Now())); d > 0 {
+		return sleep(ctx, d)
+	}
+	return nil
+}
+
+// shardIDs returns the shards this process runs.
+func (b *Bot) shardIDs() []int {
+	ids := make([]int, len(b.shards))
+	for i, sh := range b.shards {
+		ids[i] = sh.id
+	}
+	return ids
+}
+
+// shardCount returns the total number of shards, 0 without a gateway.
+func (b *Bot) shardCount() int {
+	if len(b.shards) == 0 {
+		return 0
+	}
+	return b.shards[0].count
+}
+
 // open connects the shard for the first time. When Discord refuses the
 // privileged message content intent, it connects again without it and says
 // what that means.
-func (sh *shard) open() error {
-	cfg := sh.b.cfg
-	sh.s.Identify.Intents = Intents(cfg.MessageContent)
-	err := sh.s.Open()
-	if cfg.MessageContent && closeCode(err) == closeDisallowedIntents {
-		sh.log.Warn("the Message Content intent is not enabled for this application in the Developer Portal: " +
-			"text commands in servers will only work when they mention the bot; DMs and slash commands work")
-		sh.s.Identify.Intents = Intents(false)
-		err = sh.s.Open()
+//
+// Every identify waits for its turn in pacer; once a shard learns that the
+// intent is refused, the others identify without it at once.
+func (sh *shard) open(ctx context.Context, pacer *identifyPacer) error {
+	b := sh.b
+	identify := func(intents discordgo.Intent) error {
+		if err := pacer.wait(ctx, sh.id); err != nil {
+			return err
+		}
+		sh.s.Identify.Intents = intents
+		err := sh.s.Open()
+		// Discord counts the identify when it receives it, which is before
+		// READY came back: the window starts now at the latest.
+		pacer.identified(sh.id, time.Now())
+		return err
+	}
+	withContent := b.cfg.MessageContent && !b.noMessageContent.Load()
+	err := identify(Intents(withContent))
+	if withContent && closeCode(err) == closeDisallowedIntents {
+		if b.noMessageContent.CompareAndSwap(false, true) {
+			sh.log.Warn("the Message Content intent is not enabled for this application in the Developer Portal: " +
+				"text commands in servers will only work when they mention the bot; DMs and slash commands work")
+		}
+		err = identify(Intents(false))
 	}
 	if err != nil {
 		if f := fatalGateway(err); f != nil {
@@ -92,9 +278,9 @@ func (sh *shard) open() error {
 		if f := fatalREST(err); f != nil {
 			return f
 		}
-		return fmt.Errorf("connect shard %d to the discord gateway: %w", sh.id, err)
+		return fmt.Errorf("connect shard %d of %d to the discord gateway: %w", sh.id, sh.count, err)
 	}
-	if sh.s.Identify.Intents&discordgo.IntentsMessageContent == 0 {
+	if sh.s.Identify.Intents&discordgo.IntentsMessageContent == 0 && b.warnedNoContent.CompareAndSwap(false, true) {
 		sh.log.Warn("running without the Message Content intent: server messages arrive without text unless they mention the bot")
 	}
 	return nil
@@ -102,9 +288,11 @@ func (sh *shard) open() error {
 
 // onDisconnect asks the supervisor to reconnect, unless the bot is stopping.
 func (sh *shard) onDisconnect() {
-	sh.setConnected(false)
+	was := sh.setConnected(false)
 	if sh.b.isStopping() {
-		sh.log.Info("gateway closed")
+		if was {
+			sh.log.Info("gateway closed")
+		}
 		return
 	}
 	sh.log.Warn("gateway disconnected; reconnecting")
@@ -192,11 +380,14 @@ func (b *Bot) closeShards() {
 	wg.Wait()
 }
 
-func (sh *shard) setConnected(up bool) {
+// setConnected records the shard's state and returns the previous one.
+func (sh *shard) setConnected(up bool) bool {
 	sh.mu.Lock()
+	was := sh.connected
 	sh.connected = up
 	sh.mu.Unlock()
 	sh.b.metrics.shardConnected(sh.id, up)
+	return was
 }
 
 // isConnected reports whether the shard's session is connected.
@@ -242,6 +433,20 @@ func (sh *shard) removeGuild(id string) {
 	sh.b.metrics.shardGuilds(sh.id, n)
 }
 
+// rtt returns the round-trip time of the shard's gateway connection as the
+// kernel measures it, and false when it is not known (not connected, not
+// Linux). discordgo's heartbeat latency cannot be read without racing with
+// its heartbeat goroutine.
+func (sh *shard) rtt() (time.Duration, bool) {
+	sh.mu.Lock()
+	c, up := sh.conn, sh.connected
+	sh.mu.Unlock()
+	if c == nil || !up {
+		return 0, false
+	}
+	return tcpRTT(c)
+}
+
 // guildCount returns how many servers the shard serves.
 func (sh *shard) guildCount() int {
 	sh.mu.Lock()
@@ -284,4 +489,40 @@ func closeCode(err error) int {
 		return ce.Code
 	}
 	return 0
+}
+
+// ParseShardGroup reads a SHARD_GROUP, INDEX/GROUPS, where INDEX may be a
+// StatefulSet pod's name, whose trailing number is its ordinal
+// ("sudokubot-gateway-2/4" is group 2 of 4).
+func ParseShardGroup(s string) (index, groups int, err error) {
+	i, g, ok := strings.Cut(s, "/")
+	if !ok {
+		return 0, 0, errors.New("no /")
+	}
+	if dash := strings.LastIndexByte(i, '-'); dash >= 0 {
+		i = i[dash+1:]
+	}
+	index, err1 := strconv.Atoi(strings.TrimSpace(i))
+	groups, err2 := strconv.Atoi(strings.TrimSpace(g))
+	if err1 != nil || err2 != nil || groups < 1 || index < 0 || index >= groups {
+		return 0, 0, errors.New("want an index from 0 to GROUPS-1")
+	}
+	return index, groups, nil
+}
+
+// GroupShards returns the shards of group index when count shards are split
+// in groups processes: a contiguous share, the first groups taking one more
+// when they do not divide evenly. The groups cover every shard once.
+func GroupShards(index, groups, count int) []int {
+	per, extra := count/groups, count%groups
+	start := index*per + min(index, extra)
+	n := per
+	if index < extra {
+		n++
+	}
+	ids := make([]int, n)
+	for i := range ids {
+		ids[i] = start + i
+	}
+	return ids
 }

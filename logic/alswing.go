@@ -37,6 +37,7 @@ func findALSWing(g *Grid, size int, emit emitFunc) bool {
 		}
 	}
 	als := make([]int, 0, 4)
+	var nextBuf [4][20]int // candidates for the next cell, per depth
 	var grow func(union uint32, big, wing int, cand []int)
 	grow = func(union uint32, big, wing int, cand []int) {
 		depth := len(als)
@@ -58,6 +59,7 @@ func findALSWing(g *Grid, size int, emit emitFunc) bool {
 				if depth == 0 {
 					next = geo.forwardPeers(c)
 				} else {
+					next = nextBuf[depth][:0]
 					for _, x := range cand {
 						if x > c && geo.sees(x, c) {
 							next = append(next, x)
@@ -141,45 +143,43 @@ func alsWingBivalues(g *Grid, als []int, union uint32, big, wing int, bivalue ce
 // are restricted and the set's other digits go too).
 func alsWingHint(g *Grid, als []int, yz int, union uint32, x, z, big, wing int, double bool, hints *[]alsHint) {
 	geo := g.geo
-	all := append(append([]int(nil), als...), yz)
-	elimSet := map[int]uint32{}
+	var all cellSet81
+	for _, a := range als {
+		all.add(a)
+	}
+	all.add(yz)
+	var elimSet [9]cellSet81 // per digit
 	count := 0
 	// sweep eliminates digit d from cells seeing every holder of d in the
 	// set (and yz when withYZ).
 	sweep := func(d int, withYZ bool) bool {
 		bit := uint32(1) << (d - 1)
-		var holders []int
+		victims := cellSet81{^uint64(0), ^uint64(0)}
 		if withYZ {
-			holders = append(holders, yz)
+			victims = victims.and(cellSet81(geo.peerSet[yz][:2]))
 		}
 		for _, a := range als {
 			if g.cands[a]&bit != 0 {
-				holders = append(holders, a)
+				victims = victims.and(cellSet81(geo.peerSet[a][:2]))
 			}
 		}
-		victims := commonPeers(geo, holders...)
 		found := false
-		for c := 0; c < geo.cells; c++ {
-			if victims[c/64]&(1<<(c%64)) == 0 || g.cands[c]&bit == 0 {
-				continue
+		for w := 0; w < 2; w++ {
+			for m := victims[w] &^ all[w]; m != 0; m &= m - 1 {
+				c := w*64 + bits.TrailingZeros64(m)
+				if c < 81 && g.cands[c]&bit != 0 {
+					elimSet[d-1].add(c)
+					count++
+					found = true
+				}
 			}
-			skip := false
-			for _, a := range all {
-				skip = skip || a == c
-			}
-			if skip {
-				continue
-			}
-			elimSet[c] |= bit
-			count++
-			found = true
 		}
 		return found
 	}
 	weak, strongX := false, false
 	if double {
-		for _, w := range digitsOf(union &^ g.cands[yz]) {
-			weak = sweep(w, false) || weak
+		for m := union &^ g.cands[yz]; m != 0; m &= m - 1 {
+			weak = sweep(bits.TrailingZeros32(m)+1, false) || weak
 		}
 		strongX = sweep(x, true)
 	}
@@ -194,8 +194,10 @@ func alsWingHint(g *Grid, als []int, yz int, union uint32, x, z, big, wing int, 
 	}
 	var elim []Candidate
 	for c := 0; c < geo.cells; c++ {
-		for _, d := range digitsOf(elimSet[c]) {
-			elim = append(elim, Candidate{geo.cellOf(c), d})
+		for d := 1; d <= 9; d++ {
+			if elimSet[d-1].has(c) {
+				elim = append(elim, Candidate{geo.cellOf(c), d})
+			}
 		}
 	}
 	suffix := fmt.Sprintf("%d%d%d", 1+b2i(double), big, wing)
@@ -205,9 +207,10 @@ func alsWingHint(g *Grid, als []int, yz int, union uint32, x, z, big, wing int, 
 	} else {
 		s = Step{Technique: VWXYZWing, Name: "VWXYZ-Wing " + suffix, Rating: Rating(62 + (2 - abs(3-big)))}
 	}
-	for _, c := range all {
+	for _, c := range als {
 		s.Cells = append(s.Cells, geo.cellOf(c))
 	}
+	s.Cells = append(s.Cells, geo.cellOf(yz))
 	s.Digits = digitsOf(union)
 	s.Eliminations = elim
 	*hints = append(*hints, alsHint{step: s, elims: count, suffix: suffix})

@@ -135,10 +135,12 @@ func (c *chainer) prefix() string {
 // multipleChains finds, for the current rule (Nishio, static multiple or
 // dynamic), the contradiction, double, cell and region forcing chains from
 // every cell, as Sukaku Explainer's multiple-chain search does.
-func (c *chainer) multipleChains(sr *search, hints *[]*chainHint) bool {
+func (c *chainer) multipleChains(sr *search) bool {
 	if !c.dynamic {
 		c.buildStatic()
 	}
+	c.best = nil
+	c.limits = [8]int{-1, -1, -1, -1, -1, -1, -1, -1}
 	// Nishio chains stay on one digit: the memo skips the digits where they
 	// found nothing before.
 	var memo *digitMemo
@@ -155,22 +157,34 @@ func (c *chainer) multipleChains(sr *search, hints *[]*chainHint) bool {
 		}()
 	}
 	base := c.ruleBase()
-	binary := func(dstOn, dstOff int32, absurd bool, src int, elim []int16, place int) {
-		if len(elim) == 0 {
+	// binary weighs a hint proved by the two nodes: a contradiction from
+	// assuming src on (or off), or a double implication.
+	binary := func(dstOn, dstOff int32, absurd bool, src int, elim func() []int16, place int) {
+		sk := 1
+		if absurd || c.nishio {
+			sk = 7
+		}
+		limit := c.bound(sk)
+		a := c.ancestorsUpTo(dstOn, limit)
+		if a > limit {
 			return
 		}
-		k := c.ancestors(dstOn) + c.ancestors(dstOff)
-		h := &chainHint{kind: ckDouble, complexity: k, diff: base + lengthAdded(k), sortKey: 1,
-			elim: elim, place: place, source: src, targets: []int32{dstOn, dstOff}}
+		b := c.ancestorsUpTo(dstOff, limit-a)
+		if a+b > limit {
+			return
+		}
+		k := a + b
+		h := &chainHint{kind: ckDouble, complexity: k, diff: base + lengthAdded(k), sortKey: sk,
+			elim: elim(), place: place, source: src, targets: []int32{dstOn, dstOff}}
 		switch {
 		case c.nishio:
-			h.kind, h.sortKey, h.name = ckContradiction, 7, c.prefix()+"Forcing Chains"
+			h.kind, h.name = ckContradiction, c.prefix()+"Forcing Chains"
 		case absurd:
-			h.kind, h.sortKey, h.name = ckContradiction, 7, c.prefix()+"Contradiction Forcing Chains"
+			h.kind, h.name = ckContradiction, c.prefix()+"Contradiction Forcing Chains"
 		default:
 			h.name = c.prefix() + "Double Forcing Chains"
 		}
-		c.add(hints, h)
+		c.setBest(h)
 	}
 	for cell := 0; cell < 81; cell++ {
 		m := c.orig[cell]
@@ -182,84 +196,127 @@ func (c *chainer) multipleChains(sr *search, hints *[]*chainHint) bool {
 			return false
 		}
 		var cellOn, cellOff []int16
-		var valueRuns []*crun
+		var runBuf [9]*crun
+		valueRuns := runBuf[:0]
 		for mm := m; mm != 0; mm &= mm - 1 {
 			v := bits.TrailingZeros32(mm)
 			pot := cell*9 + v
 			if skip[v] {
 				continue
 			}
-			before := len(*hints)
 			onRun := c.runFrom(pot, true)
-			offRun := c.runFrom(pot, false)
+			// Static chains use no propagation from an "off" assumption
+			// (SE computes it and drops the result).
+			var offRun *crun
 			if c.dynamic || c.nishio {
+				offRun = c.runFrom(pot, false)
 				if onRun.absurdOn >= 0 {
-					binary(onRun.absurdOn, onRun.absurdOff, true, pot, []int16{int16(pot)}, -1)
+					found |= 1 << v
+					binary(onRun.absurdOn, onRun.absurdOff, true, pot, func() []int16 { return []int16{int16(pot)} }, -1)
 				}
+				// A contradiction from the candidate off places it (the
+				// cell has other candidates to remove: card >= 2).
 				if offRun.absurdOn >= 0 {
-					binary(offRun.absurdOn, offRun.absurdOff, true, pot, otherCands(m, pot), pot)
+					found |= 1 << v
+					binary(offRun.absurdOn, offRun.absurdOff, true, pot, func() []int16 { return otherCands(m, pot) }, pot)
 				}
 			}
 			if card >= 3 && !c.nishio && c.dynamic {
 				for _, p := range onRun.onOrd {
-					if id := offRun.on[p]; id != 0 {
-						binary(onRun.on[p]-1, id-1, false, pot, otherCands(c.orig[p/9], int(p)), int(p))
+					if id := offRun.on[p]; id != 0 && c.orig[p/9]&^(1<<(p%9)) != 0 {
+						binary(onRun.on[p]-1, id-1, false, pot, func() []int16 { return otherCands(c.orig[p/9], int(p)) }, int(p))
 					}
 				}
 				for _, p := range onRun.offOrd {
 					if id := offRun.off[p]; id != 0 {
-						binary(onRun.off[p]-1, id-1, false, pot, []int16{p}, -1)
+						binary(onRun.off[p]-1, id-1, false, pot, func() []int16 { return []int16{p} }, -1)
 					}
 				}
 			}
 			if !c.nishio {
-				c.regionChains(cell, v, onRun, hints)
+				c.regionChains(cell, v, onRun)
 			}
-			if valueRuns == nil {
-				cellOn = append(cellOn, onRun.onOrd...)
-				cellOff = append(cellOff, onRun.offOrd...)
+			if len(valueRuns) == 0 {
+				cellOn = append(c.cellOn[:0], onRun.onOrd...)
+				cellOff = append(c.cellOff[:0], onRun.offOrd...)
+				c.cellOn, c.cellOff = cellOn, cellOff
 			} else {
 				cellOn = keepIn(cellOn, &onRun.on)
 				cellOff = keepIn(cellOff, &onRun.off)
 			}
 			valueRuns = append(valueRuns, onRun)
-			if len(*hints) > before {
-				found |= 1 << v
-			}
 		}
 		if c.nishio || !(card == 2 || c.multiple && card > 2) {
 			continue
 		}
-		for _, on := range []bool{true, false} {
-			list := cellOff
-			if on {
-				list = cellOn
-			}
-			for _, p := range list {
-				targets := make([]int32, len(valueRuns))
-				k := 0
-				for i, r := range valueRuns {
-					id := r.off[p]
-					if on {
-						id = r.on[p]
-					}
-					targets[i] = id - 1
-					k += c.ancestors(id - 1)
-				}
-				h := &chainHint{kind: ckCell, complexity: k, diff: base + lengthAdded(k), sortKey: 5,
-					place: -1, source: cell, targets: targets, name: c.prefix() + "Cell Forcing Chains"}
-				if on {
-					h.elim, h.place = otherCands(c.orig[p/9], int(p)), int(p)
-				} else {
-					h.elim = []int16{p}
-				}
-				if len(h.elim) > 0 {
-					c.add(hints, h)
-				}
-			}
-		}
+		c.reductions(cellOn, cellOff, valueRuns, ckCell, 5, cell, 0, c.prefix()+"Cell Forcing Chains")
 	}
 	return true
+}
+
+// reductions weighs the hints of what every run of runs implies (on lists
+// the pots implied on, off those implied off): cell forcing chains (the
+// runs of a cell's candidates) or region forcing chains (of a digit's places
+// in a unit).
+func (c *chainer) reductions(on, off []int16, runs []*crun, kind chainKind, sk, source, digit int, name string) {
+	base := c.ruleBase()
+	for _, isOn := range [2]bool{true, false} {
+		list := off
+		if isOn {
+			list = on
+		}
+		for _, p := range list {
+			if isOn && c.orig[p/9]&^(1<<(p%9)) == 0 {
+				continue // nothing to remove
+			}
+			limit := c.bound(sk)
+			k := 0
+			for _, r := range runs {
+				id := r.off[p]
+				if isOn {
+					id = r.on[p]
+				}
+				k += c.ancestorsUpTo(id-1, limit-k)
+				if k > limit {
+					break
+				}
+			}
+			if k > limit {
+				continue
+			}
+			targets := make([]int32, len(runs))
+			for i, r := range runs {
+				id := r.off[p]
+				if isOn {
+					id = r.on[p]
+				}
+				targets[i] = id - 1
+			}
+			h := &chainHint{kind: kind, complexity: k, diff: base + lengthAdded(k), sortKey: sk,
+				place: -1, source: source, digit: digit, targets: targets, name: name}
+			if isOn {
+				h.elim, h.place = otherCands(c.orig[p/9], int(p)), int(p)
+			} else {
+				h.elim = []int16{p}
+			}
+			c.setBest(h)
+		}
+	}
+}
+
+// bound returns the largest complexity a hint of kind sk (of the current
+// rule) may have to beat the best one so far.
+func (c *chainer) bound(sk int) int {
+	if c.limits[sk] < 0 {
+		c.limits[sk] = maxUseful(c.best, c.ruleBase(), sk)
+	}
+	return c.limits[sk]
+}
+
+// setBest makes h the best hint (it beats the previous best).
+func (c *chainer) setBest(h *chainHint) {
+	c.best = h
+	c.limits = [8]int{-1, -1, -1, -1, -1, -1, -1, -1}
 }
 
 // keepIn keeps the pots of list present in set.
@@ -275,13 +332,13 @@ func keepIn(list []int16, set *[nPot]int32) []int16 {
 
 // regionChains finds the region forcing chains of digit v (0-8) in the units
 // of cell whose first place of v is cell: what every place of v implies.
-func (c *chainer) regionChains(cell, v int, onRun *crun, hints *[]*chainHint) {
+func (c *chainer) regionChains(cell, v int, onRun *crun) {
 	geo := c.geo
 	bit := uint32(1) << v
-	base := c.ruleBase()
 	for kind := 0; kind < 3; kind++ {
 		u := geo.cellUnits[cell][kind]
-		var places []int
+		var placeBuf [9]int
+		places := placeBuf[:0]
 		for _, x := range geo.units[u] {
 			if c.orig[x]&bit != 0 {
 				places = append(places, x)
@@ -290,7 +347,8 @@ func (c *chainer) regionChains(cell, v int, onRun *crun, hints *[]*chainHint) {
 		if !(len(places) == 2 || c.multiple && len(places) > 2) || places[0] != cell {
 			continue
 		}
-		runs := make([]*crun, len(places))
+		var runBuf [9]*crun
+		runs := runBuf[:len(places)]
 		for i, x := range places {
 			if x == cell {
 				runs[i] = onRun
@@ -298,40 +356,14 @@ func (c *chainer) regionChains(cell, v int, onRun *crun, hints *[]*chainHint) {
 				runs[i] = c.runFrom(x*9+v, true)
 			}
 		}
-		regOn := append([]int16(nil), onRun.onOrd...)
-		regOff := append([]int16(nil), onRun.offOrd...)
+		regOn := append(c.regOn[:0], onRun.onOrd...)
+		regOff := append(c.regOff[:0], onRun.offOrd...)
+		c.regOn, c.regOff = regOn, regOff // keep the buffers grown
 		for _, r := range runs[1:] {
 			regOn = keepIn(regOn, &r.on)
 			regOff = keepIn(regOff, &r.off)
 		}
-		for _, on := range []bool{true, false} {
-			list := regOff
-			if on {
-				list = regOn
-			}
-			for _, p := range list {
-				targets := make([]int32, len(runs))
-				k := 0
-				for i, r := range runs {
-					id := r.off[p]
-					if on {
-						id = r.on[p]
-					}
-					targets[i] = id - 1
-					k += c.ancestors(id - 1)
-				}
-				h := &chainHint{kind: ckRegion, complexity: k, diff: base + lengthAdded(k), sortKey: 6,
-					place: -1, source: u, digit: v + 1, targets: targets, name: c.prefix() + "Region Forcing Chains"}
-				if on {
-					h.elim, h.place = otherCands(c.orig[p/9], int(p)), int(p)
-				} else {
-					h.elim = []int16{p}
-				}
-				if len(h.elim) > 0 {
-					c.add(hints, h)
-				}
-			}
-		}
+		c.reductions(regOn, regOff, runs, ckRegion, 6, u, v+1, c.prefix()+"Region Forcing Chains")
 	}
 }
 
@@ -412,8 +444,7 @@ func (c *chainer) emitChains(hints []*chainHint, tech func(*chainHint) Technique
 // kinds. It emits the rule's first hint only: the easiest, earliest in SE's
 // order among equals.
 func findUnaryChains(sr *search, emit emitFunc) bool {
-	c := newChainer(sr.g, sr.chainer)
-	sr.chainer = c
+	c := sr.chains()
 	c.resetRule(false, false, false)
 	best, ok := c.unaryBest(sr)
 	if !ok || best == nil {
@@ -432,13 +463,13 @@ func findUnaryChains(sr *search, emit emitFunc) bool {
 
 // findMultipleChains runs a multiple-chain rule: Nishio (dynamic, digit
 // links only, 7.5), multiple (static, 8.0) or dynamic (8.5) forcing chains.
+// It emits the rule's first hint only: the easiest, earliest in SE's order
+// among equals.
 func findMultipleChains(sr *search, dynamic, nishio, multiple bool, tech Technique, emit emitFunc) bool {
-	c := newChainer(sr.g, sr.chainer)
-	sr.chainer = c
+	c := sr.chains()
 	c.resetRule(dynamic, nishio, multiple)
-	var hints []*chainHint
-	if !c.multipleChains(sr, &hints) {
-		return false
+	if !c.multipleChains(sr) || c.best == nil {
+		return sr.err == nil
 	}
-	return c.emitChains(hints, func(*chainHint) Technique { return tech }, emit)
+	return c.emitChains([]*chainHint{c.best}, func(*chainHint) Technique { return tech }, emit)
 }

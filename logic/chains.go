@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"sort"
+	"sync"
 )
 
 // The chaining engine (9×9 only) follows Sukaku Explainer's: a chain is a
@@ -60,17 +61,18 @@ func (r *crun) addOff(pot int, id int32) {
 // parents are hp[pstart : pstart+pn].
 type onCand struct {
 	pot        int16
+	rule       int8 // -1: the cell's other candidate; 0-2: the unit kind
 	pstart, pn int32
 }
 
 // chainer holds the state of the chain searches of one step.
 type chainer struct {
 	geo     *geom
-	orig    [81]uint32    // the step's candidates
-	cur     [81]uint32    // the working candidates (dynamic chains remove offs)
-	origPos [27][9]uint16 // places of each digit in each unit, for orig
-	curPos  [27][9]uint16 // the same for cur
-	t       *chainTables  // fixed tables of the 9×9 shape
+	orig    [81]uint32   // the step's candidates
+	cur     [81]uint32   // the working candidates (dynamic chains remove offs)
+	origPos [256]uint16  // places of each digit in each unit (index u*9+d), for orig
+	curPos  [256]uint16  // the same for cur
+	t       *chainTables // fixed tables of the 9×9 shape
 
 	// The rule being run: the chain kinds allowed.
 	dynamic, nishio, multiple bool
@@ -84,22 +86,27 @@ type chainer struct {
 	ub      *ubfs           // the searches of unary chains
 
 	// The implications on the step's grid (static chains), built once per
-	// step: onOff[y][pot] and offOn[mode][pot] (mode: bit 0 y, bit 1 x)
-	// index lists in adj.
+	// step: onOff[y][pot] and offOn[mode][pot] (mode: bit 0 y, bit 1 x).
 	static bool
-	adj    []int16
-	onOff  [2][nPot][2]int32
-	offOn  [4][nPot][2]int32
+	onOff  [2][nPot]potList28
+	offOn  [4][nPot]potList4
 
 	visit []uint32
 	gen   uint32
 	bfs   []int32
 
-	offs []int16
-	ons  []onCand
-	hp   []int32
-	qOn  []int32
-	qOff []int32
+	offs            []int16
+	regOn, regOff   []int16
+	cellOn, cellOff []int16
+
+	// The best hint of the multiple-chain rule being run, and the largest
+	// complexity that could still beat it, per kind (-1: not computed).
+	best   *chainHint
+	limits [8]int
+	ons    []onCand
+	hp     []int32
+	qOn    []int32
+	qOff   []int32
 }
 
 // chainTables are the fixed tables of the 9×9 shape the chains read.
@@ -107,24 +114,27 @@ type chainTables struct {
 	// outBox[cell][0/1]: the positions in the cell's row (column) outside
 	// its box, as a mask over the unit's cells.
 	outBox [81][2]uint16
-	// posIn[cell][kind]: the position of the cell in its unit of that kind.
-	posIn [81][3]uint8
-	unit  [81][3]uint8
-	cells [27][9]uint8
+	// posIn[cell][kind]: the position of the cell in its unit of that kind,
+	// as a bit; unit9[cell][kind]: 9 × the unit's index.
+	posIn [81][3]uint16
+	unit9 [81][3]uint8
+	// cells[u*9+k]: the k-th cell of unit u.
+	cells [256]uint8
 }
 
-var chainTab = func() *chainTables {
+// chainTab builds the tables once, on first use.
+var chainTab = sync.OnceValue(func() *chainTables {
 	geo := geomFor(sudokuClassic)
 	t := &chainTables{}
 	for u := 0; u < 27; u++ {
 		for k, c := range geo.units[u] {
-			t.cells[u][k] = uint8(c)
+			t.cells[u*9+k] = uint8(c)
 		}
 	}
 	for c := 0; c < 81; c++ {
 		for kind := 0; kind < 3; kind++ {
-			t.unit[c][kind] = uint8(geo.cellUnits[c][kind])
-			t.posIn[c][kind] = uint8(geo.posInUnit[c][kind])
+			t.unit9[c][kind] = uint8(geo.cellUnits[c][kind] * 9)
+			t.posIn[c][kind] = 1 << geo.posInUnit[c][kind]
 		}
 		box := geo.cellUnits[c][kindBox]
 		for i, kind := range [2]int{kindRow, kindCol} {
@@ -136,29 +146,67 @@ var chainTab = func() *chainTables {
 		}
 	}
 	return t
-}()
+})
+
+// chainers keeps chainers (with their buffers, some 10 MB when warm)
+// between searches.
+var chainers = sync.Pool{New: func() any { return newChainer(nil, nil) }}
+
+// chains returns the search's chainer, set up for its grid.
+func (s *search) chains() *chainer {
+	if s.chainer == nil {
+		s.chainer = chainers.Get().(*chainer)
+	}
+	return newChainer(s.g, s.chainer)
+}
+
+// release returns the search's chainer and triple table to their pools.
+func (s *search) release() {
+	if s.chainer != nil {
+		chainers.Put(s.chainer)
+		s.chainer = nil
+	}
+	if s.triples != nil {
+		tripleMemos.Put(s.triples)
+		s.triples = nil
+	}
+}
 
 // newChainer returns a chainer for the grid g, reusing c's buffers when c
-// is not nil.
+// is not nil; with g nil, a chainer to set up later.
 func newChainer(g *Grid, c *chainer) *chainer {
 	if c == nil {
-		c = &chainer{visit: make([]uint32, 2*nPot), t: chainTab, ub: &ubfs{}}
+		c = &chainer{visit: make([]uint32, 2*nPot), t: chainTab(), ub: &ubfs{}}
+	}
+	if g == nil {
+		return c
 	}
 	c.geo = g.geo
 	for i := 0; i < 81; i++ {
 		c.orig[i] = g.cands[i]
 	}
-	c.origPos = [27][9]uint16{}
+	c.origPos = [256]uint16{}
 	for u := 0; u < 27; u++ {
-		for k, x := range c.t.cells[u] {
-			for m := c.orig[x]; m != 0; m &= m - 1 {
-				c.origPos[u][bits.TrailingZeros32(m)] |= 1 << k
+		for k := 0; k < 9; k++ {
+			for m := c.orig[c.t.cells[u*9+k]]; m != 0; m &= m - 1 {
+				c.origPos[u*9+bits.TrailingZeros32(m)] |= 1 << k
 			}
 		}
 	}
 	c.cur, c.curPos = c.orig, c.origPos
 	c.static = false
 	return c
+}
+
+// potList28 and potList4 are short lists of pots.
+type potList28 struct {
+	n uint8
+	p [28]int16
+}
+
+type potList4 struct {
+	n uint8
+	p [4]int16
 }
 
 // buildStatic tabulates the implications on the step's grid.
@@ -168,52 +216,53 @@ func (c *chainer) buildStatic() {
 	}
 	c.static = true
 	c.restore()
-	c.adj = c.adj[:0]
 	for pot := 0; pot < nPot; pot++ {
 		if c.orig[pot/9]&(1<<(pot%9)) == 0 {
 			for y := 0; y < 2; y++ {
-				c.onOff[y][pot] = [2]int32{}
+				c.onOff[y][pot].n = 0
 			}
 			for mode := 0; mode < 4; mode++ {
-				c.offOn[mode][pot] = [2]int32{}
+				c.offOn[mode][pot].n = 0
 			}
 			continue
 		}
 		for y := 0; y < 2; y++ {
-			start := int32(len(c.adj))
-			c.adj = append(c.adj, c.onToOff(pot, y == 1)...)
-			c.onOff[y][pot] = [2]int32{start, int32(len(c.adj))}
+			l := &c.onOff[y][pot]
+			l.n = uint8(copy(l.p[:], c.onToOff(pot, y == 1)))
 		}
 		for mode := 1; mode < 4; mode++ {
-			start := int32(len(c.adj))
+			l := &c.offOn[mode][pot]
+			l.n = 0
 			for _, o := range c.offToOn(nil, pot, mode&1 != 0, mode&2 != 0, false) {
-				c.adj = append(c.adj, o.pot)
+				l.p[l.n] = o.pot
+				l.n++
 			}
-			c.offOn[mode][pot] = [2]int32{start, int32(len(c.adj))}
 		}
 	}
 }
 
 // staticOnToOff is onToOff on the step's grid, from the tables.
 func (c *chainer) staticOnToOff(pot int, y bool) []int16 {
-	r := c.onOff[b2i(y)][pot]
-	return c.adj[r[0]:r[1]]
+	l := &c.onOff[b2i(y)][pot]
+	return l.p[:l.n]
 }
 
 // staticOffToOn is offToOn on the step's grid, from the tables (no hidden
 // parents: the grid does not change).
 func (c *chainer) staticOffToOn(pot int, y, x bool) []int16 {
-	r := c.offOn[b2i(y)|b2i(x)<<1][pot]
-	return c.adj[r[0]:r[1]]
+	l := &c.offOn[b2i(y)|b2i(x)<<1][pot]
+	return l.p[:l.n]
 }
 
 // remove takes pot out of the working candidates.
 func (c *chainer) remove(pot int) {
-	cell, d := pot/9, pot%9
+	cell, d := pot/9, uint8(pot%9)
 	c.cur[cell] &^= 1 << d
-	for kind := 0; kind < 3; kind++ {
-		c.curPos[c.t.unit[cell][kind]][d] &^= 1 << c.t.posIn[cell][kind]
-	}
+	t := &c.t.unit9[cell]
+	b := &c.t.posIn[cell]
+	c.curPos[t[0]+d] &^= b[0]
+	c.curPos[t[1]+d] &^= b[1]
+	c.curPos[t[2]+d] &^= b[2]
 }
 
 // restore puts the working candidates back to the step's.
@@ -284,6 +333,36 @@ func (c *chainer) ancestors(id int32) int {
 	return count
 }
 
+// ancestorsUpTo is ancestors, but stops counting past limit (it then
+// returns limit+1).
+func (c *chainer) ancestorsUpTo(id int32, limit int) int {
+	if limit < 1 {
+		return limit + 1
+	}
+	c.gen++
+	if c.gen == 0 {
+		clear(c.visit)
+		c.gen = 1
+	}
+	q := append(c.bfs[:0], id)
+	count := 0
+	for i := 0; i < len(q); i++ {
+		n := q[i]
+		k := c.nodes[n].key
+		if c.visit[k] == c.gen {
+			continue
+		}
+		c.visit[k] = c.gen
+		count++
+		if count > limit {
+			break
+		}
+		q = append(q, c.parents(n)...)
+	}
+	c.bfs = q
+	return count
+}
+
 // onToOff lists the candidates that go off when pot is on: the cell's other
 // candidates (with y), the digit's other places in the box, then in the row
 // and the column outside the box.
@@ -296,14 +375,14 @@ func (c *chainer) onToOff(pot int, y bool) []int16 {
 			out = append(out, int16(cell*9+bits.TrailingZeros32(m)))
 		}
 	}
-	box := t.unit[cell][kindBox]
-	for m := c.curPos[box][d] &^ (1 << t.posIn[cell][kindBox]); m != 0; m &= m - 1 {
-		out = append(out, int16(int(t.cells[box][bits.TrailingZeros32(uint32(m))])*9+d))
+	box := t.unit9[cell][kindBox]
+	for m := c.curPos[box+uint8(d)] &^ t.posIn[cell][kindBox]; m != 0; m &= m - 1 {
+		out = append(out, int16(int(t.cells[box+uint8(bits.TrailingZeros16(m))])*9+d))
 	}
 	for i, kind := range [2]int{kindRow, kindCol} {
-		u := t.unit[cell][kind]
-		for m := c.curPos[u][d] & t.outBox[cell][i]; m != 0; m &= m - 1 {
-			out = append(out, int16(int(t.cells[u][bits.TrailingZeros32(uint32(m))])*9+d))
+		u := t.unit9[cell][kind]
+		for m := c.curPos[u+uint8(d)] & t.outBox[cell][i]; m != 0; m &= m - 1 {
+			out = append(out, int16(int(t.cells[u+uint8(bits.TrailingZeros16(m))])*9+d))
 		}
 	}
 	c.offs = out
@@ -326,7 +405,7 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 		if other == d {
 			other = bits.TrailingZeros32(m &^ (1 << other))
 		}
-		oc := onCand{pot: int16(cell*9 + other), pstart: int32(len(c.hp))}
+		oc := onCand{pot: int16(cell*9 + other), rule: -1, pstart: int32(len(c.hp))}
 		if hidden {
 			for m := c.orig[cell] &^ c.cur[cell]; m != 0; m &= m - 1 {
 				if id := r.off[cell*9+bits.TrailingZeros32(m)]; id != 0 {
@@ -339,12 +418,12 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 	}
 	if x {
 		for kind := 0; kind < 3; kind++ {
-			u := t.unit[cell][kind]
-			m := c.curPos[u][d] &^ (1 << t.posIn[cell][kind])
+			u := t.unit9[cell][kind]
+			m := c.curPos[u+uint8(d)] &^ t.posIn[cell][kind]
 			if m == 0 || m&(m-1) != 0 {
 				continue
 			}
-			p := int16(int(t.cells[u][bits.TrailingZeros32(uint32(m))])*9 + d)
+			p := int16(int(t.cells[u+uint8(bits.TrailingZeros16(m))])*9 + d)
 			dup := false
 			for _, o := range out {
 				dup = dup || o.pot == p
@@ -352,10 +431,10 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 			if dup {
 				continue
 			}
-			oc := onCand{pot: p, pstart: int32(len(c.hp))}
+			oc := onCand{pot: p, rule: int8(kind), pstart: int32(len(c.hp))}
 			if hidden {
-				for h := c.origPos[u][d] &^ c.curPos[u][d]; h != 0; h &= h - 1 {
-					z := int(t.cells[u][bits.TrailingZeros32(uint32(h))])
+				for h := c.origPos[u+uint8(d)] &^ c.curPos[u+uint8(d)]; h != 0; h &= h - 1 {
+					z := int(t.cells[u+uint8(bits.TrailingZeros16(h))])
 					if id := r.off[z*9+d]; id != 0 {
 						c.hp = append(c.hp, id-1)
 					}
@@ -367,6 +446,31 @@ func (c *chainer) offToOn(r *crun, pot int, y, x, hidden bool) []onCand {
 	}
 	c.ons = out
 	return out
+}
+
+// hiddenParents sets the hidden parents of o, implied by off node pot (in
+// c.hp): the offs of run r that made o's cell bivalue or o's place single.
+func (c *chainer) hiddenParents(r *crun, pot int, o *onCand) {
+	c.hp = c.hp[:0]
+	o.pstart = 0
+	cell, d := pot/9, pot%9
+	if o.rule < 0 {
+		for m := c.orig[cell] &^ c.cur[cell]; m != 0; m &= m - 1 {
+			if id := r.off[cell*9+bits.TrailingZeros32(m)]; id != 0 {
+				c.hp = append(c.hp, id-1)
+			}
+		}
+	} else {
+		t := c.t
+		u := t.unit9[cell][o.rule]
+		for h := c.origPos[u+uint8(d)] &^ c.curPos[u+uint8(d)]; h != 0; h &= h - 1 {
+			z := int(t.cells[u+uint8(bits.TrailingZeros16(h))])
+			if id := r.off[z*9+d]; id != 0 {
+				c.hp = append(c.hp, id-1)
+			}
+		}
+	}
+	o.pn = int32(len(c.hp))
 }
 
 // propagate runs the implications of the nodes already in r (its queues
@@ -384,10 +488,12 @@ func (c *chainer) propagate(r *crun) {
 		qOff = append(qOff, r.off[p]-1)
 	}
 	y := !c.nishio
-	defer func() {
+	done := func() {
 		c.qOn, c.qOff = qOn, qOff
-		c.restore()
-	}()
+		if c.dynamic {
+			c.restore()
+		}
+	}
 	for iOn, iOff := 0, 0; ; {
 		if iOn < len(qOn) {
 			p := qOn[iOn]
@@ -401,6 +507,7 @@ func (c *chainer) propagate(r *crun) {
 			for _, q := range offs {
 				if id := r.on[q]; id != 0 {
 					r.absurdOn, r.absurdOff = id-1, c.node(int(q)<<1, p, 0, 0)
+					done()
 					return
 				}
 				if r.off[q] == 0 {
@@ -417,8 +524,9 @@ func (c *chainer) propagate(r *crun) {
 			pot := int(c.nodes[p].key >> 1)
 			var ons []onCand
 			if c.dynamic {
-				ons = c.offToOn(r, pot, y, true, true)
-				c.remove(pot)
+				// Hidden parents are read later, for the ons kept only,
+				// but before pot leaves the grid.
+				ons = c.offToOn(r, pot, y, true, false)
 			} else {
 				ons = c.ons[:0]
 				for _, o := range c.staticOffToOn(pot, y, true) {
@@ -426,19 +534,30 @@ func (c *chainer) propagate(r *crun) {
 				}
 				c.ons = ons
 			}
-			for _, o := range ons {
-				if id := r.off[o.pot]; id != 0 {
+			for i := range ons {
+				o := &ons[i]
+				id := r.off[o.pot]
+				if id == 0 && r.on[o.pot] != 0 {
+					continue
+				}
+				if c.dynamic {
+					c.hiddenParents(r, pot, o)
+				}
+				if id != 0 {
 					r.absurdOn, r.absurdOff = c.node(int(o.pot)<<1|1, p, o.pstart, o.pn), id-1
+					done()
 					return
 				}
-				if r.on[o.pot] == 0 {
-					id := c.node(int(o.pot)<<1|1, p, o.pstart, o.pn)
-					r.addOn(int(o.pot), id)
-					qOn = append(qOn, id)
-				}
+				nid := c.node(int(o.pot)<<1|1, p, o.pstart, o.pn)
+				r.addOn(int(o.pot), nid)
+				qOn = append(qOn, nid)
+			}
+			if c.dynamic {
+				c.remove(pot)
 			}
 			continue
 		}
+		done()
 		return
 	}
 }

@@ -2,6 +2,7 @@ package logic
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -231,10 +232,7 @@ func findAlignedTripleExclusion(sr *search, emit emitFunc) bool {
 	// it (the candidates of the cells and of their common excluders): SE
 	// reaches a triple from up to three of its pairs, and again at every
 	// step of a rating.
-	if sr.triples == nil {
-		sr.triples = map[[3]int8]uint64{}
-	}
-	tried := sr.triples
+	tried := sr.tripleMemo()
 	for n2 := 1; n2 < len(bases); n2++ {
 		if sr.expired() {
 			return false
@@ -270,13 +268,14 @@ func findAlignedTripleExclusion(sr *search, emit emitFunc) bool {
 					continue
 				}
 				key := sortedTriple(c0, c1, c2)
-				fp := tripleFingerprint(g, key, common)
-				if f, ok := tried[key]; ok && f == fp {
+				slot := tripleIndex(key)
+				fp := tripleFingerprint(g, key, common) | 1 // never 0, the empty slot
+				if tried[slot] == fp {
 					continue
 				}
 				cells := []int{c0, c1, c2}
 				if !hasExclusion(g, cells, common) {
-					tried[key] = fp
+					tried[slot] = fp
 					continue
 				}
 				s := Step{
@@ -327,4 +326,28 @@ func tripleFingerprint(g *Grid, cells [3]int8, common cellSet81) uint64 {
 		}
 	}
 	return h
+}
+
+// tripleIndex numbers the sets of three cells a < b < c of a 9×9 grid from 0
+// to 85319 (C(c,3) + C(b,2) + a).
+func tripleIndex(t [3]int8) int {
+	a, b, c := int(t[0]), int(t[1]), int(t[2])
+	return c*(c-1)*(c-2)/6 + b*(b-1)/2 + a
+}
+
+// tripleMemos keeps the tables of aligned triplet exclusion (680 KB each)
+// between searches. An entry holds the fingerprint of the candidates on
+// which the triple excluded nothing: it stays true for any grid, so a table
+// need not be cleared.
+var tripleMemos = sync.Pool{New: func() any { return new(tripleTable) }}
+
+// tripleTable has an entry per set of three cells of a 9×9 grid.
+type tripleTable [85320]uint64
+
+// tripleMemo returns the search's table of triples known to exclude nothing.
+func (s *search) tripleMemo() *tripleTable {
+	if s.triples == nil {
+		s.triples = tripleMemos.Get().(*tripleTable)
+	}
+	return s.triples
 }

@@ -38,6 +38,9 @@ var geoms sync.Map // sudoku.Shape → *geom
 // sudokuClassic is the 9×9 shape.
 var sudokuClassic = sudoku.Classic
 
+// sudokuMaxCells is the number of cells of the largest grid.
+const sudokuMaxCells = sudoku.MaxCells
+
 // geomFor returns the shared tables of shape s (which must be valid).
 func geomFor(s sudoku.Shape) *geom {
 	if g, ok := geoms.Load(s); ok {

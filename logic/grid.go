@@ -45,7 +45,7 @@ type Grid struct {
 	geo    *geom
 	values []uint8  // 0 for empty
 	cands  []uint32 // bit d-1 set: digit d is a candidate; 0 for filled cells
-	givens sudoku.Grid
+
 	// pos caches positions: pos[u*n+d-1] holds the places of digit d in
 	// unit u; valid until the grid changes.
 	pos      []uint32
@@ -89,7 +89,7 @@ func newGrid(g sudoku.Grid, cands []uint32) (*Grid, error) {
 	if cands != nil && len(cands) != geo.cells {
 		return nil, fmt.Errorf("logic: %d candidate masks for %d cells: %w", len(cands), geo.cells, ErrCandidateCount)
 	}
-	out := &Grid{geo: geo, values: make([]uint8, geo.cells), cands: make([]uint32, geo.cells), givens: g}
+	out := &Grid{geo: geo, values: make([]uint8, geo.cells), cands: make([]uint32, geo.cells)}
 	for i := range out.values {
 		out.values[i] = uint8(g.At(i))
 	}
@@ -224,12 +224,6 @@ func (g *Grid) place(i, d int) {
 	for _, p := range g.geo.peers[i] {
 		g.cands[p] &^= bit
 	}
-}
-
-// eliminate removes digit d from cell i.
-func (g *Grid) eliminate(i, d int) {
-	g.cands[i] &^= 1 << (d - 1)
-	g.posValid = false
 }
 
 // positions returns the positions (indexes within the unit, as a mask) of

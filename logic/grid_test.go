@@ -3,6 +3,7 @@ package logic
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -16,7 +17,34 @@ const (
 	puzzle12 = ".........8......58...C64..3..C.42..9...6....A.9...4....7C3B...9..6.A...5.......C3....9...12.7..A.2.54......B.6281.C...7....B..7..64.14.........2"
 	// A 6×6 puzzle solved by hidden singles.
 	puzzle6 = "....25...3.61.3...2....36...5..4...."
+	// A 4×4 puzzle.
+	puzzle4 = ".1...43...42...."
+	// The fourth puzzle of sudoku/testdata/16x16.txt (from ../shared/data/16x16.txt),
+	// which needs an X-Wing.
+	puzzle16 = "B..18FE...3.4....A8.36..2.DF1.....65.......EDFG9.2E....D.A..8...1....7.F5..3..9..B..52....8D..C...59D.G..2...B...72E.1.8.9.....DC.....2.8.E.94A...A...C..7.25E...G..48....CA..1..8..1..7F.6....C...6..D.1....GE.G5CB7.......F6.....A24.E..79.85....7.B...F54A..1"
 )
+
+// puzzle25 returns a 25×25 grid: a solution with its diagonal of boxes
+// emptied, so that full houses and hidden singles fill it back.
+func puzzle25(t *testing.T) string {
+	t.Helper()
+	empty, _ := sudoku.New(sudoku.Shape{BoxRows: 5, BoxCols: 5})
+	res, err := sudoku.Solve(context.Background(), empty, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const symbols = ".123456789ABCDEFGHIJKLMNOP"
+	b := make([]byte, 625)
+	for i := range b {
+		r, c := i/25, i%25
+		if r/5 == c/5 && (r+c)%2 == 0 {
+			b[i] = '.'
+		} else {
+			b[i] = symbols[res.Solution.At(i)]
+		}
+	}
+	return string(b)
+}
 
 func TestNewRejects(t *testing.T) {
 	bad := grid81(t, "66"+pointingPuzzle[2:])
@@ -177,8 +205,11 @@ func TestOtherSizes(t *testing.T) {
 		puzzle string
 		tech   Technique
 	}{
+		{"4x4", sudoku.Shape{BoxRows: 2, BoxCols: 2}, puzzle4, HiddenSingle},
 		{"6x6", sudoku.Shape{BoxRows: 2, BoxCols: 3}, puzzle6, HiddenSingle},
 		{"12x12", sudoku.Shape{BoxRows: 3, BoxCols: 4}, puzzle12, NakedTriple},
+		{"16x16", sudoku.Shape{BoxRows: 4, BoxCols: 4}, puzzle16, XWing},
+		{"25x25", sudoku.Shape{BoxRows: 5, BoxCols: 5}, puzzle25(t), FullHouse},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := gridN(t, tc.shape, tc.puzzle)
@@ -191,5 +222,47 @@ func TestOtherSizes(t *testing.T) {
 				t.Errorf("no %v on the path (%v, %d steps)", tc.tech, rep.Status, rep.Steps)
 			}
 		})
+	}
+}
+
+// TestConcurrent rates puzzles from several goroutines at once (the pools
+// and tables are shared): the results must be those of one goroutine.
+func TestConcurrent(t *testing.T) {
+	var grids []sudoku.Grid
+	var want []string
+	for i, p := range readRated(t, "testdata/se_sample.csv", false) {
+		if i%8 != 0 {
+			continue
+		}
+		g := grid81(t, p.puzzle)
+		rep, err := Rate(context.Background(), mustNew(t, g))
+		if err != nil {
+			t.Fatal(err)
+		}
+		grids = append(grids, g)
+		want = append(want, rep.Rating.String()+" "+rep.Hardest.String())
+	}
+	errs := make(chan error, 4)
+	for w := 0; w < 4; w++ {
+		go func() {
+			for k, g := range grids {
+				lg, err := New(g)
+				if err != nil {
+					errs <- err
+					return
+				}
+				rep, err := Rate(context.Background(), lg)
+				if got := rep.Rating.String() + " " + rep.Hardest.String(); err != nil || got != want[k] {
+					errs <- fmt.Errorf("puzzle %d: %q (%v), alone %q", k, got, err, want[k])
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for w := 0; w < 4; w++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }

@@ -30,6 +30,9 @@ func findLocking(g *Grid, direct bool, emit emitFunc) bool {
 						continue
 					}
 					if !direct {
+						if g.positions(u2, d)&^geo.inter[u2][u1] == 0 {
+							continue // nothing to eliminate
+						}
 						s, ok := lockingStep(g, u1, u2, d, -1)
 						if ok && !emit(s) {
 							return false

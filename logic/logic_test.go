@@ -2,7 +2,6 @@ package logic
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"os"
 	"strings"
@@ -85,26 +84,6 @@ func mustNew(tb testing.TB, g sudoku.Grid) *Grid {
 	return lg
 }
 
-// ladderTop is the hardest rating the ladder reaches so far: puzzles SE rates
-// above it are not expected to match yet.
-const ladderTop = 93
-
-func TestRateSample(t *testing.T) {
-	for _, p := range readRated(t, "testdata/se_sample.csv", false) {
-		rep, err := Rate(context.Background(), mustNew(t, grid81(t, p.puzzle)))
-		if err != nil {
-			t.Fatalf("line %d: %v", p.line, err)
-		}
-		want := p.rating
-		if rep.Status == Solved && rep.Rating.String() == want {
-			continue
-		}
-		if ratingOf(t, want) <= ladderTop {
-			t.Errorf("line %d %s: %v %v (%s), SE rates %s", p.line, p.puzzle, rep.Status, rep.Rating, rep.Hardest.Name, want)
-		}
-	}
-}
-
 // ratingOf parses an SE rating such as "4.2" into tenths.
 func ratingOf(tb testing.TB, s string) Rating {
 	tb.Helper()
@@ -126,6 +105,15 @@ func TestRatingString(t *testing.T) {
 	for r, want := range map[Rating]string{0: "0.0", 10: "1.0", 42: "4.2", 93: "9.3", 100: "10.0"} {
 		if got := r.String(); got != want {
 			t.Errorf("Rating(%d) = %q, want %q", int(r), got, want)
+		}
+	}
+}
+
+func TestDifficulty(t *testing.T) {
+	for r, want := range map[Rating]string{10: "Easy", 20: "Easy", 23: "Medium", 28: "Medium", 30: "Hard", 38: "Hard",
+		40: "Expert", 61: "Expert", 62: "Extreme", 93: "Extreme", 250: "Extreme"} {
+		if got := r.Difficulty().Name; got != want {
+			t.Errorf("Rating(%v).Difficulty() = %q, want %q", r, got, want)
 		}
 	}
 }

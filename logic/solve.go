@@ -31,9 +31,10 @@ type search struct {
 	chainer *chainer
 	// memos remember, per technique, the digits on which it found nothing.
 	memos map[string]*digitMemo
-	// triples remembers the cell triples an aligned triplet exclusion
-	// found nothing on, with a fingerprint of their candidates.
-	triples map[[3]int8]uint64
+	// triples remembers, per set of three cells (tripleIndex), the
+	// fingerprint of the candidates on which an aligned triplet exclusion
+	// found nothing; 0 for none (see tripleMemos).
+	triples *tripleTable
 }
 
 // expired reports (and records) whether the context has ended.
@@ -227,6 +228,7 @@ func Next(ctx context.Context, g *Grid) (Step, error) {
 		return Step{}, err
 	}
 	s := &search{ctx: ctx, g: g, uniq: uniq}
+	defer s.release()
 	step, ok := s.next(ladder(g.geo))
 	switch {
 	case s.err != nil:
@@ -266,6 +268,7 @@ func rate(ctx context.Context, g *Grid, keep bool) (Report, error) {
 	w := g.Clone()
 	rep := Report{Remaining: w}
 	s := &search{ctx: ctx, g: w, uniq: true}
+	defer s.release()
 	prods := ladder(w.geo)
 	for !w.Solved() {
 		step, ok := s.next(prods)

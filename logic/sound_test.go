@@ -53,17 +53,36 @@ func checkPath(tb testing.TB, g sudoku.Grid) Report {
 	return rep
 }
 
-func TestSoundSample(t *testing.T) {
+// TestSample rates every puzzle of the sample (testdata/se_sample.csv),
+// checking each step against the solution and the rating against
+// SukakuExplainer's.
+func TestSample(t *testing.T) {
 	for _, p := range readRated(t, "testdata/se_sample.csv", false) {
-		checkPath(t, grid81(t, p.puzzle))
+		rep := checkPath(t, grid81(t, p.puzzle))
+		if rep.Status != Solved || rep.Rating.String() != p.rating {
+			t.Errorf("line %d %s: %v %v (%s), SE rates %s", p.line, p.puzzle, rep.Status, rep.Rating, rep.Hardest.Name, p.rating)
+		}
 	}
 }
 
-func TestSoundShared(t *testing.T) {
+// TestShared rates every puzzle of the shared SE-rated file (every tenth
+// under the race detector), checking each step against the solution and
+// the rating against SukakuExplainer's.
+func TestShared(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the whole shared file is long for -short")
 	}
-	for _, p := range readRated(t, "../../shared/data/se_rated.csv", true) {
-		checkPath(t, grid81(t, p.puzzle))
+	puzzles := readRated(t, "../../shared/data/se_rated.csv", true)
+	misses := 0
+	for i, p := range puzzles {
+		if raceEnabled && i%10 != 0 {
+			continue
+		}
+		rep := checkPath(t, grid81(t, p.puzzle))
+		if rep.Status != Solved || rep.Rating.String() != p.rating {
+			misses++
+			t.Errorf("line %d %s: %v %v (%s), SE rates %s", p.line, p.puzzle, rep.Status, rep.Rating, rep.Hardest.Name, p.rating)
+		}
 	}
+	t.Logf("%d puzzles, %d rated differently from SukakuExplainer v1.15.10", len(puzzles), misses)
 }

@@ -14,22 +14,79 @@ type Rating int
 // String formats the rating as SE does, for example "4.2" or "10.0".
 func (r Rating) String() string { return fmt.Sprintf("%d.%d", int(r)/10, int(r)%10) }
 
+// Difficulty is a word for a range of ratings a person can read, as the
+// rate command, the README and the puzzle generator's levels use it.
+type Difficulty struct {
+	Name   string // Easy, Medium, Hard, Expert or Extreme
+	Lo, Hi Rating // the ratings the word covers, both included
+}
+
+// String returns the word.
+func (d Difficulty) String() string { return d.Name }
+
+// difficulties are the words from the easiest; the ranges fall between
+// techniques of the SE ladder:
+//
+//	Easy     up to 2.0  singles (and the direct techniques that end in one)
+//	Medium   2.1 - 2.9  naked singles, pointing and claiming
+//	Hard     3.0 - 3.9  naked and hidden pairs and triplets, X-Wing, Swordfish
+//	Expert   4.0 - 6.1  hidden triplets, skyscrapers and kites, wings, unique
+//	                    rectangles, quads, Jellyfish, BUG
+//	Extreme  6.2 and up aligned exclusions, chains, forcing chains and nets
+var difficulties = [...]Difficulty{
+	{"Easy", 0, 20},
+	{"Medium", 21, 29},
+	{"Hard", 30, 39},
+	{"Expert", 40, 61},
+	{"Extreme", 62, 200},
+}
+
+// Difficulties returns the difficulty words from the easiest, each with the
+// ratings it covers. This table is the one place the ranges are defined.
+func Difficulties() []Difficulty { return difficulties[:] }
+
+// Difficulty returns the word for the rating's band (ratings above the
+// table's top are Extreme).
+func (r Rating) Difficulty() Difficulty {
+	for _, d := range difficulties {
+		if r <= d.Hi {
+			return d
+		}
+	}
+	return difficulties[len(difficulties)-1]
+}
+
 // Candidate is one digit in one cell: a placement or an elimination.
 type Candidate struct {
 	Cell  sudoku.Cell
 	Digit int
 }
 
-// String writes the candidate as r4c9#4 would be read: "r4c9 4". Use
-// [Step.Conclusions] for the notation of conclusions.
+// String writes the cell and the digit, for example "r4c9 4". Use
+// [Step.Conclusions] for the notation of conclusions (r4c9=4, r4c9<>4).
 func (c Candidate) String() string { return fmt.Sprintf("%v %d", c.Cell, c.Digit) }
 
 // Step is one deduction: which technique found it, how hard it is, the
 // pattern that proves it and what it concludes. It carries data only; the
-// wording of a hint is the renderer's job. For a Skyscraper on 4 in columns 4
-// and 7, for example, Units holds column 4 and column 7 (the base lines),
-// Digits holds 4, Cells the four pattern cells and Eliminations the cells that
-// lose 4.
+// wording of a hint is the renderer's job.
+//
+// What Cells, Units and Digits hold, by technique:
+//   - singles: the cell, its unit (hidden singles), the digit;
+//   - intersections: the cells of the digit in both units, the first unit
+//     (where the digit is confined) then the second, the digit;
+//   - naked and hidden sets: the set's cells, its unit, its digits;
+//   - fish: the corner cells, base and cover lines alternately, the digit;
+//   - Turbot Fish and 3 strong links: the chain's cells in order (a group's
+//     cells together), the units of the strong links with the units joining
+//     them in between (a Skyscraper on 4 in columns 4 and 7 has Units
+//     column 4, a row, column 7), the digit;
+//   - wings: pivot then pincers (XY-Wing), the set then the bivalue cell
+//     (WXYZ-, VWXYZ-Wing), the digits involved;
+//   - unique rectangles and loops: the loop's cells, the unit of a type 3 or
+//     4, the loop's two digits; BUG: the cells with extra candidates;
+//   - aligned exclusions: the base cells;
+//   - chains: the assumption's cell and digit (a cell's, or a unit's and its
+//     digit for cell and region forcing chains) then every cell of Chain.
 type Step struct {
 	// Technique is the family of the deduction.
 	Technique Technique

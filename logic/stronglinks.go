@@ -29,28 +29,29 @@ type slLink struct {
 }
 
 // strongLinkVariants returns the strong links Sukaku Explainer's Strong
-// Links rule reads in unit u for a digit at positions pos.
-func strongLinkVariants(geo *geom, u int, pos uint32) []slLink {
-	links := strongLinkVariants0(geo, u, pos)
-	for i := range links {
-		links[i].ends[0] = links[i].ends[0].withUnits(geo)
-		links[i].ends[1] = links[i].ends[1].withUnits(geo)
+// Links rule reads in unit u for a digit at positions pos, appended to buf.
+func strongLinkVariants(geo *geom, u int, pos uint32, buf []slLink) []slLink {
+	start := len(buf)
+	buf = strongLinkVariants0(geo, u, pos, buf)
+	for i := start; i < len(buf); i++ {
+		buf[i].ends[0] = buf[i].ends[0].withUnits(geo)
+		buf[i].ends[1] = buf[i].ends[1].withUnits(geo)
 	}
-	return links
+	return buf
 }
 
-func strongLinkVariants0(geo *geom, u int, pos uint32) []slLink {
+func strongLinkVariants0(geo *geom, u int, pos uint32, buf []slLink) []slLink {
 	card := popcount(pos)
 	isBox := u/geo.n == kindBox
 	if card < 2 || card > 6 {
-		return nil
+		return buf
 	}
 	if card == 2 {
 		a, b := nth(geo, u, pos, 0), nth(geo, u, pos, 1)
 		if isBox && (geo.row(a) == geo.row(b) || geo.col(a) == geo.col(b)) {
-			return nil
+			return buf
 		}
-		return []slLink{{u, false, [2]end{{c: a, s1: -1, s2: -1}, {c: b, s1: -1, s2: -1}}}}
+		return append(buf, slLink{u, false, [2]end{{c: a, s1: -1, s2: -1}, {c: b, s1: -1, s2: -1}}})
 	}
 	areas, b1s, b2s := lineArea[:], lineBlade1[:], lineBlade2[:]
 	if isBox {
@@ -69,7 +70,7 @@ func strongLinkVariants0(geo *geom, u int, pos uint32) []slLink {
 		}
 	}
 	if e < 0 {
-		return nil
+		return buf
 	}
 	b1, b2 := pos&b1s[e], pos&b2s[e]
 	cell := func(m uint32, k int) int { return nth(geo, u, m, k) }
@@ -84,16 +85,15 @@ func strongLinkVariants0(geo *geom, u int, pos uint32) []slLink {
 		return slLink{u, true, [2]end{{c: cell(one, 0), s1: -1, s2: -1}, {c: cell(other, 0), s1: support, s2: -1}}}
 	}
 	if popcount(b1) == 1 || popcount(b2) == 1 {
-		var out []slLink
 		if popcount(b1) == 1 {
-			out = append(out, single(b1, b2))
+			buf = append(buf, single(b1, b2))
 		}
 		if popcount(b2) == 1 {
-			out = append(out, single(b2, b1))
+			buf = append(buf, single(b2, b1))
 		}
-		return out
+		return buf
 	}
-	out := []slLink{{u, true, [2]end{{c: cell(b1, 0), s1: cell(b1, 1), s2: -1}, {c: cell(b2, 0), s1: cell(b2, 1), s2: -1}}}}
+	out := append(buf, slLink{u, true, [2]end{{c: cell(b1, 0), s1: cell(b1, 1), s2: -1}, {c: cell(b2, 0), s1: cell(b2, 1), s2: -1}}})
 	same := func(a, b int) bool { return geo.row(a) == geo.row(b) || geo.col(a) == geo.col(b) }
 	if e > 8 && card == 4 && same(cell(b1, 1), cell(b2, 1)) && same(cell(b1, 0), cell(b2, 0)) {
 		// Four cells at the corners of a rectangle: the other pairing too.
@@ -147,11 +147,11 @@ func findThreeStrongLinks(sr *search, emit emitFunc) bool {
 		bit := uint32(1) << (d - 1)
 		links = links[:0]
 		for u := 0; u < 3*n; u++ {
-			vs := strongLinkVariants(geo, u, g.positions(u, d))
-			first[u], nlinks[u] = len(links), len(vs)
-			links = append(links, vs...)
+			first[u] = len(links)
+			links = strongLinkVariants(geo, u, g.positions(u, d), links)
+			nlinks[u] = len(links) - first[u]
 			unitCands[u] = cellSet81{}
-			if len(vs) == 0 {
+			if nlinks[u] == 0 {
 				continue
 			}
 			for _, c := range geo.units[u] {

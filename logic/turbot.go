@@ -90,24 +90,26 @@ func nth(geo *geom, u int, m uint32, n int) int {
 // linkVariants returns the strong links Sukaku Explainer's Turbot Fish reads
 // in unit u for a digit at positions pos: pairs of ends (one pair for a
 // plain link, up to two for a grouped one with a single cell on one side),
-// and whether the link is grouped. It returns nil when the unit makes no link.
-func linkVariants(geo *geom, u int, pos uint32) (variants [][2]end, grouped bool) {
-	variants, grouped = linkVariants0(geo, u, pos)
-	for i := range variants {
-		variants[i][0] = variants[i][0].withUnits(geo)
-		variants[i][1] = variants[i][1].withUnits(geo)
+// and whether the link is grouped, appended to buf (none when the unit makes
+// no link).
+func linkVariants(geo *geom, u int, pos uint32, buf [][2]end) ([][2]end, bool) {
+	start := len(buf)
+	buf, grouped := linkVariants0(geo, u, pos, buf)
+	for i := start; i < len(buf); i++ {
+		buf[i][0] = buf[i][0].withUnits(geo)
+		buf[i][1] = buf[i][1].withUnits(geo)
 	}
-	return variants, grouped
+	return buf, grouped
 }
 
-func linkVariants0(geo *geom, u int, pos uint32) (variants [][2]end, grouped bool) {
+func linkVariants0(geo *geom, u int, pos uint32, buf [][2]end) ([][2]end, bool) {
 	card := popcount(pos)
 	isBox := u/geo.n == kindBox
 	if card < 2 || card > 6 || isBox && card > 5 {
-		return nil, false
+		return buf, false
 	}
 	if card == 2 {
-		return [][2]end{{{c: nth(geo, u, pos, 0), s1: -1, s2: -1}, {c: nth(geo, u, pos, 1), s1: -1, s2: -1}}}, false
+		return append(buf, [2]end{{c: nth(geo, u, pos, 0), s1: -1, s2: -1}, {c: nth(geo, u, pos, 1), s1: -1, s2: -1}}), false
 	}
 	areas, b1s, b2s := lineArea[:], lineBlade1[:], lineBlade2[:]
 	if isBox {
@@ -123,7 +125,7 @@ func linkVariants0(geo *geom, u int, pos uint32) (variants [][2]end, grouped boo
 		}
 	}
 	if e < 0 {
-		return nil, false
+		return buf, false
 	}
 	b1, b2 := pos&b1s[e], pos&b2s[e]
 	// group builds the end of a blade with several cells: on a box, the heart
@@ -136,17 +138,17 @@ func linkVariants0(geo *geom, u int, pos uint32) (variants [][2]end, grouped boo
 	}
 	if popcount(b1) == 1 || popcount(b2) == 1 {
 		if popcount(b1) == 1 {
-			variants = append(variants, [2]end{{c: nth(geo, u, b1, 0), s1: -1, s2: -1}, group(b2)})
+			buf = append(buf, [2]end{{c: nth(geo, u, b1, 0), s1: -1, s2: -1}, group(b2)})
 		}
 		if popcount(b2) == 1 {
-			variants = append(variants, [2]end{{c: nth(geo, u, b2, 0), s1: -1, s2: -1}, group(b1)})
+			buf = append(buf, [2]end{{c: nth(geo, u, b2, 0), s1: -1, s2: -1}, group(b1)})
 		}
-		return variants, true
+		return buf, true
 	}
-	return [][2]end{{
+	return append(buf, [2]end{
 		{c: nth(geo, u, b1, 0), s1: nth(geo, u, b1, 1), s2: nth(geo, u, b1, 2)},
 		{c: nth(geo, u, b2, 0), s1: nth(geo, u, b2, 1), s2: nth(geo, u, b2, 2)},
-	}}, true
+	}), true
 }
 
 // shareUnit returns the first column, row or box (in that order) holding
@@ -185,12 +187,15 @@ func findTurbotFish(sr *search, emit emitFunc) bool {
 	var hints []turbotHint
 	// The links and candidate cells of every unit, per digit.
 	var vars [9][27][][2]end
+	arena := make([][2]end, 0, 9*27*2) // every unit has two links at most
 	var grouped [9][27]bool
 	var cands [9][27]cellSet81
 	for d := 1; d <= n; d++ {
 		bit := uint32(1) << (d - 1)
 		for u := 0; u < 3*n; u++ {
-			vars[d-1][u], grouped[d-1][u] = linkVariants(geo, u, g.positions(u, d))
+			start := len(arena)
+			arena, grouped[d-1][u] = linkVariants(geo, u, g.positions(u, d), arena)
+			vars[d-1][u] = arena[start:len(arena):len(arena)]
 			for _, c := range geo.units[u] {
 				if g.cands[c]&bit != 0 {
 					cands[d-1][u].add(c)
@@ -259,12 +264,16 @@ func findTurbotFish(sr *search, emit emitFunc) bool {
 	return true
 }
 
+// cellBits is a set of cells of any supported grid.
+type cellBits [(sudokuMaxCells + 63) / 64]uint64
+
 // commonPeers returns the cells that see every cell given (and are none of
-// them), as a cell set.
-func commonPeers(geo *geom, cells ...int) []uint64 {
-	set := append([]uint64(nil), geo.peerSet[cells[0]]...)
+// them).
+func commonPeers(geo *geom, cells ...int) cellBits {
+	var set cellBits
+	copy(set[:], geo.peerSet[cells[0]])
 	for _, c := range cells[1:] {
-		for w := range set {
+		for w := 0; w < geo.words; w++ {
 			set[w] &= geo.peerSet[c][w]
 		}
 	}

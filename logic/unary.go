@@ -148,10 +148,10 @@ func (c *chainer) unaryFrom(src int, kind unaryKind, best *chainHint) *chainHint
 	}
 	if kind.x {
 		for k := 0; k < 3; k++ {
-			u := c.t.unit[cell][k]
-			m := c.origPos[u][d] &^ (1 << c.t.posIn[cell][k])
+			u := c.t.unit9[cell][k]
+			m := c.origPos[u+uint8(d)] &^ c.t.posIn[cell][k]
 			if m != 0 && m&(m-1) == 0 {
-				q := int(c.t.cells[u][bits.TrailingZeros32(uint32(m))])*9 + d
+				q := int(c.t.cells[u+uint8(bits.TrailingZeros16(m))])*9 + d
 				dup := false
 				for _, x := range pre[:npre] {
 					dup = dup || x == q

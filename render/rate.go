@@ -22,7 +22,7 @@ func Rated(g sudoku.Grid, rep logic.Report, opt Options) string {
 		d := DifficultyOf(rep.Rating)
 		return opt.with(reply{head: fmt.Sprintf("Rating: **%v** on the Sudoku Explainer scale, which makes it **%s** (%s).\n"+
 			"Hardest step: %s (%v).\n%s from this grid to the solution.",
-			rep.Rating, d, d.Range(), displayName(rep.Hardest), rep.Rating, steps(rep.Steps))}).String()
+			rep.Rating, d, rangeOf(d), displayName(rep.Hardest), rep.Rating, steps(rep.Steps))}).String()
 	case logic.NeedsGuess:
 		return opt.with(reply{head: "I can't rate this puzzle: " + stuck(rep)}).String()
 	case logic.TimedOut:

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -11,6 +14,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/httpserver"
 	"github.com/sudokubot/sudokubot/picture"
 )
 
@@ -21,6 +25,12 @@ type Config struct {
 	Bot       bot.Config // the bot's settings; zero Workers and negative Queue are resolved by the bot
 	LogLevel  slog.Level // LOG_LEVEL
 	LogFormat string     // LOG_FORMAT: text or json
+	// HTTPAddr is where the HTTP server (interactions endpoint, /healthz,
+	// /readyz, /metrics) listens (HTTP_ADDR); empty: no HTTP server.
+	HTTPAddr string
+	// PublicKey verifies Discord's requests to the interactions endpoint
+	// (DISCORD_PUBLIC_KEY); empty: no endpoint.
+	PublicKey ed25519.PublicKey
 }
 
 // defaultConfig returns the values used for every variable that is not set.
@@ -128,6 +138,74 @@ func loadConfig(getenv func(string) string) (Config, error) {
 			cfg.Bot.ImageTheme = th
 		}
 	}
+
+	// Scale: shards, the interactions endpoint, the HTTP server.
+	if v, ok := get("SHARD_COUNT"); ok && !strings.EqualFold(v, "auto") {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxShards {
+			bad("SHARD_COUNT", v, fmt.Sprintf("auto, or a whole number from 1 to %d", maxShards))
+		} else {
+			cfg.Bot.ShardCount = n
+		}
+	}
+	if v, ok := get("SHARD_IDS"); ok {
+		ids, err := parseShardIDs(v)
+		if err != nil {
+			bad("SHARD_IDS", v, "shard numbers and ranges such as 0-3 or 4,5 ("+err.Error()+")")
+		} else {
+			cfg.Bot.ShardIDs = ids
+		}
+	}
+	if v, ok := get("SHARD_GROUP"); ok {
+		switch index, groups, err := bot.ParseShardGroup(v); {
+		case err != nil:
+			bad("SHARD_GROUP", v, "INDEX/GROUPS, such as 2/4 or $(POD_NAME)/4 ("+err.Error()+")")
+		case cfg.Bot.ShardCount == 0:
+			bad("SHARD_GROUP", v, "a SHARD_COUNT that is a number, the same in every process (auto could differ between them)")
+		case cfg.Bot.ShardIDs != nil:
+			bad("SHARD_GROUP", v, "no SHARD_IDS with it: the group gives the shards")
+		case groups > cfg.Bot.ShardCount:
+			bad("SHARD_GROUP", v, fmt.Sprintf("at most SHARD_COUNT=%d groups", cfg.Bot.ShardCount))
+		default:
+			cfg.Bot.ShardIDs = bot.GroupShards(index, groups, cfg.Bot.ShardCount)
+		}
+	}
+	if v, ok := get("REGISTER_COMMANDS"); ok {
+		b, err := strconv.ParseBool(v)
+		switch {
+		case err != nil:
+			bad("REGISTER_COMMANDS", v, "true or false (unset: the process that runs shard 0, or an HTTP-only one)")
+		case b:
+			cfg.Bot.Register = bot.RegisterAlways
+		default:
+			cfg.Bot.Register = bot.RegisterNever
+		}
+	}
+	gateway := true
+	boolean("GATEWAY", &gateway)
+	cfg.Bot.HTTPOnly = !gateway
+	if v, ok := get("HTTP_ADDR"); ok {
+		if _, _, err := net.SplitHostPort(v); err != nil {
+			bad("HTTP_ADDR", v, "a listen address such as :8080 or 127.0.0.1:8080")
+		} else {
+			cfg.HTTPAddr = v
+		}
+	}
+	if v, ok := get("DISCORD_PUBLIC_KEY"); ok {
+		key, err := httpserver.ParsePublicKey(v)
+		switch {
+		case err != nil:
+			bad("DISCORD_PUBLIC_KEY", v, "the application's public key from the Developer Portal (General Information): "+err.Error())
+		case cfg.HTTPAddr == "":
+			bad("DISCORD_PUBLIC_KEY", v, "an HTTP_ADDR to serve the interactions endpoint on")
+		default:
+			cfg.PublicKey = key
+		}
+	}
+	if !gateway && (cfg.HTTPAddr == "" || cfg.PublicKey == nil) {
+		v, _ := get("GATEWAY")
+		bad("GATEWAY", v, "HTTP_ADDR and DISCORD_PUBLIC_KEY with it: without the gateway, slash commands come only to the interactions endpoint")
+	}
 	if v, ok := get("LOG_LEVEL"); ok {
 		if err := cfg.LogLevel.UnmarshalText([]byte(v)); err != nil {
 			bad("LOG_LEVEL", v, "debug, info, warn or error")
@@ -145,4 +223,39 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		return Config{}, errors.Join(errs...)
 	}
 	return cfg, nil
+}
+
+// maxShards bounds SHARD_COUNT: 2,500 servers a shard, so far beyond any bot.
+const maxShards = 10000
+
+// parseShardIDs reads a list of shard numbers and ranges ("0-3,5"), sorted
+// and without repeats.
+func parseShardIDs(s string) ([]int, error) {
+	seen := map[int]bool{}
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err := strconv.Atoi(strings.TrimSpace(lo))
+		if err != nil || a < 0 {
+			return nil, fmt.Errorf("%q is not a shard number", part)
+		}
+		b := a
+		if isRange {
+			if b, err = strconv.Atoi(strings.TrimSpace(hi)); err != nil || b < a {
+				return nil, fmt.Errorf("%q is not a range of shards", part)
+			}
+		}
+		if b >= maxShards {
+			return nil, fmt.Errorf("shard %d is beyond %d", b, maxShards-1)
+		}
+		for i := a; i <= b; i++ {
+			seen[i] = true
+		}
+	}
+	ids := make([]int, 0, len(seen))
+	for id := range seen {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids, nil
 }

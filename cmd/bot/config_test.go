@@ -1,10 +1,13 @@
 package main
 
 import (
+	"crypto/ed25519"
+	"encoding/hex"
 	"errors"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -29,10 +32,10 @@ func TestLoadConfigDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := defaultConfig()
-	if cfg != want {
+	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("loadConfig(empty) = %+v, want defaults %+v", cfg, want)
 	}
-	if cfg.Token != "" || cfg.Bot != bot.DefaultConfig() {
+	if cfg.Token != "" || !reflect.DeepEqual(cfg.Bot, bot.DefaultConfig()) {
 		t.Errorf("defaults %+v, want the bot's own (bot.DefaultConfig)", cfg)
 	}
 	// What the bot runs with: workers from GOMAXPROCS (a container's CPU
@@ -91,7 +94,7 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 	wantBot.ShutdownGrace, wantBot.ReconnectMax = 3*time.Second, 30*time.Second
 	wantBot.ImageReplies, wantBot.ImageTheme = command.PicturesAlways, picture.Light
 	want := Config{Token: "abc.def", Bot: wantBot, LogLevel: slog.LevelDebug, LogFormat: "json"}
-	if cfg != want {
+	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("got %+v\nwant %+v", cfg, want)
 	}
 }
@@ -172,5 +175,100 @@ func TestImageRepliesModes(t *testing.T) {
 	}
 	if cfg, _ := loadConfig(env(nil)); cfg.Bot.ImageReplies != command.PicturesAuto || cfg.Bot.ImageTheme != picture.Dark {
 		t.Errorf("defaults: %v, %v; want auto and dark", cfg.Bot.ImageReplies, cfg.Bot.ImageTheme)
+	}
+}
+
+func TestLoadConfigScale(t *testing.T) {
+	pub, _, _ := ed25519.GenerateKey(nil)
+	key := hex.EncodeToString(pub)
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		want func(*Config)
+	}{
+		{"defaults", nil, func(*Config) {}},
+		{"shards", map[string]string{"SHARD_COUNT": "16", "SHARD_IDS": "4-7, 12,5"}, func(c *Config) {
+			c.Bot.ShardCount, c.Bot.ShardIDs = 16, []int{4, 5, 6, 7, 12}
+		}},
+		{"auto", map[string]string{"SHARD_COUNT": "AUTO", "SHARD_IDS": "0"}, func(c *Config) { c.Bot.ShardIDs = []int{0} }},
+		{"group from a pod name", map[string]string{"SHARD_COUNT": "10", "SHARD_GROUP": "sudokubot-gateway-1/3"}, func(c *Config) {
+			c.Bot.ShardCount, c.Bot.ShardIDs = 10, []int{4, 5, 6}
+		}},
+		{"last group", map[string]string{"SHARD_COUNT": "10", "SHARD_GROUP": "2/3"}, func(c *Config) {
+			c.Bot.ShardCount, c.Bot.ShardIDs = 10, []int{7, 8, 9}
+		}},
+		{"http only", map[string]string{"GATEWAY": "false", "HTTP_ADDR": ":8080", "DISCORD_PUBLIC_KEY": key}, func(c *Config) {
+			c.Bot.HTTPOnly, c.HTTPAddr, c.PublicKey = true, ":8080", pub
+		}},
+		{"health only", map[string]string{"HTTP_ADDR": "127.0.0.1:9090", "REGISTER_COMMANDS": "false"}, func(c *Config) {
+			c.HTTPAddr, c.Bot.Register = "127.0.0.1:9090", bot.RegisterNever
+		}},
+		{"register", map[string]string{"REGISTER_COMMANDS": "true"}, func(c *Config) { c.Bot.Register = bot.RegisterAlways }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := loadConfig(env(tc.env))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := defaultConfig()
+			tc.want(&want)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("got %+v\nwant %+v", got, want)
+			}
+		})
+	}
+}
+
+// TestShardGroupsCoverEveryShardOnce: however SHARD_COUNT is split, the
+// groups cover each shard exactly once.
+func TestShardGroupsCoverEveryShardOnce(t *testing.T) {
+	for count := 1; count <= 40; count++ {
+		for groups := 1; groups <= count; groups++ {
+			seen := make([]int, count)
+			for i := range groups {
+				ids := bot.GroupShards(i, groups, count)
+				if len(ids) == 0 {
+					t.Fatalf("group %d of %d over %d shards is empty", i, groups, count)
+				}
+				for _, id := range ids {
+					seen[id]++
+				}
+			}
+			for id, n := range seen {
+				if n != 1 {
+					t.Fatalf("%d shards in %d groups: shard %d in %d groups", count, groups, id, n)
+				}
+			}
+		}
+	}
+}
+
+func TestLoadConfigScaleErrorsNameTheVariable(t *testing.T) {
+	pub, _, _ := ed25519.GenerateKey(nil)
+	key := hex.EncodeToString(pub)
+	for _, tc := range []struct {
+		env  map[string]string
+		name string
+	}{
+		{map[string]string{"SHARD_COUNT": "many"}, "SHARD_COUNT"},
+		{map[string]string{"SHARD_COUNT": "0"}, "SHARD_COUNT"},
+		{map[string]string{"SHARD_IDS": "3-1"}, "SHARD_IDS"},
+		{map[string]string{"SHARD_IDS": "a"}, "SHARD_IDS"},
+		{map[string]string{"SHARD_GROUP": "1/4"}, "SHARD_GROUP"}, // auto count
+		{map[string]string{"SHARD_COUNT": "8", "SHARD_GROUP": "4/4"}, "SHARD_GROUP"},
+		{map[string]string{"SHARD_COUNT": "8", "SHARD_GROUP": "1/4", "SHARD_IDS": "0"}, "SHARD_GROUP"},
+		{map[string]string{"SHARD_COUNT": "2", "SHARD_GROUP": "0/3"}, "SHARD_GROUP"},
+		{map[string]string{"REGISTER_COMMANDS": "sometimes"}, "REGISTER_COMMANDS"},
+		{map[string]string{"GATEWAY": "false"}, "GATEWAY"},
+		{map[string]string{"GATEWAY": "false", "HTTP_ADDR": ":8080"}, "GATEWAY"},
+		{map[string]string{"HTTP_ADDR": "8080"}, "HTTP_ADDR"},
+		{map[string]string{"DISCORD_PUBLIC_KEY": key}, "DISCORD_PUBLIC_KEY"},
+		{map[string]string{"HTTP_ADDR": ":8080", "DISCORD_PUBLIC_KEY": key[:10]}, "DISCORD_PUBLIC_KEY"},
+	} {
+		_, err := loadConfig(env(tc.env))
+		var ce *configError
+		if !errors.As(err, &ce) || ce.name != tc.name {
+			t.Errorf("loadConfig(%v) = %v, want an error naming %s", tc.env, err, tc.name)
+		}
 	}
 }

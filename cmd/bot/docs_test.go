@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -31,7 +32,7 @@ func isDefault(t *testing.T, name, value string) bool {
 		t.Errorf("%s=%s, documented as the default, is refused: %v", name, value, err)
 		return false
 	}
-	return cfg == defaultConfig()
+	return reflect.DeepEqual(cfg, defaultConfig())
 }
 
 func readRepoFile(t *testing.T, name string) string {

@@ -5,6 +5,7 @@
 //
 //	go run ./cmd/bot            # Discord when DISCORD_TOKEN is set
 //	go run ./cmd/bot -console   # the console, whatever the configuration
+//	sudokubot -healthcheck http://127.0.0.1:8080/readyz   # exit 0 if ready (Docker HEALTHCHECK)
 //	echo '!solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79' | go run ./cmd/bot
 //
 // The console prints the bot's attachments too: a text file (an
@@ -37,6 +38,16 @@
 //	LOG_LEVEL               debug, info, warn or error (default info)
 //	LOG_FORMAT              text or json (default text)
 //
+// Running at scale (README, "Running at scale"):
+//
+//	SHARD_COUNT             total shards, a number or auto: Discord's recommendation (default auto)
+//	SHARD_IDS               shards this process runs, such as 0-3 or 4,5 (default: all)
+//	SHARD_GROUP             INDEX/GROUPS: run group INDEX of the shards split in GROUPS (StatefulSets)
+//	REGISTER_COMMANDS       register the slash commands at start-up (default: the process with shard 0, or HTTP-only)
+//	GATEWAY                 connect to the gateway; false serves only the interactions endpoint (default true)
+//	HTTP_ADDR               listen address of /interactions, /healthz, /readyz, /metrics (default: none)
+//	DISCORD_PUBLIC_KEY      application public key: serves POST /interactions on HTTP_ADDR (default: none)
+//
 // .env.example and the README document the same variables; a test checks
 // that they agree with the defaults (bot.DefaultConfig).
 package main
@@ -50,15 +61,22 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
+	"time"
 
 	"github.com/joho/godotenv"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"golang.org/x/term"
 
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/httpserver"
 )
 
 func main() {
@@ -94,6 +112,8 @@ type program struct {
 	stdout, stderr io.Writer
 	// sessions makes the bot's discordgo sessions for a token (bot.Sessions).
 	sessions func(token string, workers int) bot.SessionFunc
+	// listening, if set, is told the address the HTTP server listens on.
+	listening func(addr string)
 }
 
 // reportedError is an error run has already logged, in the log's format.
@@ -115,8 +135,12 @@ func run(ctx context.Context, p program) error {
 	console := fl.Bool("console", false, "read commands from standard input and print the replies, without Discord")
 	envFile := fl.String("env", ".env", "file of KEY=value lines; the real environment wins. The default .env is read when present; a file named here must exist")
 	imageDir := fl.String("image-dir", ".", "console mode: write the pictures of replies into this directory")
+	probe := fl.String("healthcheck", "", "GET this URL (such as http://127.0.0.1:8080/readyz) and exit 0 if it answers 200, else 1: a health check for images without a shell")
 	if err := fl.Parse(p.args); err != nil {
 		return err
+	}
+	if *probe != "" {
+		return healthcheck(ctx, *probe)
 	}
 	if fl.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q: configuration comes from the environment (see .env.example)", fl.Args())
@@ -137,13 +161,78 @@ func run(ctx context.Context, p program) error {
 		return runConsoleMode(ctx, p, cfg, *console, *imageDir)
 	}
 
-	b := bot.New(cfg.Bot, p.sessions(cfg.Token, cfg.Bot.Resolved().Workers), log, nil)
-	bot.CaptureLibraryLogs(log)
-	if err := b.Run(ctx); err != nil {
+	if err := runBot(ctx, p, cfg, log); err != nil {
 		// One line that names the cause and the fix (see bot.FatalError), in
 		// the log's format, so that a supervisor's log shows it.
 		log.Error(err.Error())
 		return reportedError{err}
+	}
+	return nil
+}
+
+// runBot runs the Discord bot and, with HTTP_ADDR, the HTTP server beside
+// it: the interactions endpoint (with DISCORD_PUBLIC_KEY), /healthz, /readyz
+// and /metrics. The HTTP server outlives the bot's shutdown, so that
+// interactions in flight are answered and /readyz says the process is going.
+func runBot(ctx context.Context, p program, cfg Config, log *slog.Logger) error {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	b := bot.New(cfg.Bot, p.sessions(cfg.Token, cfg.Bot.Resolved().Workers), log, bot.NewMetrics(reg))
+	bot.CaptureLibraryLogs(log)
+	if cfg.HTTPAddr == "" {
+		return b.Run(ctx)
+	}
+	ln, err := net.Listen("tcp", cfg.HTTPAddr)
+	if err != nil {
+		return fmt.Errorf("listen on HTTP_ADDR=%s: %w", cfg.HTTPAddr, err)
+	}
+	if p.listening != nil {
+		p.listening(ln.Addr().String())
+	}
+	hc := httpserver.Config{Addr: cfg.HTTPAddr, Ready: b.Ready, Registry: reg, Log: log}
+	if cfg.PublicKey != nil {
+		hc.PublicKey, hc.Interactions = cfg.PublicKey, b.InteractionHandler()
+	}
+	hs := httpserver.New(hc)
+	httpCtx, stopHTTP := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopHTTP()
+	httpDone := make(chan error, 1)
+	go func() { httpDone <- hs.Run(httpCtx, ln, time.Second) }()
+
+	botCtx, stopBot := context.WithCancel(ctx)
+	defer stopBot()
+	botDone := make(chan error, 1)
+	go func() { botDone <- b.Run(botCtx) }()
+	select {
+	case err := <-botDone:
+		stopHTTP()
+		if herr := <-httpDone; err == nil {
+			err = herr
+		}
+		return err
+	case err := <-httpDone:
+		// The HTTP server failed: stop the bot too, and report why.
+		stopBot()
+		return errors.Join(err, <-botDone)
+	}
+}
+
+// healthcheck gets url and reports an error unless it answers 200.
+func healthcheck(ctx context.Context, url string) error {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return fmt.Errorf("healthcheck: %w", err)
+	}
+	resp, err := (&http.Client{Transport: &http.Transport{Proxy: nil}}).Do(req)
+	if err != nil {
+		return fmt.Errorf("healthcheck: %w", err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("healthcheck: %s answered %s: %s", url, resp.Status, strings.TrimSpace(string(body)))
 	}
 	return nil
 }

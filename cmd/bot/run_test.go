@@ -5,8 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -96,5 +101,200 @@ func TestFatalErrorIsOneLogLine(t *testing.T) {
 	}
 	if strings.Contains(errw.String(), "revoked.token") {
 		t.Error("the token was logged")
+	}
+}
+
+// fakeSessions returns a program's session factory for srv.
+func fakeSessions(t *testing.T, srv *discordtest.Server) func(string, int) bot.SessionFunc {
+	return func(token string, _ int) bot.SessionFunc {
+		return func() (*discordgo.Session, error) {
+			s, err := discordgo.New("Bot " + token)
+			if err != nil {
+				return nil, err
+			}
+			srv.Configure(s)
+			t.Cleanup(func() { discordtest.StopSession(s) })
+			return s, nil
+		}
+	}
+}
+
+// startProgram runs the program with environ against srv and returns the
+// HTTP server's address, a function that stops the program as a signal
+// would and returns run's result, and the program's log.
+func startProgram(t *testing.T, srv *discordtest.Server, environ map[string]string) (string, func() error, *syncWriter) {
+	t.Helper()
+	logs := &syncWriter{}
+	p := testProgram([]string{"-env", ""}, environ, strings.NewReader(""), io.Discard, logs)
+	p.sessions = fakeSessions(t, srv)
+	addrs := make(chan string, 1)
+	p.listening = func(a string) { addrs <- a }
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, p) }()
+	var once sync.Once
+	var result error
+	stop := func() error {
+		once.Do(func() {
+			cancel()
+			select {
+			case result = <-done:
+			case <-time.After(15 * time.Second):
+				result = errors.New("the program did not stop")
+			}
+		})
+		return result
+	}
+	t.Cleanup(func() {
+		if err := stop(); err != nil {
+			t.Error(err)
+		}
+	})
+	select {
+	case a := <-addrs:
+		return a, stop, logs
+	case err := <-done:
+		t.Fatalf("run = %v before listening:\n%s", err, logs.String())
+	case <-time.After(10 * time.Second):
+		t.Fatal("the HTTP server did not listen")
+	}
+	return "", nil, nil
+}
+
+// httpGet returns the status and body of GET url.
+func httpGet(t *testing.T, url string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// waitReady polls /readyz until it answers 200.
+func waitReady(t *testing.T, base string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		code, body := httpGet(t, base+"/readyz")
+		if code == http.StatusOK {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/readyz still %d %q", code, body)
+		}
+		time.Sleep(10 * time.Millisecond) // polling
+	}
+}
+
+// TestProgramHTTPOnly: GATEWAY=false with HTTP_ADDR and DISCORD_PUBLIC_KEY:
+// no gateway connection, the endpoint answers slash commands, /healthz,
+// /readyz and /metrics answer, and a signal stops it all cleanly.
+func TestProgramHTTPOnly(t *testing.T) {
+	srv := discordtest.New(t)
+	addr, stop, logs := startProgram(t, srv, map[string]string{
+		"DISCORD_TOKEN": discordtest.DefaultToken, "GATEWAY": "false", "HTTP_ADDR": "127.0.0.1:0",
+		"DISCORD_PUBLIC_KEY": srv.PublicKey(), "LOG_FORMAT": "json",
+	})
+	base := "http://" + addr
+	waitReady(t, base)
+	if code, _ := httpGet(t, base+"/healthz"); code != http.StatusOK {
+		t.Errorf("/healthz %d", code)
+	}
+	ans, err := srv.PostInteraction(base+"/interactions", srv.CommandPayload(discordtest.Command{Name: "solve",
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.Opt("grid", lc37)}}))
+	if err != nil || ans.Message == nil || !strings.Contains(ans.Message.Content, "[5][3] 4 | 6 [7] 8") {
+		t.Fatalf("answer %+v (%v), want the solution", ans, err)
+	}
+	if n := srv.Connections(); n != 0 {
+		t.Errorf("%d gateway connections with GATEWAY=false", n)
+	}
+	if n := len(srv.RequestsFor(discordtest.RouteBulkOverwriteGlobalCommands)); n != 1 {
+		t.Errorf("%d registrations, want 1", n)
+	}
+	_, metrics := httpGet(t, base+"/metrics")
+	for _, want := range []string{
+		`sudokubot_commands_total{command="solve",outcome="unique",transport="http"} 1`,
+		`sudokubot_http_requests_total{code="200",route="/interactions"} 1`,
+		"go_goroutines", "process_resident_memory_bytes",
+	} {
+		if !strings.Contains(metrics, want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+	if err := stop(); err != nil {
+		t.Errorf("run = %v after a signal", err)
+	}
+	if strings.Contains(logs.String(), discordtest.DefaultToken) {
+		t.Error("the token was logged")
+	}
+}
+
+// TestProgramShards: SHARD_COUNT and SHARD_IDS from the environment reach
+// the gateway; /readyz waits for every shard.
+func TestProgramShards(t *testing.T) {
+	srv := discordtest.New(t, discordtest.WithShards(4), discordtest.WithMaxConcurrency(4))
+	addr, _, _ := startProgram(t, srv, map[string]string{
+		"DISCORD_TOKEN": discordtest.DefaultToken, "SHARD_COUNT": "4", "SHARD_IDS": "0-3", "HTTP_ADDR": "127.0.0.1:0",
+	})
+	waitReady(t, "http://"+addr)
+	var shards []int
+	for _, id := range srv.Identifies() {
+		if id.Shard == nil || id.Shard[1] != 4 {
+			t.Fatalf("identify with shard %v", id.Shard)
+		}
+		shards = append(shards, id.Shard[0])
+	}
+	slices.Sort(shards)
+	if !slices.Equal(shards, []int{0, 1, 2, 3}) {
+		t.Errorf("identified shards %v, want 0-3", shards)
+	}
+	if code, _ := httpGet(t, "http://"+addr+"/interactions"); code != http.StatusMethodNotAllowed && code != http.StatusNotFound {
+		t.Errorf("GET /interactions %d without a public key", code)
+	}
+}
+
+// syncWriter is an io.Writer safe for the program's goroutines.
+type syncWriter struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (w *syncWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (w *syncWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
+}
+
+func TestHealthcheckFlag(t *testing.T) {
+	ready := true
+	var mu sync.Mutex
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !ready {
+			http.Error(w, "not ready: shards [1] not connected", http.StatusServiceUnavailable)
+		}
+	}))
+	defer web.Close()
+	check := func() error {
+		return run(context.Background(), testProgram([]string{"-env", "", "-healthcheck", web.URL + "/readyz"}, nil, strings.NewReader(""), io.Discard, io.Discard))
+	}
+	if err := check(); err != nil {
+		t.Errorf("healthcheck of a ready server = %v", err)
+	}
+	mu.Lock()
+	ready = false
+	mu.Unlock()
+	if err := check(); err == nil || !strings.Contains(err.Error(), "503") || !strings.Contains(err.Error(), "shards [1]") {
+		t.Errorf("healthcheck of a server not ready = %v", err)
 	}
 }

@@ -18,9 +18,14 @@ func runLogic(cmd string, args []string, stdin io.Reader, stdout, stderr io.Writ
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	timeout := fs.Duration("timeout", 10*time.Second, "give up on a puzzle after this long")
+	stats := false
+	if cmd == "rate" {
+		fs.BoolVar(&stats, "stats", false, "print the time per rating band to standard error at the end")
+	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	var bands bandStats
 	if fs.NArg() > 1 {
 		fmt.Fprintf(stderr, "sudoku %s: one FILE at most\n%s", cmd, usage)
 		return 2
@@ -58,7 +63,9 @@ func runLogic(cmd string, args []string, stdin io.Reader, stdout, stderr io.Writ
 		}
 		switch cmd {
 		case "rate":
+			t0 := time.Now()
 			rep, err := logic.Rate(ctx, g)
+			bands.add(rep, time.Since(t0), p.line)
 			fmt.Fprintln(stdout, rateLine(rep, err))
 		case "hint":
 			step, err := logic.Next(ctx, g)
@@ -78,7 +85,54 @@ func runLogic(cmd string, args []string, stdin io.Reader, stdout, stderr io.Writ
 		fmt.Fprintf(stderr, "sudoku %s: reading %s: %v\n", cmd, name, err)
 		return 1
 	}
+	if stats {
+		bands.print(stderr)
+	}
 	return status
+}
+
+// bandStats sums rating times per rating band: 1.0-1.9 (and below), 2.0-2.9,
+// ..., 9.0-9.9 (and above), and one band for puzzles without a rating.
+type bandStats [10]struct {
+	n       int
+	total   time.Duration
+	slowest time.Duration
+	line    int
+}
+
+func (b *bandStats) add(rep logic.Report, d time.Duration, line int) {
+	i := 9
+	if rep.Status == logic.Solved {
+		i = min(max(int(rep.Rating)/10-1, 0), 8)
+	}
+	s := &b[i]
+	s.n++
+	s.total += d
+	if d > s.slowest {
+		s.slowest, s.line = d, line
+	}
+}
+
+func (b *bandStats) print(w io.Writer) {
+	var n int
+	var total time.Duration
+	for i, s := range b {
+		if s.n == 0 {
+			continue
+		}
+		n += s.n
+		total += s.total
+		band := fmt.Sprintf("%d.0-%d.9", i+1, i+1)
+		if i == 9 {
+			band = "unrated"
+		}
+		fmt.Fprintf(w, "%-9s %5d puzzles %9.3f s %8.3f ms/puzzle, slowest %7.1f ms (line %d)\n",
+			band, s.n, s.total.Seconds(), float64(s.total.Microseconds())/1e3/float64(s.n),
+			float64(s.slowest.Microseconds())/1e3, s.line)
+	}
+	if n > 0 {
+		fmt.Fprintf(w, "all       %5d puzzles %9.3f s %8.3f ms/puzzle\n", n, total.Seconds(), float64(total.Microseconds())/1e3/float64(n))
+	}
 }
 
 // rateLine is the rate command's line for one puzzle: "4.2 XY-Wing", or a

@@ -66,3 +66,24 @@ func TestHintAndExplain(t *testing.T) {
 		t.Errorf("multiple puzzle explained as %q", puzzles[1])
 	}
 }
+
+func TestRateStats(t *testing.T) {
+	code, out, errOut := runArgs(t, pointingPuzzle+"\n"+multiPuzzle+"\n", "rate", "-stats")
+	if code != 0 || out != "2.6 Pointing\n- multiple\n" {
+		t.Fatalf("exit %d, output %q", code, out)
+	}
+	lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "2.0-2.9       1 puzzles") ||
+		!strings.HasPrefix(lines[1], "unrated       1 puzzles") || !strings.HasPrefix(lines[2], "all           2 puzzles") {
+		t.Errorf("stats:\n%s", errOut)
+	}
+}
+
+func TestLogicTimeout(t *testing.T) {
+	for _, cmd := range []string{"rate", "hint", "explain"} {
+		code, out, errOut := runArgs(t, pointingPuzzle+"\n", cmd, "-timeout", "1ns")
+		if code != 0 || errOut != "" || strings.TrimSpace(out) != "- timeout" {
+			t.Errorf("%s -timeout 1ns: exit %d, output %q, stderr %q", cmd, code, out, errOut)
+		}
+	}
+}

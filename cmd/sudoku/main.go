@@ -8,6 +8,8 @@
 //	sudoku rate [-timeout d] [FILE]
 //	sudoku hint [-timeout d] [FILE]
 //	sudoku explain [-timeout d] [FILE]
+//	sudoku new [-level L] [-size N] [-n COUNT] [-seed S] [-symmetric] [-v]
+//	sudoku daily [-date YYYY-MM-DD] [-level L] [-v]
 //
 // A puzzle is one line of 16, 36, 64, 81, 144, 256 or 625 symbols (4×4 to
 // 25×25 grids, row by row): '.' or '0' for an empty cell, '1'-'9' for 1 to 9
@@ -61,7 +63,21 @@
 // example "3.2 X-Wing: r1c5<>4 r8c5<>4" (placements as r9c7=6), or a dash
 // and the reason ("- solved" too); explain prints every step of each puzzle
 // in that form, then an empty line (after the last step, the dash line when
-// logic did not solve it).
+// logic did not solve it). rate -stats also prints, to standard error, the
+// number of puzzles, the time per puzzle and the slowest puzzle per rating
+// band.
+//
+// new prints COUNT (default 1) puzzles of a level (easy, medium, hard,
+// expert or extreme; default hard) and size (4, 6, 8, 9, 12 or 16; default
+// 9), one per line in the form above and nothing else: minimal puzzles with
+// one solution, rated by the logic engine within the level, with -symmetric
+// givens symmetric through the centre. The same flags print the same
+// puzzles; without -seed the seed comes from the clock and is printed on
+// standard error. -v prints each puzzle's code (which the bot turns back
+// into the puzzle), level, rating and hardest technique on standard error.
+// daily prints the day's puzzle of a UTC date (default today), 9×9 and
+// symmetric, of the level (default hard): the same for everyone. Both give
+// up after -timeout (default 1m) per puzzle.
 package main
 
 import "os"

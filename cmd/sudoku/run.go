@@ -22,6 +22,8 @@ const usage = `usage:
   sudoku rate [-timeout d] [FILE]    rate puzzles on the Sudoku Explainer scale
   sudoku hint [-timeout d] [FILE]    the next logical step of each puzzle
   sudoku explain [-timeout d] [FILE] every logical step of each puzzle
+  sudoku new [-level L] [-size N] [-n COUNT] [-seed S] [-symmetric]   make graded puzzles
+  sudoku daily [-date YYYY-MM-DD] [-level L]   the day's puzzle
 `
 
 // run is the whole program: it returns the exit status.
@@ -39,6 +41,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runPNG(args[1:], stdout, stderr)
 	case "rate", "hint", "explain":
 		return runLogic(args[0], args[1:], stdin, stdout, stderr)
+	case "new":
+		return runNew(args[1:], stdout, stderr)
+	case "daily":
+		return runDaily(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

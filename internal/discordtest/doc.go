@@ -54,6 +54,26 @@
 // with Discord's headers and body, 5xx, delays) and SetRateLimit (real
 // buckets with X-RateLimit-* headers).
 //
+// Sharding (WithShards, WithMaxConcurrency, WithIdentifyWindow,
+// WithRequiredShards): sessions that identify with [shard_id, num_shards]
+// get only their shard's dispatches ((guild_id >> 22) % num_shards; DMs on
+// shard 0, see ShardFor) and their guilds in READY; identifies faster than
+// the window per max_concurrency bucket are recorded (IdentifyViolations)
+// and closed with 4008; DropShard drops one shard's connection.
+//
+// Lifetime faults: StartOutage/EndOutage (503 to the gateway and REST, as in
+// a Discord outage), RevokeToken (4004 on live connections, 401 and 4004
+// after), RejectIdentifies (close 4010, 4011, 4012, 4013 …).
+//
+// Interactions endpoint: PublicKey and Sign give the application's Ed25519
+// key; PostInteraction posts a signed interaction to a bot's endpoint and
+// takes the HTTP answer as the interaction's first response (recorded among
+// Messages), so that the bot's later webhook edits are accepted; PostSigned
+// posts with any signature, for tests of refusals.
+//
+// Soaks: WithRecordLimit keeps the fake's own memory bounded (counts stay
+// exact: MessageCount, RequestCount).
+//
 // See NOTES.md in this directory for how discordgo v0.29.0 itself behaves on
 // disconnects, op 7, op 9, rate limits and server errors.
 package discordtest

@@ -38,12 +38,16 @@ const (
 	closeInvalidSeq        = 4007
 	closeSessionTimedOut   = 4009
 	closeDisallowedIntents = 4014
+	closeRateLimited       = 4008
+	closeInvalidShard      = 4010
+	closeShardingRequired  = 4011
 )
 
 // gwSession is a gateway session: created by identify, survives its
 // connection, and can be resumed on another one.
 type gwSession struct {
 	id      string
+	shard   [2]int // [shard_id, num_shards]; [0, 1] without sharding
 	intents discordgo.Intent
 	seq     int64
 	log     []loggedEvent // every dispatch, for replay on resume
@@ -363,6 +367,15 @@ func (s *Server) onIdentify(c *gwConn, raw json.RawMessage) {
 	case rejectCode != 0:
 		reject(rejectCode, rejectText)
 		return
+	case d.Shard != nil && (d.Shard[1] < 1 || d.Shard[0] < 0 || d.Shard[0] >= d.Shard[1]):
+		reject(closeInvalidShard, "Invalid shard.")
+		return
+	case s.cfg.requiredShards > 1 && (d.Shard == nil || d.Shard[1] < s.cfg.requiredShards):
+		reject(closeShardingRequired, "Sharding required.")
+		return
+	case !s.identifyAllowed(rec):
+		reject(closeRateLimited, "You are being rate limited.")
+		return
 	case d.Intents&s.cfg.disallowedIntents != 0:
 		reject(closeDisallowedIntents, "Disallowed intent(s).")
 		return
@@ -370,7 +383,10 @@ func (s *Server) onIdentify(c *gwConn, raw json.RawMessage) {
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	sess := &gwSession{id: newSessionID(), intents: d.Intents}
+	sess := &gwSession{id: newSessionID(), intents: d.Intents, shard: [2]int{0, 1}}
+	if d.Shard != nil {
+		sess.shard = *d.Shard
+	}
 	s.sessions[sess.id] = sess
 	s.attachLocked(c, sess)
 	rec.Accepted = true
@@ -383,7 +399,9 @@ func (s *Server) onIdentify(c *gwConn, raw json.RawMessage) {
 	}
 	guilds := make([]map[string]any, 0, len(s.cfg.guildIDs))
 	for _, g := range s.cfg.guildIDs {
-		guilds = append(guilds, map[string]any{"id": g, "unavailable": true})
+		if sess.carries(g) {
+			guilds = append(guilds, map[string]any{"id": g, "unavailable": true})
+		}
 	}
 	ready := map[string]any{
 		"v":                  version,
@@ -404,7 +422,9 @@ func (s *Server) onIdentify(c *gwConn, raw json.RawMessage) {
 	s.dispatchToLocked(sess, "READY", mustJSON(ready))
 	if d.Intents&discordgo.IntentGuilds != 0 {
 		for _, g := range s.cfg.guildIDs {
-			s.dispatchToLocked(sess, "GUILD_CREATE", mustJSON(s.guildJSON(g)))
+			if sess.carries(g) {
+				s.dispatchToLocked(sess, "GUILD_CREATE", mustJSON(s.guildJSON(g)))
+			}
 		}
 	}
 	s.readies++
@@ -460,6 +480,55 @@ func (s *Server) onResume(c *gwConn, raw json.RawMessage) {
 	rec.Accepted = true
 	s.resumes = append(s.resumes, rec)
 	s.notifyLocked()
+}
+
+// identifyAllowed checks an identify against the identify window of its
+// max_concurrency bucket, recording a violation.
+func (s *Server) identifyAllowed(rec Identify) bool {
+	if s.cfg.identifyWindow <= 0 {
+		return true
+	}
+	shard := 0
+	if rec.Shard != nil {
+		shard = rec.Shard[0]
+	}
+	bucket := shard % max(s.cfg.maxConcurrency, 1)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lastIdentify == nil {
+		s.lastIdentify = map[int]time.Time{}
+	}
+	if last, ok := s.lastIdentify[bucket]; ok && rec.Time.Sub(last) < s.cfg.identifyWindow {
+		s.violations = append(s.violations, rec)
+		return false
+	}
+	s.lastIdentify[bucket] = rec.Time
+	return true
+}
+
+// IdentifyViolations returns the identifies refused by WithIdentifyWindow.
+func (s *Server) IdentifyViolations() []Identify {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Identify(nil), s.violations...)
+}
+
+// ShardFor returns the shard that carries guildID among count shards:
+// (guild_id >> 22) % count, as Discord computes it. DMs ("") are on shard 0.
+func ShardFor(guildID string, count int) int {
+	if guildID == "" || count <= 1 {
+		return 0
+	}
+	id, err := strconv.ParseUint(guildID, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return int((id >> 22) % uint64(count))
+}
+
+// carries reports whether the session's shard receives guildID's events.
+func (sess *gwSession) carries(guildID string) bool {
+	return ShardFor(guildID, sess.shard[1]) == sess.shard[0]
 }
 
 func (s *Server) attachLocked(c *gwConn, sess *gwSession) {
@@ -560,8 +629,9 @@ func (s *Server) Dispatch(event string, data any) int {
 
 func (s *Server) dispatchAllLocked(event string, raw json.RawMessage) int {
 	n := 0
+	guild := eventGuild(event, raw)
 	for _, sess := range s.sessions {
-		if sess.invalid {
+		if sess.invalid || !sess.carries(guild) {
 			continue
 		}
 		out, ok := s.filterLocked(sess, event, raw)
@@ -572,6 +642,24 @@ func (s *Server) dispatchAllLocked(event string, raw json.RawMessage) int {
 		n++
 	}
 	return n
+}
+
+// eventGuild returns the guild an event belongs to ("" for DMs and events
+// of no guild): guild_id, or id for the GUILD_* events about a guild itself.
+func eventGuild(event string, raw json.RawMessage) string {
+	var p struct {
+		ID      string `json:"id"`
+		GuildID string `json:"guild_id"`
+	}
+	_ = json.Unmarshal(raw, &p)
+	if p.GuildID != "" {
+		return p.GuildID
+	}
+	switch event {
+	case "GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE":
+		return p.ID
+	}
+	return ""
 }
 
 func toJSON(data any) (json.RawMessage, error) {
@@ -847,6 +935,26 @@ func (s *Server) DropConnections() int {
 		c.reason = "dropped by test"
 		s.detachLocked(c)
 		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.abort()
+	}
+	return len(conns)
+}
+
+// DropShard closes abruptly (as DropConnections does) the connections of the
+// sessions of one shard, leaving the other shards connected. It returns the
+// number of connections dropped.
+func (s *Server) DropShard(shard int) int {
+	s.mu.Lock()
+	var conns []*gwConn
+	for c := range s.conns {
+		if c.session != nil && c.session.shard[0] == shard {
+			c.reason = fmt.Sprintf("shard %d dropped by test", shard)
+			s.detachLocked(c)
+			conns = append(conns, c)
+		}
 	}
 	s.mu.Unlock()
 	for _, c := range conns {

@@ -577,9 +577,9 @@ func (s *Server) hGateway(x *exchange) { x.reply(200, map[string]any{"url": s.Ga
 func (s *Server) hGatewayBot(x *exchange) {
 	x.reply(200, map[string]any{
 		"url":    s.GatewayURL(),
-		"shards": 1,
+		"shards": s.cfg.shards,
 		"session_start_limit": map[string]any{
-			"total": 1000, "remaining": 999, "reset_after": 86400000, "max_concurrency": 1,
+			"total": 1000, "remaining": 999, "reset_after": 86400000, "max_concurrency": s.cfg.maxConcurrency,
 		},
 	})
 }

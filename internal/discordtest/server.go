@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"net"
@@ -61,6 +62,10 @@ type config struct {
 	interactionTTL    time.Duration
 	replayBuffer      int
 	recordLimit       int
+	shards            int           // recommended shards in GET /gateway/bot
+	maxConcurrency    int           // max_concurrency in GET /gateway/bot
+	identifyWindow    time.Duration // identify rate limit per max_concurrency bucket, 0 = not enforced
+	requiredShards    int           // fewer shards than this: close 4011
 }
 
 // Option configures a Server.
@@ -134,6 +139,28 @@ func WithReplayBuffer(n int) Option { return func(c *config) { c.replayBuffer = 
 // Messages, Requests and RequestsFor return what is kept.
 func WithRecordLimit(n int) Option { return func(c *config) { c.recordLimit = n } }
 
+// WithShards sets the number of shards GET /gateway/bot recommends (default
+// 1). Sessions that identify with a shard [id, count] get the dispatches of
+// that shard only, as on Discord: a guild's events go to shard
+// (guild_id >> 22) % count, DMs to shard 0. See ShardFor.
+func WithShards(n int) Option { return func(c *config) { c.shards = n } }
+
+// WithMaxConcurrency sets session_start_limit.max_concurrency in GET
+// /gateway/bot (default 1): identifies allowed per identify window, one per
+// bucket shard_id % max_concurrency.
+func WithMaxConcurrency(n int) Option { return func(c *config) { c.maxConcurrency = n } }
+
+// WithIdentifyWindow enforces Discord's identify rate limit: two identifies
+// in the same bucket (shard_id % max_concurrency) less than d apart are a
+// violation, recorded (IdentifyViolations) and answered with close 4008
+// (Rate limited). Discord's window is 5 s; zero (the default) does not check.
+func WithIdentifyWindow(d time.Duration) Option { return func(c *config) { c.identifyWindow = d } }
+
+// WithRequiredShards makes an identify with fewer than n shards (or none)
+// fail with close 4011 (Sharding required), as Discord does when a shard
+// would carry more than 2,500 servers.
+func WithRequiredShards(n int) Option { return func(c *config) { c.requiredShards = n } }
+
 // Server is a fake Discord REST API and gateway bound to 127.0.0.1. Create it
 // with New; all methods are safe for concurrent use. Methods taking a
 // testing.TB and failing the test (Wait*, NoMoreMessages, AssertClean) must be
@@ -169,7 +196,12 @@ type Server struct {
 	identifyRejectText string
 	gatewayAttempts    []GatewayAttempt
 	frames             []GatewayFrame
+	lastIdentify       map[int]time.Time // by max_concurrency bucket, for WithIdentifyWindow
+	violations         []Identify
 	disconnects        []Disconnect
+
+	keyOnce sync.Once
+	key     ed25519.PrivateKey // signs requests to interactions endpoints
 
 	// REST state (guarded by mu)
 	reqSeq       int
@@ -194,14 +226,16 @@ type Server struct {
 func New(tb testing.TB, opts ...Option) *Server {
 	tb.Helper()
 	cfg := config{
-		token:         DefaultToken,
-		botID:         DefaultBotID,
-		botName:       DefaultBotName,
-		appID:         DefaultAppID,
-		guildIDs:      []string{DefaultGuildID},
-		heartbeat:     DefaultHeartbeatInterval,
-		filterIntents: true,
-		replayBuffer:  DefaultReplayBuffer,
+		token:          DefaultToken,
+		botID:          DefaultBotID,
+		botName:        DefaultBotName,
+		appID:          DefaultAppID,
+		guildIDs:       []string{DefaultGuildID},
+		heartbeat:      DefaultHeartbeatInterval,
+		filterIntents:  true,
+		replayBuffer:   DefaultReplayBuffer,
+		shards:         1,
+		maxConcurrency: 1,
 	}
 	for _, o := range opts {
 		o(&cfg)

@@ -1,0 +1,242 @@
+package bot
+
+import (
+	"context"
+	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+)
+
+// guildsOnShards returns n guild ids spread over count shards (at least one
+// on each), as Discord assigns them.
+func guildsOnShards(n, count int) []string {
+	var ids []string
+	for i := uint64(1); len(ids) < n; i++ {
+		ids = append(ids, strconv.FormatUint(i<<22|i, 10))
+	}
+	return ids
+}
+
+const identifyWindow = 300 * time.Millisecond
+
+// shardedConfig is testConfig with a short identify window (the fake
+// enforces the same).
+func shardedConfig() Config {
+	cfg := testConfig()
+	cfg.IdentifyInterval = identifyWindow
+	return cfg
+}
+
+// TestShardsServeTheirGuildsAndDMsOnShardZero: four shards (Discord's
+// recommendation), max_concurrency 2. Each shard serves the guilds Discord's
+// formula gives it (count per shard), each guild's command is answered once
+// by its shard, a DM by shard 0; identifies go two at a time, one per bucket
+// per window, never faster.
+func TestShardsServeTheirGuildsAndDMsOnShardZero(t *testing.T) {
+	t.Parallel()
+	const count = 4
+	guilds := guildsOnShards(12, count)
+	begin := time.Now()
+	h := start(t, shardedConfig(), nil, discordtest.WithShards(count), discordtest.WithMaxConcurrency(2),
+		discordtest.WithIdentifyWindow(identifyWindow), discordtest.WithGuilds(guilds...))
+	if ids := h.bot.shardIDs(); !slices.Equal(ids, []int{0, 1, 2, 3}) || h.bot.shardCount() != count {
+		t.Fatalf("shards %v of %d, want 0-3 of 4", ids, h.bot.shardCount())
+	}
+	if v := h.srv.IdentifyViolations(); len(v) != 0 {
+		t.Errorf("identifies faster than allowed: %+v", v)
+	}
+	first := map[int]time.Time{}
+	for _, id := range h.srv.WaitIdentifies(t, count, wait) {
+		if id.Shard == nil || id.Shard[1] != count || !id.Accepted {
+			t.Fatalf("identify %+v", id)
+		}
+		first[id.Shard[0]] = id.Time
+	}
+	if d := first[2].Sub(first[0]); d < identifyWindow {
+		t.Errorf("shards 0 and 2 (bucket 0) identified %v apart, want at least %v", d, identifyWindow)
+	}
+	if d := first[3].Sub(first[1]); d < identifyWindow {
+		t.Errorf("shards 1 and 3 (bucket 1) identified %v apart", d)
+	}
+	if d := first[1].Sub(first[0]); d < 0 {
+		d = -d
+	} else if d >= identifyWindow {
+		t.Errorf("buckets 0 and 1 did not identify together (%v apart): max_concurrency unused", d)
+	}
+	t.Logf("4 shards connected in %v", time.Since(begin).Round(time.Millisecond))
+
+	want := map[int]int{}
+	for _, g := range guilds {
+		want[discordtest.ShardFor(g, count)]++
+	}
+	poll(t, "every shard to count its servers", func() bool {
+		for _, sh := range h.bot.shards {
+			if sh.guildCount() != want[sh.id] {
+				return false
+			}
+		}
+		return true
+	})
+
+	for i, g := range guilds {
+		h.srv.SendMessage(discordtest.Message{GuildID: g, ChannelID: strconv.Itoa(3300000000000000000 + i), Content: "!solve " + lc37})
+	}
+	h.srv.SendMessage(discordtest.Message{DM: true, Content: "!help"})
+	h.srv.WaitMessages(t, len(guilds)+1, wait)
+	h.srv.NoMoreMessages(t, len(guilds)+1, 200*time.Millisecond)
+	for _, rec := range h.waitLog(t, "command", len(guilds)+1) {
+		guild, _ := rec["guild"].(string)
+		if got, want := rec["shard"], float64(discordtest.ShardFor(guild, count)); got != want {
+			t.Errorf("command in guild %q answered by shard %v, want %v", guild, got, want)
+		}
+	}
+}
+
+// TestShardSubsetAndRegistration: a process running shards 1 and 3 of 4
+// (one of several) identifies only those, waits one identify window before
+// its first identify, and does not register the commands (the process with
+// shard 0 does), unless told to.
+func TestShardSubsetAndRegistration(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name     string
+		register Registration
+		want     int
+	}{{"default", RegisterAuto, 0}, {"REGISTER_COMMANDS=true", RegisterAlways, 1}} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			srv := discordtest.New(t, discordtest.WithShards(4), discordtest.WithIdentifyWindow(identifyWindow))
+			cfg := shardedConfig()
+			cfg.ShardCount, cfg.ShardIDs, cfg.Register = 4, []int{1, 3}, tc.register
+			logs := &syncBuffer{}
+			b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, nil)), nil)
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			begin := time.Now()
+			go func() { done <- b.Run(ctx) }()
+			t.Cleanup(func() { cancel(); <-done })
+			ids := srv.WaitIdentifies(t, 2, wait)
+			var shards []int
+			for _, id := range ids {
+				shards = append(shards, id.Shard[0])
+			}
+			slices.Sort(shards)
+			if !slices.Equal(shards, []int{1, 3}) {
+				t.Errorf("identified shards %v, want 1 and 3", shards)
+			}
+			if d := ids[0].Time.Sub(begin); d < identifyWindow {
+				t.Errorf("first identify %v after start, want a window (%v) first", d, identifyWindow)
+			}
+			poll(t, "the bot to be ready", func() bool { return b.Ready() == nil })
+			if n := len(srv.RequestsFor(discordtest.RouteBulkOverwriteGlobalCommands)); n != tc.want {
+				t.Errorf("%d registrations, want %d", n, tc.want)
+			}
+		})
+	}
+}
+
+// TestShardReconnectsAlone: one shard's connection drops; it resumes by
+// itself and the other shards keep their connections.
+func TestShardReconnectsAlone(t *testing.T) {
+	t.Parallel()
+	h := start(t, shardedConfig(), nil, discordtest.WithShards(3), discordtest.WithMaxConcurrency(3))
+	h.srv.WaitIdentifies(t, 3, wait)
+	h.srv.WaitUntil(t, wait, "every shard to send a heartbeat", func() bool { return h.srv.Heartbeats() >= 3 })
+	poll(t, "the bot to be ready", func() bool { return h.bot.Ready() == nil })
+	conns := h.srv.Connections()
+	if h.srv.DropShard(1) != 1 {
+		t.Fatal("shard 1 had no connection")
+	}
+	resumes := h.srv.WaitResumes(t, 1, wait)
+	if len(resumes) != 1 {
+		t.Errorf("%d resumes, want shard 1's only", len(resumes))
+	}
+	if n := h.srv.Connections(); n != conns+1 {
+		t.Errorf("%d connections after the drop, want %d (one new, for shard 1)", n, conns+1)
+	}
+	poll(t, "the bot to be ready again", func() bool { return h.bot.Ready() == nil })
+	if d := h.srv.Disconnects(); len(d) != 1 || !strings.Contains(d[0].Reason, "shard 1") {
+		t.Errorf("disconnects %+v, want shard 1's only", d)
+	}
+}
+
+func TestShardIDsOutOfRange(t *testing.T) {
+	t.Parallel()
+	srv := discordtest.New(t)
+	cfg := shardedConfig()
+	cfg.ShardCount, cfg.ShardIDs = 4, []int{2, 5}
+	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(&syncBuffer{}, nil)), nil)
+	err := b.Run(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "shard 5") || !strings.Contains(err.Error(), "SHARD_IDS") {
+		t.Errorf("Run = %v, want an error naming shard 5 and SHARD_IDS", err)
+	}
+	if n := len(srv.Identifies()); n != 0 {
+		t.Errorf("%d identifies", n)
+	}
+}
+
+func TestShardingRequiredIsFatal(t *testing.T) {
+	t.Parallel()
+	srv := discordtest.New(t, discordtest.WithRequiredShards(4))
+	cfg := shardedConfig()
+	cfg.ShardCount = 2
+	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(&syncBuffer{}, nil)), nil)
+	wantFatal(t, b.Run(context.Background()), "4011", "SHARD_COUNT")
+}
+
+func TestIdentifyPacer(t *testing.T) {
+	t0 := time.Unix(1_700_000_000, 0)
+	p := newIdentifyPacer(2, 5*time.Second, false, t0)
+	got := []time.Duration{}
+	for _, shard := range []int{0, 1, 2, 3, 4} {
+		got = append(got, p.reserve(shard, t0).Sub(t0))
+	}
+	want := []time.Duration{0, 0, 5 * time.Second, 5 * time.Second, 10 * time.Second}
+	if !slices.Equal(got, want) {
+		t.Errorf("identify times %v, want %v", got, want)
+	}
+	// An identify that took a while moves its bucket's next one.
+	p.identified(4, t0.Add(12*time.Second))
+	if at := p.reserve(0, t0); at.Sub(t0) != 17*time.Second {
+		t.Errorf("next identify in bucket 0 at %v, want 5 s after the last one was done", at.Sub(t0))
+	}
+	later := newIdentifyPacer(1, 5*time.Second, true, t0)
+	if at := later.reserve(0, t0); at.Sub(t0) != 5*time.Second {
+		t.Errorf("a partial process identifies %v after start, want a window", at.Sub(t0))
+	}
+}
+
+// TestShardsFallBackWithoutMessageContentOnce: Discord refuses the message
+// content intent; the first shard identifies again without it, in its turn,
+// and the other shards identify without it at once: no identify faster than
+// allowed, one warning.
+func TestShardsFallBackWithoutMessageContentOnce(t *testing.T) {
+	t.Parallel()
+	h := start(t, shardedConfig(), nil, discordtest.WithShards(2), discordtest.WithIdentifyWindow(identifyWindow),
+		discordtest.WithDisallowedIntents(discordgo.IntentsMessageContent))
+	ids := h.srv.WaitIdentifies(t, 2, wait)
+	if len(ids) != 3 || ids[0].Accepted || !ids[1].Accepted || !ids[2].Accepted {
+		t.Fatalf("identifies %+v: want one refused with message content, then one per shard without", ids)
+	}
+	for i, id := range ids[1:] {
+		if id.Intents&discordgo.IntentsMessageContent != 0 {
+			t.Errorf("identify %d asks for message content again", i+2)
+		}
+		if gap := id.Time.Sub(ids[i].Time); gap < identifyWindow {
+			t.Errorf("identify %d came %v after the previous one, within the window", i+2, gap)
+		}
+	}
+	if v := h.srv.IdentifyViolations(); len(v) != 0 {
+		t.Errorf("identifies too fast: %+v", v)
+	}
+	if n := strings.Count(h.logs.String(), "Message Content intent is not enabled"); n != 1 {
+		t.Errorf("the fallback is logged %d times, want once", n)
+	}
+}

@@ -1,0 +1,317 @@
+package generate
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// algorithm is mixed into every random stream. Changing how a puzzle is
+// built from its seed changes the puzzle behind every code already handed
+// out, so the algorithm version would have to go up (and codes carry it).
+const algorithm = 1
+
+// plan says how [candidate] removes givens. Each tier in passes adds a
+// pass before the last, which removes only the givens whose removal leaves
+// the puzzle solved by the tier's techniques (and so unique), and leaves the
+// others to the next pass. With repair set, the puzzle is instead repaired
+// into a minimal one that the repair tier's techniques solve (see
+// [builder.repair]).
+type plan struct {
+	passes []tier
+	repair tier
+	after  bool // repair only after the passes, and only a puzzle beyond the repair tier
+}
+
+// candidate builds the puzzle behind a base seed, before any grading: a
+// random solution grid, then its givens removed one at a time in a random
+// order (symmetric pairs at a time with sym) wherever the puzzle stays
+// unique. One pass makes the result minimal (symmetric-minimal with sym): a
+// given that could not go when it was tried cannot go later either, since
+// removing others only adds solutions. The plan's passes come first and
+// steer the result towards puzzles of their tier; the last pass still makes
+// it minimal.
+//
+// It depends on the seed and the plan alone (not on any rating), so a code
+// can always be decoded back to the same puzzle. The error is the
+// context's.
+func candidate(ctx context.Context, s sudoku.Shape, sym bool, base uint32, pl plan) (puzzle, solution sudoku.Grid, err error) {
+	r := newRNG(algorithm, uint64(s.BoxRows), uint64(s.BoxCols), b2u(sym), uint64(base))
+	b := &builder{ctx: ctx, geo: geometryOf(s), n: s.Size(), cells: s.Cells(), sym: sym, r: r}
+	b.solution = fill(s, r)
+	b.puzzle = b.solution
+	order := b.givens()
+	if pl.repair != 0 && !pl.after {
+		_, err = b.repair(pl.repair)
+		return b.puzzle, b.solution, err
+	}
+	for _, t := range pl.passes {
+		order = b.tierPass(order, t)
+	}
+	if err = b.uniquePass(order); err != nil || !pl.after || solvedWithin(&b.puzzle, pl.repair) {
+		return b.puzzle, b.solution, err
+	}
+	_, err = b.repair(pl.repair)
+	return b.puzzle, b.solution, err
+}
+
+// builder holds a puzzle being made from its solution.
+type builder struct {
+	ctx              context.Context
+	geo              *geometry
+	n, cells         int
+	sym              bool
+	r                *rng
+	puzzle, solution sudoku.Grid
+}
+
+// mirror returns the cell removed with i: its mirror through the centre
+// with sym, else i itself.
+func (b *builder) mirror(i int) int {
+	if b.sym {
+		return b.cells - 1 - i
+	}
+	return i
+}
+
+// givens returns the givens of the puzzle in a random order, one of each
+// mirror pair.
+func (b *builder) givens() []int {
+	var out []int
+	for i := 0; i < b.cells; i++ {
+		if i <= b.mirror(i) && b.puzzle.At(i) != 0 {
+			out = append(out, i)
+		}
+	}
+	shuffle(b.r, out)
+	return out
+}
+
+// clear empties cell i and its mirror; fill puts their solution back.
+func (b *builder) clear(i int) {
+	b.puzzle.Set(i/b.n, i%b.n, 0)
+	j := b.mirror(i)
+	b.puzzle.Set(j/b.n, j%b.n, 0)
+}
+
+func (b *builder) fill(i int) {
+	b.puzzle.Set(i/b.n, i%b.n, b.solution.At(i))
+	j := b.mirror(i)
+	b.puzzle.Set(j/b.n, j%b.n, b.solution.At(j))
+}
+
+// forced reports whether a single places given i (and its mirror) again
+// at once once removed: a naked or a hidden single among the givens left,
+// with hiddenOnly a hidden single. The puzzle without them then passes
+// every test that it passed with them (the tiers at and above the single's
+// and uniqueness), so the test can be skipped. The cells must be empty.
+func (b *builder) forced(i int, hiddenOnly bool) bool {
+	one := func(c int) bool {
+		v := b.solution.At(c)
+		return !hiddenOnly && b.geo.forced(&b.puzzle, c, v, false) || b.geo.forced(&b.puzzle, c, v, true)
+	}
+	return one(i) && (b.mirror(i) == i || one(b.mirror(i)))
+}
+
+// tierPass removes each given of order (with its mirror) whose removal
+// leaves the puzzle solved by the techniques of tier t, which it must be
+// to begin with, and returns the others.
+func (b *builder) tierPass(order []int, t tier) []int {
+	var rest []int
+	for _, i := range order {
+		b.clear(i)
+		if !b.forced(i, t < tierSingles) && !solvedWithin(&b.puzzle, t) {
+			b.fill(i)
+			rest = append(rest, i)
+		}
+	}
+	return rest
+}
+
+// removable reports whether the puzzle, unique, stays unique without
+// given i (and its mirror). It leaves the puzzle as it was.
+func (b *builder) removable(i int) (bool, error) {
+	b.clear(i)
+	defer b.fill(i)
+	if b.forced(i, false) {
+		return true, nil
+	}
+	other, err := otherSolution(b.ctx, b.puzzle, &b.solution, i, b.mirror(i))
+	return !other, err
+}
+
+// uniquePass removes each given of order (with its mirror) whose removal
+// leaves the puzzle unique, which it must be to begin with.
+func (b *builder) uniquePass(order []int) error {
+	for _, i := range order {
+		ok, err := b.removable(i)
+		if err != nil {
+			return err
+		}
+		if ok {
+			b.clear(i)
+		}
+	}
+	return nil
+}
+
+// repairRounds bounds the rounds of [builder.repair].
+const repairRounds = 300
+
+// repair makes a minimal puzzle that the techniques of tier t solve, for
+// the big grids, where minimal puzzles that removal alone makes almost never
+// are. Each round removes the givens the tier can do without, then looks
+// for one more given whose removal keeps the puzzle unique: if there is
+// none, the puzzle is minimal and the tier solves it. Otherwise it removes
+// that given for good and puts back cells of the solution that the tier
+// leaves empty, drawn at random, until the tier solves the puzzle again. After repairRounds rounds
+// it gives up with a plain last pass (the puzzle is minimal, and rarely
+// within the tier) and reports false.
+func (b *builder) repair(t tier) (bool, error) {
+	banned := make([]bool, b.cells)
+	for round := 0; ; round++ {
+		// Put back cells that the tier leaves empty, one at a time.
+		for {
+			left := unsolvedBy(&b.puzzle, t)
+			if left == nil {
+				break
+			}
+			var choice []int
+			for _, i := range left {
+				if j := min(i, b.mirror(i)); !banned[j] && (j == i || b.puzzle.At(j) == 0) {
+					choice = append(choice, j)
+				}
+			}
+			if len(choice) == 0 {
+				return false, b.uniquePass(b.givens())
+			}
+			b.fill(choice[b.r.intn(len(choice))])
+		}
+		b.tierPass(b.givens(), t)
+		found := -1
+		for _, i := range b.givens() {
+			ok, err := b.removable(i)
+			if err != nil {
+				return false, err
+			}
+			if ok {
+				found = i
+				break
+			}
+		}
+		if found < 0 {
+			return true, nil
+		}
+		if round == repairRounds {
+			return false, b.uniquePass(b.givens())
+		}
+		b.clear(found)
+		banned[found] = true
+	}
+}
+
+// otherSolution reports whether puzzle, which has one solution sol once
+// cells i and j (the same cell, or mirrors) hold sol's digits, has another
+// solution without them. Any other solution differs from sol in i or in j,
+// so it looks for a solution with another digit in i, then with sol's digit
+// in i and another in j. That spares the solver the proof, again and again,
+// that the puzzle with i and j given has one solution: with a digit fixed
+// that sol does not have, the search finds a solution or a contradiction
+// fast. The error is the context's.
+func otherSolution(ctx context.Context, puzzle sudoku.Grid, sol *sudoku.Grid, i, j int) (bool, error) {
+	geo := geometryOf(puzzle.Shape())
+	n := geo.n
+	for k, c := range [2]int{i, j} {
+		if k == 1 {
+			if j == i {
+				break
+			}
+			puzzle.Set(i/n, i%n, sol.At(i))
+		}
+		var seen uint32
+		for _, p := range geo.peers[c] {
+			seen |= 1 << puzzle.At(p)
+		}
+		for d := 1; d <= n; d++ {
+			if d == sol.At(c) || seen&(1<<d) != 0 {
+				continue
+			}
+			puzzle.Set(c/n, c%n, d)
+			found, err := solvable(ctx, puzzle)
+			if err != nil {
+				return false, fmt.Errorf("uniqueness check: %w", err)
+			}
+			if found {
+				return true, nil
+			}
+		}
+		puzzle.Set(c/n, c%n, 0)
+	}
+	return false, nil
+}
+
+// solvable reports whether g has a solution. On 9×9 it asks the solver
+// once. On the other shapes the solver's search, fast as a rule, now and
+// then takes minutes on a sparse grid whose few solutions lie where it
+// branches last; the same grid transformed (its digits relabelled, rows and
+// columns permuted) sends it down other branches. So it races the odds:
+// attempts on transforms of g under growing deadlines, then one without a
+// deadline. The answer is a fact about g, so it is the same whichever
+// attempt gives it: puzzles stay fixed by their seeds. The error is the
+// context's.
+func solvable(ctx context.Context, g sudoku.Grid) (bool, error) {
+	if g.Shape() != sudoku.Classic {
+		limit := 20 * time.Millisecond
+		for attempt := uint16(0); attempt < 5; attempt++ {
+			t := newTransform(g.Shape(), false, 0, attempt)
+			actx, cancel := context.WithTimeout(ctx, limit)
+			res, err := sudoku.Solve(actx, t.apply(g), 1)
+			cancel()
+			if err == nil {
+				return res.Status == sudoku.Multiple, nil
+			}
+			if ctx.Err() != nil {
+				return false, ctx.Err()
+			}
+			limit *= 3
+		}
+	}
+	res, err := sudoku.Solve(ctx, g, 1)
+	return res.Status == sudoku.Multiple, err
+}
+
+// planFor returns how [candidate] makes the puzzles of level l and shape
+// s. On 9×9 and smaller, Easy removes within hidden singles first (half of
+// the puzzles made so are Easy, against a quarter of plain ones, for little
+// more work); the other levels remove plainly: a pass costs a tier check
+// per given, more than it gains in puzzles of the level (measured on 9×9,
+// for Medium 1.6-2.9 and Hard 3.0-4.4: 1.8 ms of CPU per Medium puzzle
+// with a pass, 0.75 ms without; 12 ms and 2 ms per Hard one; repairing
+// plain puzzles beyond Hard into 3.0-3.9 ones triples the hits at thirty
+// times the cost). From 12×12 up, where plain minimal puzzles need
+// guesses, the puzzle is repaired into one that the level's tier solves.
+func planFor(s sudoku.Shape, l Level) plan {
+	if s.Size() >= 12 {
+		switch l {
+		case Easy:
+			return plan{repair: tierHidden}
+		case Medium:
+			return plan{repair: tierLocked}
+		case Hard:
+			return plan{repair: tierSubsets}
+		}
+	}
+	if l == Easy {
+		return plan{passes: []tier{tierHidden}}
+	}
+	return plan{}
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,134 @@
+package generate
+
+import (
+	"math/bits"
+
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// filler builds random complete grids by depth-first search: it fills the
+// empty cell with the fewest candidates next, with a digit drawn at random
+// among them, and backs up when a cell has none left.
+type filler struct {
+	shape         sudoku.Shape
+	n, cells      int
+	full          uint32 // the digits 1..n as bits 0..n-1
+	val           [sudoku.MaxCells]uint8
+	row, col, box [sudoku.MaxSize]uint32
+	boxOf         [sudoku.MaxCells]uint8
+	stack         [sudoku.MaxCells]frame
+}
+
+// frame is one placed cell on the search stack, with the candidates not yet
+// tried there.
+type frame struct {
+	cell int16
+	left uint32
+}
+
+// restartAfter bounds the placements of one attempt, as a multiple of the
+// cell count: past it, the search starts over with the same random stream
+// (still deterministic) instead of backing up through a dead end that can
+// take exponential time on the big shapes.
+const restartAfter = 20
+
+// fill returns a random complete grid of shape s drawn from r.
+func fill(s sudoku.Shape, r *rng) sudoku.Grid {
+	f := &filler{shape: s, n: s.Size(), cells: s.Cells()}
+	f.full = 1<<uint(f.n) - 1
+	for i := 0; i < f.cells; i++ {
+		row, col := i/f.n, i%f.n
+		f.boxOf[i] = uint8(row/s.BoxRows*s.BoxRows + col/s.BoxCols)
+	}
+	for !f.attempt(r) {
+		f.clear()
+	}
+	g, _ := sudoku.New(s)
+	for i := 0; i < f.cells; i++ {
+		g.Set(i/f.n, i%f.n, int(f.val[i]))
+	}
+	return g
+}
+
+func (f *filler) clear() {
+	f.val = [sudoku.MaxCells]uint8{}
+	f.row, f.col, f.box = [sudoku.MaxSize]uint32{}, [sudoku.MaxSize]uint32{}, [sudoku.MaxSize]uint32{}
+}
+
+func (f *filler) candidates(i int) uint32 {
+	return f.full &^ (f.row[i/f.n] | f.col[i%f.n] | f.box[f.boxOf[i]])
+}
+
+func (f *filler) place(i int, bit uint32) {
+	f.val[i] = uint8(bits.TrailingZeros32(bit) + 1)
+	f.row[i/f.n] |= bit
+	f.col[i%f.n] |= bit
+	f.box[f.boxOf[i]] |= bit
+}
+
+func (f *filler) unplace(i int) {
+	bit := uint32(1) << (f.val[i] - 1)
+	f.val[i] = 0
+	f.row[i/f.n] &^= bit
+	f.col[i%f.n] &^= bit
+	f.box[f.boxOf[i]] &^= bit
+}
+
+// pick removes one candidate drawn at random from *m and returns it as a bit.
+func pick(r *rng, m *uint32) uint32 {
+	k := r.intn(bits.OnesCount32(*m))
+	x := *m
+	for ; k > 0; k-- {
+		x &= x - 1
+	}
+	bit := x & -x
+	*m &^= bit
+	return bit
+}
+
+// attempt runs one bounded search and reports whether it filled the grid.
+func (f *filler) attempt(r *rng) bool {
+	depth := 0
+	budget := restartAfter * f.cells
+	for depth < f.cells {
+		// The most constrained empty cell; a cell without candidates
+		// means backing up.
+		best, bestCount := -1, f.n+1
+		for i := 0; i < f.cells; i++ {
+			if f.val[i] != 0 {
+				continue
+			}
+			c := bits.OnesCount32(f.candidates(i))
+			if c < bestCount {
+				best, bestCount = i, c
+				if c <= 1 {
+					break
+				}
+			}
+		}
+		if bestCount > 0 {
+			m := f.candidates(best)
+			f.place(best, pick(r, &m))
+			f.stack[depth] = frame{int16(best), m}
+			depth++
+		} else {
+			// Back up to the latest cell with an untried digit.
+			for {
+				if depth == 0 {
+					return false
+				}
+				top := &f.stack[depth-1]
+				f.unplace(int(top.cell))
+				if top.left != 0 {
+					f.place(int(top.cell), pick(r, &top.left))
+					break
+				}
+				depth--
+			}
+		}
+		if budget--; budget < 0 {
+			return false
+		}
+	}
+	return true
+}
