@@ -218,3 +218,24 @@ func TestLargeBoardFallsBackToText(t *testing.T) {
 		t.Errorf("without a fault: files %v, content\n%s", fileNames(m.Files), m.Content)
 	}
 }
+
+// TestHTTPEndpointPostsPictures: over the interactions endpoint, /solve
+// image:True's solution and /hint's spoiler picture reach Discord with the
+// answer (in the HTTP answer, or in the edit of a deferral).
+func TestHTTPEndpointPostsPictures(t *testing.T) {
+	t.Parallel()
+	h := startHTTP(t, testConfig(), nil, discordtest.WithInteractionDeadline(interactionWindow))
+	ix, _ := h.post(t, discordtest.Command{Name: "solve", Options: []*discordgo.ApplicationCommandInteractionDataOption{
+		discordtest.Opt("grid", lc37), discordtest.Opt("image", true)}})
+	m := answerTo(t, h.srv, ix)
+	if !slices.Equal(fileNames(m.Files), []string{"solution.png"}) || !strings.Contains(m.Content, "[5][3]") {
+		t.Fatalf("/solve image:True over HTTP: files %v, content\n%s", fileNames(m.Files), m.Content)
+	}
+	checkSolutionPicture(t, m.Files[0])
+	ix, _ = h.post(t, discordtest.Command{Name: "hint", Options: opts("grid", lc37)})
+	m = answerTo(t, h.srv, ix)
+	if !slices.Equal(fileNames(m.Files), []string{"SPOILER_hint.png"}) || !strings.Contains(m.Content, "||") {
+		t.Fatalf("/hint over HTTP: files %v, content\n%s", fileNames(m.Files), m.Content)
+	}
+	picturetest.Decode(t, m.Files[0].Data)
+}
