@@ -105,7 +105,8 @@ type Reply struct {
 	Err error
 	// Outcome is for logs: unique, multiple, none, invalid, timeout,
 	// cancelled, complete, parse_error, no_grid, help; for hint, rate and
-	// explain also step, rated, explained, needs_guess.
+	// explain also step, rated, explained, needs_guess, and bad_marks (a
+	// hint on pencil marks that cannot be used).
 	Outcome   string
 	Size      int           // grid side when a grid was read, else 0
 	SolveTime time.Duration // time spent in the solver
