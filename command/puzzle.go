@@ -32,6 +32,16 @@ func PuzzleSizes() []sudoku.Shape {
 	return out
 }
 
+// shapeWords writes a shape for people: "9×9", with its boxes where a
+// size has two shapes ("6×6 with boxes of 3 rows and 2 columns").
+func shapeWords(s sudoku.Shape) string {
+	w := fmt.Sprintf("%d×%d", s.Size(), s.Size())
+	if def, _ := sudoku.ShapeForSize(s.Size()); def != s {
+		w += fmt.Sprintf(" with boxes of %d rows and %d columns", s.BoxRows, s.BoxCols)
+	}
+	return w
+}
+
 // sizeWord writes a shape as people type it: "9x9".
 func sizeWord(s sudoku.Shape) string { return fmt.Sprintf("%dx%d", s.Size(), s.Size()) }
 
@@ -412,7 +422,7 @@ func (h *Handler) againstPuzzle(ctx context.Context, req Request, p parser.Puzzl
 	g := p.Grid
 	n := g.Size()
 	if g.Shape() != pz.Grid.Shape() {
-		return Reply{Text: render.Error(fmt.Sprintf("Your grid is %v, but puzzle %s that you replied to is %v.", g.Shape(), pz.Code, pz.Grid.Shape())),
+		return Reply{Text: render.Error(fmt.Sprintf("Your grid is %s, but puzzle %s that you replied to is %s.", shapeWords(g.Shape()), pz.Code, shapeWords(pz.Grid.Shape()))),
 			Outcome: outcomeOtherShape, UserError: true, Size: n}
 	}
 	pl := render.Played{Grid: g, Givens: pz.Grid, Code: pz.Code.String(), Conflicts: sudoku.Validate(g)}

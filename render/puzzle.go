@@ -49,11 +49,18 @@ func Puzzle(s Served, opt Options) string {
 	}
 	fmt.Fprintf(&head, ". Code `%s`.", s.Code)
 	p := s.Prefix
-	legend := fmt.Sprintf("On one line: `%s`\n"+
-		"Reply to this message with `%scheck` and your grid (copy the board, fill in your digits) to check your progress, "+
-		"or `%shint` for a hint; `%snew %s` brings this puzzle back.", oneLine(s.Grid, opt.Symbols), p, p, p, s.Code)
+	how := fmt.Sprintf("Reply to this message with `%scheck` and your grid (copy the board, fill in your digits) to check your progress, "+
+		"or `%shint` for a hint; `%snew %s` brings this puzzle back.", p, p, p, s.Code)
 	opt.Picture = false // the board stays: it is what people fill in
-	return opt.with(reply{head: head.String(), grid: s.Grid, legend: legend}).String()
+	r := opt.with(reply{head: head.String(), grid: s.Grid, legend: "On one line: `" + oneLine(s.Grid, opt.Symbols) + "`\n" + how})
+	// 25×25: without the one-line grid, then with the short instructions.
+	for _, legend := range []string{how, fmt.Sprintf("Reply with `%scheck <grid>` or `%shint`.", p, p)} {
+		if r.String() != tooLong {
+			break
+		}
+		r.legend = legend
+	}
+	return r.String()
 }
 
 // oneLine writes g on one line: a symbol per cell, '.' for empty.
@@ -85,6 +92,10 @@ type Played struct {
 	Wrong, WrongMarks int
 }
 
+// maxChangedNamed is how many changed givens a check names before "and N
+// more": they are all marked in the grid.
+const maxChangedNamed = 8
+
 // PuzzleChecked renders the reply to a check of a grid against the puzzle
 // it was played from (a reply to the puzzle's post): changed givens first,
 // each named with the given it should hold (givens are no secret), then
@@ -102,9 +113,16 @@ func PuzzleChecked(p Played, forHint bool, opt Options) string {
 	switch {
 	case len(p.Changed) > 0:
 		marks := make([]mark, n*n)
-		list := make([]string, 0, len(p.Changed))
-		for _, c := range p.Changed {
+		list := make([]string, 0, min(len(p.Changed), maxChangedNamed+1))
+		for i, c := range p.Changed {
 			marks[c.Row*n+c.Col] = conflict
+			if i == maxChangedNamed && len(p.Changed) > maxChangedNamed+1 {
+				list = append(list, fmt.Sprintf("and %d more", len(p.Changed)-i))
+				continue
+			}
+			if i > maxChangedNamed {
+				continue
+			}
 			given := symbolIn(opt.Symbols, p.Givens.Get(c.Row, c.Col))
 			if d := g.Get(c.Row, c.Col); d != 0 {
 				list = append(list, fmt.Sprintf("%v: the puzzle gives %c, your grid has %c", c, given, symbolIn(opt.Symbols, d)))
@@ -125,10 +143,12 @@ func PuzzleChecked(p Played, forHint bool, opt Options) string {
 	case len(p.Conflicts) > 0:
 		return conflictReply("Some digits clash: the same digit twice in a row, column or box"+fix, g, p.Conflicts, opt)
 	case p.Wrong > 0:
-		head := fmt.Sprintf("No digit clashes yet, but %s not the solution's, so the grid cannot be completed from here%s",
-			plural(p.Wrong, "one of your digits is", fmt.Sprintf("%d of your digits are", p.Wrong)), fix)
-		if !forHint {
-			head += " Find " + plural(p.Wrong, "it", "them") + " and take " + plural(p.Wrong, "it", "them") + " out."
+		them := plural(p.Wrong, "it", "them")
+		head := fmt.Sprintf("No digit clashes yet, but %s not the solution's, so the grid cannot be completed from here. Find %s and take %s out.",
+			plural(p.Wrong, "one of your digits is", fmt.Sprintf("%d of your digits are", p.Wrong)), them, them)
+		if forHint {
+			head = fmt.Sprintf("No digit clashes yet, but %s not the solution's, so I can't give a hint from this grid: find %s and take %s out first.",
+				plural(p.Wrong, "one of your digits is", fmt.Sprintf("%d of your digits are", p.Wrong)), them, them)
 		}
 		return opt.with(reply{head: head, grid: g}).String()
 	case p.WrongMarks > 0:
@@ -144,8 +164,8 @@ func PuzzleChecked(p Played, forHint bool, opt Options) string {
 	}
 	givens := p.Givens.Filled()
 	mine := g.Filled() - givens
-	head := fmt.Sprintf("So far so good: %s of puzzle %s, and no digit clashes. %d of %d cells are filled.",
-		plural(mine, "your one digit is right", fmt.Sprintf("all %d of your digits are right", mine)), p.Code, g.Filled(), g.Shape().Cells())
+	head := fmt.Sprintf("So far so good on puzzle %s: %s, and no digit clashes. %d of %d cells are filled.",
+		p.Code, plural(mine, "your one digit is right", fmt.Sprintf("all %d of your digits are right", mine)), g.Filled(), g.Shape().Cells())
 	if mine == 0 {
 		head = fmt.Sprintf("This is puzzle %s as given: no digit of yours yet. Fill some in and check again.", p.Code)
 	}
