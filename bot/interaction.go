@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/generate"
 )
 
 // interactionWindow is how long Discord waits for the first answer to an
@@ -24,8 +26,9 @@ const gridOptionMax = 1500
 
 // Commands returns the slash commands the bot registers: /solve, /check,
 // /hint, /rate and /explain with a grid: option (and, where the reply shows a
-// board, an image: option), and /help, usable in servers and in DMs with
-// the bot.
+// board, an image: option); /new with level:, size:, symmetric: and code:
+// and /daily with level: (the puzzles to play, with image: too); and
+// /help, usable in servers and in DMs with the bot.
 func Commands() []*discordgo.ApplicationCommand {
 	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
 	installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
@@ -52,14 +55,83 @@ func Commands() []*discordgo.ApplicationCommand {
 	cmd := func(name, desc string, opts []*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
 		return &discordgo.ApplicationCommand{Name: name, Description: desc, Options: opts, Contexts: &contexts, IntegrationTypes: &installs}
 	}
+	image := &discordgo.ApplicationCommandOption{
+		Type:        discordgo.ApplicationCommandOptionBoolean,
+		Name:        imageOption,
+		Description: "True: attach a picture of the board; False: text only (unset: the bot decides)",
+	}
 	return []*discordgo.ApplicationCommand{
 		cmd("solve", "Solve a Sudoku and say whether its solution is unique", grid("The puzzle", true)),
 		cmd("check", "Check a Sudoku in progress for mistakes, without giving the solution away", grid("The grid", true)),
 		cmd("hint", "The next logical step from your grid: where to look, then the conclusion behind a spoiler", grid("The grid as you have it", true)),
 		cmd("rate", "How hard a Sudoku is on the Sudoku Explainer scale, with a difficulty word", grid("The puzzle", false)),
 		cmd("explain", "The whole logical path of a Sudoku, step by step, conclusions behind spoilers", grid("The puzzle", false)),
+		cmd("new", "A new Sudoku to play, graded: pick a level and a size, or give a puzzle's code", []*discordgo.ApplicationCommandOption{
+			levelChoices("The difficulty (unset: Hard)", generate.Levels),
+			{
+				Type:        discordgo.ApplicationCommandOptionString,
+				Name:        sizeOption,
+				Description: "The grid's size (unset: 9×9)",
+				Choices:     sizeChoices(),
+			},
+			{
+				Type:        discordgo.ApplicationCommandOptionBoolean,
+				Name:        symmetricOption,
+				Description: "True: givens symmetric through the centre, as puzzle books print them",
+			},
+			{
+				Type:        discordgo.ApplicationCommandOptionString,
+				Name:        codeOption,
+				Description: "A puzzle's code, such as #9H-3f2a1c9x, to get that puzzle back (instead of level and size)",
+				MinLength:   &codeMin,
+				MaxLength:   codeMax,
+			},
+			image,
+		}),
+		cmd("daily", "The day's Sudoku (UTC date), the same for everyone", []*discordgo.ApplicationCommandOption{
+			levelChoices("The difficulty (unset: Hard)", generate.Levels),
+			image,
+		}),
 		cmd("help", "What the Sudoku bot does and the grid formats it reads", []*discordgo.ApplicationCommandOption{}),
 	}
+}
+
+// The options of /new and /daily, read into the words of the text command
+// (!new hard 9x9, !daily easy). A code is at most "#16Z-" and eight
+// characters; a little more room lets a pasted space through to be trimmed.
+const (
+	levelOption     = "level"
+	sizeOption      = "size"
+	symmetricOption = "symmetric"
+	codeOption      = "code"
+	codeMax         = 20
+)
+
+var codeMin = 10
+
+// levelChoices is the level option of /new and /daily: one choice per level.
+func levelChoices(desc string, levels []generate.Level) *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: levelOption, Description: desc}
+	for _, l := range levels {
+		lo, hi := l.Range()
+		name := fmt.Sprintf("%v (SE %v–%v)", l, lo, hi)
+		if l == generate.Levels[len(generate.Levels)-1] {
+			name = fmt.Sprintf("%v (SE %v and up)", l, lo)
+		}
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: strings.ToLower(l.String())})
+	}
+	return o
+}
+
+// sizeChoices are the sizes of the puzzles the generator makes.
+func sizeChoices() []*discordgo.ApplicationCommandOptionChoice {
+	var cs []*discordgo.ApplicationCommandOptionChoice
+	for _, s := range command.PuzzleSizes() {
+		n := s.Size()
+		name := fmt.Sprintf("%d×%d (up to %v)", n, n, generate.TopLevel(s))
+		cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: fmt.Sprintf("%dx%d", n, n)})
+	}
+	return cs
 }
 
 // imageOption is the slash commands' option that asks for (true) or turns
@@ -111,16 +183,25 @@ func (b *Bot) interactionCall(i *discordgo.Interaction, r *interactionReply, log
 	}
 	kind, known := command.KindOf(data.Name)
 	req := command.Request{Kind: kind}
+	var words []string // the options of /new and /daily, as the text command's words
 	for _, o := range data.Options {
+		str := o.Type == discordgo.ApplicationCommandOptionString
 		switch {
-		case o.Name == "grid" && o.Type == discordgo.ApplicationCommandOptionString:
+		case o.Name == "grid" && str:
 			req.Args = o.StringValue()
 		case o.Name == imageOption && o.Type == discordgo.ApplicationCommandOptionBoolean:
 			req.Picture = command.PictureOff
 			if o.BoolValue() {
 				req.Picture = command.PictureOn
 			}
+		case (o.Name == levelOption || o.Name == sizeOption || o.Name == codeOption) && str:
+			words = append(words, o.StringValue())
+		case o.Name == symmetricOption && o.Type == discordgo.ApplicationCommandOptionBoolean && o.BoolValue():
+			words = append(words, "symmetric")
 		}
+	}
+	if len(words) > 0 {
+		req.Args = strings.Join(words, " ")
 	}
 	return &call{
 		key:   "i" + i.ID,
