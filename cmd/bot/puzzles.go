@@ -11,11 +11,15 @@ import (
 )
 
 // warmKinds are the puzzles the pool keeps ready from the start: every
-// level of the sizes !new offers first (4×4, 6×6, 9×9, 16×16). 8×8 and
-// 12×12 are kept ready once someone asks for one.
+// level of 9×9, 4×4 and 6×6, whose pieces of work take milliseconds, so
+// that the pool's pacing keeps it to its share at every moment. 8×8, 12×12
+// and 16×16 are kept ready once someone asks for one: a 16×16 try takes
+// seconds at a whole core before the pool rests, and warming them at every
+// start slowed the solves beside it twofold for that long
+// (BenchmarkSolveBesidePool in package command), against 1.1× for these.
 func warmKinds() []generate.Kind {
 	var ks []generate.Kind
-	for _, n := range []int{9, 4, 6, 16} {
+	for _, n := range []int{9, 4, 6} {
 		s, _ := sudoku.ShapeForSize(n)
 		for _, l := range generate.Levels {
 			if l <= generate.TopLevel(s) {
