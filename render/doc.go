@@ -19,7 +19,10 @@
 // always inside spoiler bars, and nothing outside them tells which digit of
 // the solution goes in which cell. [BadCandidates] answers a hint on pencil
 // marks that cannot be used, naming the cell; [HintCells] is what a hint may
-// point at outside its spoiler, for a picture of it.
+// point at outside its spoiler, for a picture of it. [Puzzle] posts a
+// puzzle to play (its board, difficulty, code and how to go on), and
+// [PuzzleChecked] answers a check of a grid against the puzzle it was
+// played from: changed givens named, wrong digits counted, never located.
 //
 // When a picture of the board goes with the reply ([Options].Picture), a
 // 16×16 or 25×25 board is left out of the text, whose legends then point at
