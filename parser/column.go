@@ -47,6 +47,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		fields []field
 	}
 	var rows []frow
+	var header *frow
 	framed := kind == tBar // every row starts with a bar: | 5 | 3 |
 	for _, l := range b {
 		if l.kind == lContent {
@@ -59,9 +60,15 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			}
 		}
 	}
+	var blanks []int // blank lines between rows of tabs: where an empty row may have been
 	for i, l := range b {
 		switch l.kind {
 		case lContent, lMaybe, lBarEmpty, lSepEmpty:
+		case lBlank:
+			if kind == tTab && len(rows) > 0 {
+				blanks = append(blanks, len(rows))
+			}
+			continue
 		default:
 			continue
 		}
@@ -83,17 +90,56 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		if l.kind == lMaybe && kind == tBar {
 			continue // a rule of dashes between bars, as under a Markdown header
 		}
+		isHeader := kind == tBar && len(rows) == 0 && i+1 < len(b) && b[i+1].kind == lMaybe && hasBar(b[i+1])
 		fields, ok := splitFields(l, kind, ch, framed)
 		if !ok {
-			if l.kind == lMaybe {
+			if l.kind == lMaybe || isHeader { // a header of labels (C1 | C2 …)
 				continue
 			}
 			return grid{}, nil, 0, false
 		}
-		if kind == tBar && len(rows) == 0 && i+1 < len(b) && b[i+1].kind == lMaybe && hasBar(b[i+1]) {
-			continue // the header of a Markdown table, above its |---|---| line
+		if isHeader {
+			// The header of a Markdown table, above its |---|---| line:
+			// labels, or (a table needs a header) the first row of the grid.
+			header = &frow{l, fields}
+			continue
 		}
 		rows = append(rows, frow{l, fields})
+	}
+	if len(blanks) > 0 && blanks[len(blanks)-1] == len(rows) {
+		blanks = blanks[:len(blanks)-1] // after the last row: no row
+	}
+	if len(blanks) > 0 {
+		// A spreadsheet writes an empty row as an empty line (its tabs
+		// trimmed): take the blank lines between rows as rows when the
+		// widest row says the grid has that many.
+		widest := 0
+		for _, r := range rows {
+			widest = max(widest, len(r.fields))
+		}
+		if _, ok := sudoku.ShapeForSize(widest); ok && widest > len(rows) && widest == len(rows)+len(blanks) {
+			all := make([]frow, 0, widest)
+			for k, r := range rows {
+				for len(blanks) > 0 && blanks[0] == k {
+					all = append(all, frow{l: &line{num: r.l.num - 1, kind: lBlank}, fields: []field{{}}})
+					blanks = blanks[1:]
+				}
+				all = append(all, r)
+			}
+			rows = all
+		}
+	}
+	if header != nil && len(rows) > 0 {
+		// The header is the first row when the rows below it are one short
+		// of a grid as wide as they are.
+		w := len(header.fields)
+		wide := true
+		for _, r := range rows {
+			wide = wide && len(r.fields) == w
+		}
+		if _, ok := sudoku.ShapeForSize(w); ok && wide && w == len(rows)+1 {
+			rows = append([]frow{*header}, rows...)
+		}
 	}
 	if len(rows) == 0 {
 		return grid{}, nil, 0, false
@@ -328,7 +374,22 @@ type anchor struct {
 // empty cells: a drawn board (| 5 3   |   7   |) or fixed-width rows
 // (53  7    ). It returns false when b is not written that way.
 func columnsGrid(b []*line) (grid, *Error, int, bool) {
-	rows, bars := positionalRows(b)
+	var first *Error
+	total, applies := 0, false
+	for k, rows := range positionalRows(b) {
+		g, err, n, ok := columnsRows(b, rows.lines, rows.bars)
+		if ok && err == nil {
+			return g, nil, n, true
+		}
+		if ok && k == 0 {
+			first, total, applies = err, n, true
+		}
+	}
+	return grid{}, first, total, applies
+}
+
+// columnsRows reads rows, lines of b, by columns.
+func columnsRows(b []*line, rows []*line, bars bool) (grid, *Error, int, bool) {
 	if len(rows) == 0 {
 		return grid{}, nil, 0, false
 	}
@@ -614,8 +675,9 @@ func oneLineColumns(l *line) (grid, *Error, int, bool) {
 // cells, and its blank lines where they make the number of rows a size: an
 // empty row typed as spaces, or whose spaces an editor trimmed. Blank lines
 // at the start or end count only if they hold spaces.
-func positionalRows(b []*line) (rows []*line, bars bool) {
+func positionalRows(b []*line) []rowSet {
 	first, last := -1, -1
+	bars := false
 	for i, l := range b {
 		if l.kind == lContent || l.kind == lBarEmpty {
 			if first < 0 {
@@ -626,7 +688,7 @@ func positionalRows(b []*line) (rows []*line, bars bool) {
 		}
 	}
 	if first < 0 {
-		return nil, bars
+		return nil
 	}
 	pick := func(inner, innerBare, edges bool) []*line {
 		var out []*line
@@ -643,13 +705,25 @@ func positionalRows(b []*line) (rows []*line, bars bool) {
 		}
 		return out
 	}
+	// Every way that makes a size, in this order; or the last way tried.
+	var sets []rowSet
+	var rows []*line
 	for _, try := range [][3]bool{{true, false, false}, {true, true, false}, {true, true, true}, {false, false, false}} {
 		rows = pick(try[0], try[1], try[2])
-		if _, ok := sudoku.ShapeForSize(len(rows)); ok {
-			return rows, bars
+		if _, ok := sudoku.ShapeForSize(len(rows)); ok && (len(sets) == 0 || len(sets[len(sets)-1].lines) != len(rows)) {
+			sets = append(sets, rowSet{rows, bars})
 		}
 	}
-	return rows, bars
+	if len(sets) == 0 {
+		sets = append(sets, rowSet{rows, bars})
+	}
+	return sets
+}
+
+// rowSet is a choice of the rows of a block read by columns.
+type rowSet struct {
+	lines []*line
+	bars  bool // some row has a vertical line
 }
 
 // evenlySpaced reports whether the columns s (sorted) are evenly spaced.

@@ -79,7 +79,8 @@ type scanner struct {
 	letters byte // the highest letter a word of letters may hold and still be cells: 'G' or 'P'
 	lines   []line
 	toks    []tok
-	fences  int // code fences seen so far
+	fences  int   // code fences seen so far
+	quote   int32 // columns of the quote prefix of the line being scanned
 	// letterWords is set when a word of letters up to P was taken as text:
 	// it would be cells of a 25×25 grid.
 	letterWords bool
@@ -93,12 +94,23 @@ func scan(text string, letters byte) ([]line, bool) {
 	s.toks = make([]tok, 0, len(text)/2+8)
 	s.lines = make([]line, 0, strings.Count(text, "\n")+strings.Count(text, "\r")+1)
 	num := 1
+	hashed := commentedBoard(text)
 	for start := 0; start <= len(text); {
 		end := start
 		for end < len(text) && text[end] != '\n' && text[end] != '\r' {
 			end++
 		}
-		s.line(num, text[start:end])
+		t := text[start:end]
+		s.quote = 0
+		if p := quotePrefix(t); p > 0 {
+			s.quote = int32(p)
+		} else if len(hashed) > 0 && hashed[0] == num {
+			s.quote = 2 // "# "
+		}
+		for len(hashed) > 0 && hashed[0] <= num {
+			hashed = hashed[1:]
+		}
+		s.line(num, t)
 		num++
 		if end >= len(text) {
 			break
@@ -133,7 +145,8 @@ func (s *scanner) line(num int, text string) {
 		s.push(num, s.toks[first:], spaces, width, fence)
 		first = len(s.toks)
 	}
-	for i := 0; i < len(text); {
+	col = s.quote // after a quote prefix: > or # before a board
+	for i := int(s.quote); i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		col++
 		if r == utf8.RuneError && size == 1 {
@@ -176,11 +189,14 @@ func (s *scanner) line(num int, text string) {
 			cell(byte(r), byte(r), at)
 			i += n
 			continue
-		case r == '&' && (strings.HasPrefix(text[i:], "&nbsp;") || strings.HasPrefix(text[i:], "&#160;")):
-			prevCell, mark = false, 0 // an HTML space, as in Markdown tables
-			spaces = true
-			i += 6
-			col += 5
+		case r == '&' && entity(text[i:]) > 0:
+			// an HTML space or zero-width space, as in Markdown tables
+			// (&nbsp;, Reddit's &#x200B; for an empty cell)
+			n := entity(text[i:])
+			prevCell, mark = false, 0
+			spaces = spaces || text[i+1] == 'n' || strings.HasPrefix(text[i:], "&#160;") || strings.HasPrefix(text[i:], "&#xA0;") || strings.HasPrefix(text[i:], "&#xa0;")
+			i += n
+			col += int32(n) - 1
 			continue
 		case r == '-':
 			j := i + 1
@@ -281,9 +297,12 @@ func (s *scanner) line(num int, text string) {
 
 // push appends a line (or a part of one) made of toks.
 func (s *scanner) push(num int, toks []tok, spaces bool, width int32, fence bool) {
-	l := line{num: num, toks: toks, spaces: spaces, width: width, fence: fence}
+	l := line{num: num, toks: toks, spaces: spaces, width: width, fence: fence, shift: s.quote}
 	if num == 1 && len(s.lines) == 0 && (strings.HasPrefix(s.text, " ") || strings.HasPrefix(s.text, "\t")) {
 		l.shift = 1
+	}
+	if len(s.lines) > 0 && s.lines[len(s.lines)-1].num == num {
+		l.shift = 0 // the part of a line after a code fence
 	}
 	if n := len(toks); n > 0 && toks[n-1].kind == tFence {
 		l.toks = toks[:n-1]
@@ -489,3 +508,98 @@ func isTag(s string) bool {
 }
 
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// entity returns the length of the HTML entity for a space or a zero-width
+// space at the start of s (&nbsp;, &#160;, &#x200B;, …), or 0.
+func entity(s string) int {
+	for _, e := range [...]string{"&nbsp;", "&#160;", "&#xA0;", "&#xa0;", "&#x200B;", "&#x200b;", "&#8203;", "&ZeroWidthSpace;"} {
+		if strings.HasPrefix(s, e) {
+			return len(e)
+		}
+	}
+	return 0
+}
+
+// quotePrefix returns the length of a Discord quote mark at the start of
+// line: "> " (or a lone ">"), or ">>> " which quotes the rest of the
+// message; 0 if there is none.
+func quotePrefix(line string) int {
+	switch {
+	case strings.HasPrefix(line, ">>> "):
+		return 4
+	case strings.HasPrefix(line, "> "):
+		return 2
+	case line == ">":
+		return 1
+	}
+	return 0
+}
+
+// commentedBoard returns the numbers of the lines of text that are a board
+// written as comments (# before each line, as in a README's code sample):
+// runs of four lines or more that start with "# " and hold nothing but
+// what a board is drawn with.
+func commentedBoard(text string) []int {
+	if !strings.Contains(text, "# ") {
+		return nil
+	}
+	var out []int
+	run := 0
+	num := 0
+	flush := func() {
+		if run >= 4 {
+			for k := num - run; k < num; k++ {
+				out = append(out, k)
+			}
+		}
+		run = 0
+	}
+	for start := 0; start <= len(text); {
+		end := start
+		for end < len(text) && text[end] != '\n' && text[end] != '\r' {
+			end++
+		}
+		num++
+		if t := text[start:end]; strings.HasPrefix(t, "# ") && boardOnly(t[2:]) {
+			run++
+		} else {
+			flush()
+		}
+		if end >= len(text) {
+			break
+		}
+		if text[end] == '\r' && end+1 < len(text) && text[end+1] == '\n' {
+			end++
+		}
+		start = end + 1
+	}
+	num++
+	flush()
+	return out
+}
+
+// boardOnly reports whether s holds a line of a board and nothing else:
+// cells, separators and rules, with no word of two letters and no #.
+func boardOnly(s string) bool {
+	cells, letters := 0, 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9' || r == '.':
+			cells++
+			letters = 0
+		case r < 0x80 && isASCIILetter(byte(r)):
+			if letters++; letters > 1 {
+				return false
+			}
+			cells++
+		case r == '|' || r == '+' || r == '-' || r >= 0x2500 && r <= 0x257F:
+			cells++
+			letters = 0
+		case r == ' ' || r == ',' || r == '[' || r == ']' || r == '*' || r == ':' || r == '\'' || r == '=':
+			letters = 0
+		default:
+			return false
+		}
+	}
+	return cells > 0
+}
