@@ -87,11 +87,13 @@ func Read(text string) (Puzzle, error) {
 // also reports whether it took a word of letters up to P for text.
 func read(text string, letters byte) (Puzzle, bool, error) {
 	lines, letterWords := scan(text, letters)
-	p, err := readLines(lines)
+	p, err := readLines(lines, true)
 	return p, letterWords, err
 }
 
-func readLines(lines []line) (Puzzle, error) {
+// readLines reads the grid of lines; again allows a second reading without
+// labels and lines outside a board's frame when the first finds no grid.
+func readLines(lines []line, again bool) (Puzzle, error) {
 	blocks, parts := group(lines)
 	var found []grid
 	var fails []failure
@@ -121,6 +123,11 @@ func readLines(lines []line) (Puzzle, error) {
 		for _, fl := range x {
 			fl.text = true
 			fails = append(fails, fl)
+		}
+	}
+	if len(found) == 0 && again {
+		if p, ok := readAgain(lines); ok {
+			return p, nil
 		}
 	}
 	if len(found) == 0 && len(fails) == 0 {

@@ -241,6 +241,8 @@ func (s *scanner) line(num int, text string) {
 			continue
 		case r == '#' && (strings.HasPrefix(text[i+1:], "\uFE0F\u20E3") || strings.HasPrefix(text[i+1:], "\u20E3")):
 			other(tBad, r, col) // the #️⃣ keycap
+		case (r == '#' || r == '@') && stepMark(text, i, first, s.toks):
+			cell('.', byte(r), col) // HoDoKu's mark of a fin in a pencil-mark grid: #12
 		case r == '#' && !prevCell, r == '/' && strings.HasPrefix(text[i:], "//") && strings.TrimSpace(text[:i]) == "":
 			// a comment, up to the end of the line
 			n := int32(utf8.RuneCountInString(text[i:]))
@@ -602,4 +604,19 @@ func boardOnly(s string) bool {
 		}
 	}
 	return cells > 0
+}
+
+// stepMark reports whether the # or @ at text[i] marks a cell of a step in
+// a board's row (HoDoKu: a fin #12, an endo fin @12): right before a digit,
+// after a space, on a line that has a vertical line before it.
+func stepMark(text string, i, first int, toks []tok) bool {
+	if i+1 >= len(text) || text[i+1] < '1' || text[i+1] > '9' || i == 0 || text[i-1] != ' ' {
+		return false
+	}
+	for _, t := range toks[first:] {
+		if t.kind == tBar {
+			return true
+		}
+	}
+	return false
 }
