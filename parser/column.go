@@ -60,13 +60,17 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			}
 		}
 	}
-	var blanks []int // blank lines between rows of tabs: where an empty row may have been
+	type blankAt struct {
+		row int // rows before it
+		l   *line
+	}
+	var blanks []blankAt // blank lines between rows of tabs: where an empty row may have been
 	for i, l := range b {
 		switch l.kind {
 		case lContent, lMaybe, lBarEmpty, lSepEmpty:
 		case lBlank:
 			if kind == tTab && len(rows) > 0 {
-				blanks = append(blanks, len(rows))
+				blanks = append(blanks, blankAt{len(rows), l})
 			}
 			continue
 		default:
@@ -106,7 +110,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		}
 		rows = append(rows, frow{l, fields})
 	}
-	if len(blanks) > 0 && blanks[len(blanks)-1] == len(rows) {
+	for len(blanks) > 0 && blanks[len(blanks)-1].row == len(rows) {
 		blanks = blanks[:len(blanks)-1] // after the last row: no row
 	}
 	if len(blanks) > 0 {
@@ -120,13 +124,24 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		if _, ok := sudoku.ShapeForSize(widest); ok && widest > len(rows) && widest == len(rows)+len(blanks) {
 			all := make([]frow, 0, widest)
 			for k, r := range rows {
-				for len(blanks) > 0 && blanks[0] == k {
-					all = append(all, frow{l: &line{num: r.l.num - 1, kind: lBlank}, fields: []field{{}}})
+				for len(blanks) > 0 && blanks[0].row == k {
+					all = append(all, frow{l: blanks[0].l, fields: []field{{}}})
 					blanks = blanks[1:]
 				}
 				all = append(all, r)
 			}
 			rows = all
+		}
+	}
+	if kind == tTab && len(blanks) > 0 {
+		inRows := make([]*line, len(rows))
+		for i, r := range rows {
+			inRows[i] = r.l
+		}
+		if sh, ok := sudoku.ShapeForSize(len(rows)); ok {
+			if err := blankInside(b, inRows, sh); err != nil {
+				return grid{}, err, sh.Cells(), true
+			}
 		}
 	}
 	if header != nil && len(rows) > 0 {
@@ -587,6 +602,9 @@ func columnsRows(b []*line, rows []*line, bars bool) (grid, *Error, int, bool) {
 			return grid{}, err, shape.Cells(), true
 		}
 	}
+	if err := blankInside(b, rows, shape); err != nil {
+		return grid{}, err, shape.Cells(), true
+	}
 	g, err := decode(shape, cells)
 	return g, err, shape.Cells(), true
 }
@@ -767,6 +785,29 @@ func rulesAgree(b []*line, rows []*line, shape sudoku.Shape) *Error {
 				return errAt(l.num, 0, ErrBoxes, "the board has a rule after %d rows, but I know %d×%d sudoku only with boxes of %d rows and %d columns%s",
 					seen, n, n, shape.BoxRows, shape.BoxCols, turnHint(shape, seen, 0))
 			}
+		}
+	}
+	return nil
+}
+
+// blankInside refuses a grid whose empty cells are spaces when a blank line
+// between its rows, not read as a row, is not between bands of boxes: it
+// may be an empty row whose spaces were trimmed, and then another line is
+// no row.
+func blankInside(b []*line, rows []*line, shape sudoku.Shape) *Error {
+	isRow := make(map[*line]bool, len(rows))
+	for _, l := range rows {
+		isRow[l] = true
+	}
+	seen := 0
+	for _, l := range b {
+		switch {
+		case isRow[l]:
+			seen++
+		case l.kind == lBlank && seen > 0 && seen < len(rows) && seen%shape.BoxRows != 0:
+			return errAt(l.num, 0, ErrAmbiguous,
+				"line %d is blank between rows %d and %d: if it is an empty row, write its cells as . or 0; if not, remove it (spaces stand for empty cells here, so I cannot tell)",
+				l.num, seen, seen+1)
 		}
 	}
 	return nil

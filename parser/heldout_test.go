@@ -102,3 +102,45 @@ func TestHeldout(t *testing.T) {
 		t.Errorf("only %d families in testdata/heldout", len(families))
 	}
 }
+
+// FuzzHeldout: every message of testdata/heldout that reads, with
+// arbitrary lines before and after its grid, is read as the same grid or
+// refused with a positioned error; never as another grid.
+func FuzzHeldout(f *testing.F) {
+	h := command.New(command.Config{})
+	type form struct{ text, want string }
+	var forms []form
+	for _, c := range loadHeldout(f) {
+		if c.Want == "" {
+			continue
+		}
+		msg, err := os.ReadFile(filepath.Join("testdata", "heldout", c.File))
+		if err != nil {
+			f.Fatal(err)
+		}
+		req, _ := h.Match(string(msg), "")
+		forms = append(forms, form{req.Args, c.Want})
+	}
+	for i, s := range []string{"", "Here is my puzzle:", "1 2 3 4 5 6 7 8 9", "3, 3", "# 12", "> 5", "| 1 |", "A", "Row 10:"} {
+		f.Add(s, "", uint8(i))
+		f.Add("", s, uint8(i+5))
+	}
+	f.Fuzz(func(t *testing.T, before, after string, which uint8) {
+		fm := forms[int(which)%len(forms)]
+		text := before + "\n" + fm.text + "\n" + after
+		if len(text) > parser.MaxInputBytes {
+			return
+		}
+		p, err := parser.Read(text)
+		if err != nil {
+			var perr *parser.Error
+			if !errors.As(err, &perr) {
+				t.Fatalf("error %T %v is not a *parser.Error", err, err)
+			}
+			return
+		}
+		if got := oneLine(p); got != fm.want {
+			t.Fatalf("misread: got\n%s\nwant\n%s\nfrom\n%s", got, fm.want, text)
+		}
+	})
+}

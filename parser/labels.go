@@ -176,6 +176,7 @@ func unlabel(lines []line) ([]line, bool) {
 			i++
 			continue
 		}
+		stop := i // the last line of the longest run tried: no run starts inside it
 		for _, down := range []bool{false, true} {
 			run := []int{i}
 			for j := i + 1; j < len(lines); j++ {
@@ -191,6 +192,7 @@ func unlabel(lines []line) ([]line, bool) {
 				}
 			}
 			n := len(run)
+			stop = max(stop, run[n-1])
 			firstV := labels[run[0]].v
 			if _, ok := sudoku.ShapeForSize(n); !ok || n < 4 || !down && firstV != 1 || down && firstV != n {
 				continue
@@ -221,10 +223,9 @@ func unlabel(lines []line) ([]line, bool) {
 				break
 			}
 			changed = true
-			i = run[len(run)-1]
 			break
 		}
-		i++
+		i = stop + 1
 	}
 	return out, changed
 }
