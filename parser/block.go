@@ -57,7 +57,7 @@ func group(lines []line) (blocks []block, parts [][]*line) {
 			}
 			flush(first)
 			for j, p := range ps {
-				if j == len(ps)-1 && l.open > 0 && !l.fence {
+				if j == len(ps)-1 && trail && l.open > 0 && !l.fence {
 					cur = []*line{p}
 					continue
 				}

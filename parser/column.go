@@ -776,6 +776,9 @@ func rulesAgree(b []*line, rows []*line, shape sudoku.Shape) *Error {
 		isRow[l] = true
 	}
 	n, seen := shape.Size(), 0
+	if ruledTable(b, isRow, n) {
+		return nil
+	}
 	for _, l := range b {
 		switch {
 		case isRow[l]:

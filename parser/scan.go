@@ -29,12 +29,12 @@ type tok struct {
 	col  int32 // column from 1, in code points
 	end  int32 // text: the last column of the word
 	c    byte  // cells: '0'-'9', 'A'-'Z', or '.' for an empty-cell mark
-	raw  byte  // cells: the mark as written: '.', '-', '_', '*', 'x', 'e' (emoji), 'q' (empty quotes, None)
+	raw  byte  // cells: the mark as written: '.', '-', '_', '*', 'x', 'e' (emoji), 'm' (➖), 'q' (empty quotes, None)
 	word bool  // cells: the first cell of a word (no cell right before it)
 	mark byte  // cells: '+' written right before the digit (HoDoKu: placed, not given)
 }
 
-func (t tok) isDash() bool { return t.kind == tCell && (t.raw == '-' || t.raw == '_') }
+func (t tok) isDash() bool { return t.kind == tCell && (t.raw == '-' || t.raw == '_' || t.raw == 'm') }
 
 // lineKind tells how a line takes part in a grid.
 type lineKind uint8
@@ -217,6 +217,10 @@ func (s *scanner) line(num int, text string) {
 			continue
 		case r == '.' || r == '_' || r == '*':
 			cell('.', byte(r), col)
+		case r == 0x2026: // … : three dots, as a phone writes them
+			cell('.', '.', col)
+			cell('.', '.', col)
+			cell('.', '.', col)
 		case r == '+':
 			if j := i + 1; j < len(text) && text[j] >= '1' && text[j] <= '9' {
 				mark = '+' // the digit stays in the word around it
@@ -280,6 +284,8 @@ func (s *scanner) line(num int, text string) {
 			prevCell, mark = false, 0 // zero-width characters left by copying
 		case r == 0xFE0F || r == 0xFE0E || r == 0x20E3:
 			// variation selectors: part of the emoji before them
+		case r == 0x2796: // ➖: an empty cell, or in a line of them a rule
+			cell('.', 'm', col)
 		case isEmptyEmoji(r):
 			cell('.', 'e', col)
 		case r >= 0x1F1E6 && r <= 0x1F1FF: // regional indicator letters, as in emoji grids
@@ -383,8 +389,7 @@ func isEmptyEmoji(r rune) bool {
 		r == 0x26AA, r == 0x26AB, // ⚪ ⚫
 		r >= 0x1F532 && r <= 0x1F533, // 🔲 🔳
 		r >= 0x1F534 && r <= 0x1F535, // 🔴 🔵
-		r >= 0x1F7E0 && r <= 0x1F7E4, // 🟠 … 🟤
-		r == 0x2796:                  // ➖
+		r >= 0x1F7E0 && r <= 0x1F7E4: // 🟠 … 🟤
 		return true
 	}
 	return false

@@ -438,7 +438,7 @@ func barCuts(l *line, r reading, stars bool, n int) []int {
 		t := l.toks[i]
 		switch t.kind {
 		case tBar:
-			if k > 0 && k < n {
+			if k > 0 && k < n && (len(cuts) == 0 || cuts[len(cuts)-1] != k) { // || counts once
 				cuts = append(cuts, k)
 			}
 			i++
@@ -483,15 +483,17 @@ func boxesAgree(b []*line, rows []counted, shape sudoku.Shape, r reading, stars 
 	for _, row := range rows {
 		isRow[row.l] = true
 	}
-	for _, l := range b {
-		switch {
-		case isRow[l]:
-			seen++
-		case l.kind == lRule || l.kind == lMaybe:
-			if seen > 0 && seen < n && seen%shape.BoxRows != 0 {
-				height = gcdInt(height, seen)
-				if ruleAt == 0 {
-					ruleAt = l.num
+	if !ruledTable(b, isRow, n) {
+		for _, l := range b {
+			switch {
+			case isRow[l]:
+				seen++
+			case l.kind == lRule || l.kind == lMaybe:
+				if seen > 0 && seen < n && seen%shape.BoxRows != 0 {
+					height = gcdInt(height, seen)
+					if ruleAt == 0 {
+						ruleAt = l.num
+					}
 				}
 			}
 		}
@@ -507,6 +509,22 @@ func boxesAgree(b []*line, rows []counted, shape sudoku.Shape, r reading, stars 
 	}
 	return errAt(line, 0, ErrBoxes, "the board is drawn with boxes of %s, but I know %d×%d sudoku only with boxes of %d rows and %d columns%s",
 		drawn, n, n, shape.BoxRows, shape.BoxCols, turnHint(shape, height, cols))
+}
+
+// ruledTable reports whether b has a rule between every two of its n rows:
+// a table, whose rules say nothing of the boxes.
+func ruledTable(b []*line, isRow map[*line]bool, n int) bool {
+	seen, ruled, last := 0, 0, -1
+	for _, l := range b {
+		switch {
+		case isRow[l]:
+			seen++
+		case (l.kind == lRule || l.kind == lMaybe) && seen > 0 && seen < n && seen != last:
+			ruled++
+			last = seen
+		}
+	}
+	return ruled == n-1
 }
 
 func gcdInt(a, b int) int {
