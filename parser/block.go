@@ -264,7 +264,9 @@ func bestReading(b []*line) (grid, *Error) {
 			if err == nil {
 				return g, nil
 			}
-			if posErr == nil {
+			// The columns' error when it says more: boxes of another shape
+			// rather than a count of fields (py-sudoku's Sudoku(2, 4)).
+			if posErr == nil || progress(err, 0) > progress(posErr, 0) {
 				posErr = err
 			}
 		}

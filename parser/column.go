@@ -615,12 +615,25 @@ func columnsRows(b []*line, rows []*line, bars bool) (grid, *Error, int, bool) {
 // columns seen do not fix the others.
 func fillSlots(slots []int32, k int, hi int32, wide bool) ([]int32, bool) {
 	if hi < 0 {
-		if wide || slots[0] < 0 || slots[len(slots)-1] >= int32(k) {
+		if !wide && slots[0] >= 0 && slots[len(slots)-1] < int32(k) {
+			out := make([]int32, k) // one character per cell
+			for i := range out {
+				out[i] = int32(i)
+			}
+			return out, true
+		}
+		// Cells apart by a space (5 3     7): columns a step apart, the
+		// first and the last seen fixing where the grid starts and ends.
+		g := int32(0)
+		for i := 1; i < len(slots); i++ {
+			g = gcd(g, slots[i]-slots[i-1])
+		}
+		if g < 2 || slots[len(slots)-1]-slots[0] != int32(k-1)*g {
 			return nil, false
 		}
 		out := make([]int32, k)
 		for i := range out {
-			out[i] = int32(i)
+			out[i] = slots[0] + int32(i)*g
 		}
 		return out, true
 	}

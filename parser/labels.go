@@ -227,7 +227,38 @@ func unlabel(lines []line) ([]line, bool) {
 		}
 		i = stop + 1
 	}
+	if !changed {
+		return headerOnly(lines)
+	}
 	return out, changed
+}
+
+// headerOnly returns lines without a line of column labels (1 to n) that
+// stands above n rows and no row labels.
+func headerOnly(lines []line) ([]line, bool) {
+	for h := range lines {
+		if lines[h].kind != lContent || lines[h].cells > 50 {
+			continue
+		}
+		rows := 0
+		for j := h + 1; j < len(lines); j++ {
+			k := lines[j].kind
+			if k == lContent {
+				rows++
+			} else if k != lRule && k != lMaybe && k != lBlank && k != lBarEmpty {
+				break
+			}
+			if lines[j].fence {
+				break
+			}
+		}
+		if _, ok := sudoku.ShapeForSize(rows); ok && headerOf(&lines[h], rows) {
+			out := append([]line(nil), lines...)
+			out[h] = line{num: lines[h].num, kind: lBlank}
+			return out, true
+		}
+	}
+	return nil, false
 }
 
 // unframe returns lines where a line of cells just above a board's top
