@@ -544,8 +544,24 @@ func wholeWords(b []*line) ([]grid, []failure) {
 	if len(gs) == 0 {
 		return nil, nil
 	}
-	// The other lines with cells are apart from the grids: one failure for
+	// The other lines with cells are apart from the grids: a grid of their
+	// own (the same puzzle drawn under its 81 digits), or one failure for
 	// them all, so that many short lines count as the cells they add up to.
+	others := make([]*line, 0, len(b))
+	on := append([]int(nil), with...)
+	for _, l := range b {
+		if len(on) > 0 && on[0] == l.num {
+			on = on[1:]
+			continue
+		}
+		others = append(others, l)
+	}
+	if len(others) < len(b) {
+		if g, err := bestReading(others); err == nil {
+			g.first, g.last = others[0].num, others[len(others)-1].num
+			return append(gs, g), nil
+		}
+	}
 	var rest failure
 	for _, l := range b {
 		if l.cells == 0 || l.kind == lMaybe || l.kind == lRule || len(with) > 0 && with[0] == l.num {

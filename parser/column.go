@@ -469,11 +469,20 @@ func columnsRows(b []*line, rows []*line, bars bool) (grid, *Error, int, bool) {
 
 	// Fields: between vertical lines, and before the first and after the last.
 	nf := len(ref) + 1
+	inner := int32(-1) // the width of the fields between lines
+	for f := 1; f < nf-1; f++ {
+		if w := ref[f] - ref[f-1] - 1; inner < 0 || w < inner {
+			inner = w
+		}
+	}
 	fieldOf := func(c int32) (int, int32) {
 		f := sort.Search(len(ref), func(i int) bool { return ref[i] >= c })
 		start := int32(1)
-		if f > 0 {
+		switch {
+		case f > 0:
 			start = ref[f-1] + 1
+		case inner > 0 && ref[0]-inner > 1:
+			start = ref[0] - inner // the first box of an indented board ends at the first line
 		}
 		return f, c - start
 	}
@@ -513,13 +522,6 @@ func columnsRows(b []*line, rows []*line, bars bool) (grid, *Error, int, bool) {
 	if err := rulesAgree(b, rows, shape); err != nil {
 		return grid{}, err, shape.Cells(), true
 	}
-	inner := int32(-1) // the width of the fields between lines
-	for f := 1; f < nf-1; f++ {
-		if w := ref[f] - ref[f-1] - 1; inner < 0 || w < inner {
-			inner = w
-		}
-	}
-
 	seen := make(map[int32]int)
 	for _, as := range anchors {
 		for _, a := range as {
@@ -599,6 +601,9 @@ func columnsRows(b []*line, rows []*line, bars bool) (grid, *Error, int, bool) {
 	}
 	if !bars {
 		if err := smallerFirst(cells, widths, shape, rows[0].num); err != nil {
+			return grid{}, err, shape.Cells(), true
+		}
+		if err := singleSpaces(rows, n, wide); err != nil {
 			return grid{}, err, shape.Cells(), true
 		}
 	}
@@ -827,4 +832,38 @@ func blankInside(b []*line, rows []*line, shape sudoku.Shape) *Error {
 		}
 	}
 	return nil
+}
+
+// singleSpaces refuses rows without vertical lines where no run of two
+// spaces or more shows that spaces stand for empty cells, and a row with a
+// space in it is narrower than the grid (3 2 7): the spaces read as
+// separators as well, and may be runs collapsed to one by copying from a
+// page. Rows as wide as the grid (534678 12) leave no doubt.
+func singleSpaces(rows []*line, n int, wide bool) *Error {
+	if wide {
+		return nil
+	}
+	var narrow *line
+	for _, l := range rows {
+		prev := l.shift
+		gap := false
+		for _, t := range l.toks {
+			switch d := t.col - prev - 1; {
+			case d >= 2:
+				return nil
+			case d == 1:
+				gap = true
+			}
+			prev = t.col
+		}
+		if gap && int(l.width-l.shift) < n && narrow == nil {
+			narrow = l
+		}
+	}
+	if narrow == nil {
+		return nil
+	}
+	return errAt(narrow.num, 0, ErrAmbiguous,
+		"line %d has single spaces between its cells and fewer than %d columns: I cannot tell whether a space is an empty cell or only a gap; write empty cells as . or 0",
+		narrow.num, n)
 }

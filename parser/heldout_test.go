@@ -148,3 +148,77 @@ func FuzzHeldout(f *testing.F) {
 		}
 	})
 }
+
+// transforms are what a phone, Discord or an editor does to a paste.
+var transforms = []struct {
+	name string
+	fn   func(string) string
+}{
+	{"trailing spaces trimmed", func(s string) string {
+		ls := strings.Split(s, "\n")
+		for i := range ls {
+			ls[i] = strings.TrimRight(ls[i], " \t\r")
+		}
+		return strings.Join(ls, "\n")
+	}},
+	{"CRLF", func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n") }},
+	{"tabs as 4 spaces", func(s string) string { return strings.ReplaceAll(s, "\t", "    ") }},
+	{"tabs as a space", func(s string) string { return strings.ReplaceAll(s, "\t", " ") }},
+	{"non-breaking spaces", func(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") }},
+	{"quoted", func(s string) string { return "> " + strings.ReplaceAll(s, "\n", "\n> ") }},
+	{"code block", func(s string) string { return "```\n" + s + "\n```" }},
+	{"indented", func(s string) string { return "    " + strings.ReplaceAll(s, "\n", "\n    ") }},
+	{"blank lines doubled", func(s string) string { return strings.ReplaceAll(s, "\n\n", "\n\n\n") }},
+	{"blank lines removed", func(s string) string {
+		for strings.Contains(s, "\n\n") {
+			s = strings.ReplaceAll(s, "\n\n", "\n")
+		}
+		return s
+	}},
+	{"spaces collapsed", func(s string) string {
+		for strings.Contains(s, "  ") {
+			s = strings.ReplaceAll(s, "  ", " ")
+		}
+		return s
+	}},
+	{"smart quotes", func(s string) string {
+		return strings.NewReplacer(`["`, `[“`, `","`, `”,“`, `"]`, `”]`, `'`, `’`).Replace(s)
+	}},
+	{"spoiler", func(s string) string { return "||" + s + "||" }},
+	{"end trimmed", func(s string) string { return strings.TrimRight(s, " \t\r\n") }},
+}
+
+// TestHeldoutTransformed sends every held-out message as a phone, Discord
+// or an editor may change it: each is read as the same grid, or refused;
+// never read as another grid. It logs how many variants still read.
+func TestHeldoutTransformed(t *testing.T) {
+	h := command.New(command.Config{})
+	read, refused := 0, 0
+	for _, c := range loadHeldout(t) {
+		if c.Want == "" {
+			continue
+		}
+		msg, err := os.ReadFile(filepath.Join("testdata", "heldout", c.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req, _ := h.Match(string(msg), "")
+		for _, tr := range transforms {
+			text := tr.fn(req.Args)
+			p, err := parser.Read(text)
+			if err != nil {
+				refused++
+				if testing.Verbose() {
+					t.Logf("%s/%s, %s: refused: %v", c.Family, c.Name, tr.name, err)
+				}
+				continue
+			}
+			if got := oneLine(p); got != c.Want {
+				t.Errorf("%s/%s, %s: misread\nread  %s\nwant  %s\nfrom\n%s", c.Family, c.Name, tr.name, got, c.Want, text)
+				continue
+			}
+			read++
+		}
+	}
+	t.Logf("%d variants read as meant, %d refused", read, refused)
+}

@@ -79,8 +79,9 @@ type scanner struct {
 	letters byte // the highest letter a word of letters may hold and still be cells: 'G' or 'P'
 	lines   []line
 	toks    []tok
-	fences  int   // code fences seen so far
-	quote   int32 // columns of the quote prefix of the line being scanned
+	fences    int   // code fences seen so far
+	quote     int32 // bytes of the quote prefix of the line being scanned
+	quoteCols int32 // its columns
 	// letterWords is set when a word of letters up to P was taken as text:
 	// it would be cells of a 25×25 grid.
 	letterWords bool
@@ -95,17 +96,24 @@ func scan(text string, letters byte) ([]line, bool) {
 	s.lines = make([]line, 0, strings.Count(text, "\n")+strings.Count(text, "\r")+1)
 	num := 1
 	hashed := commentedBoard(text)
+	open, shut := spoilerWrap(text)
 	for start := 0; start <= len(text); {
 		end := start
 		for end < len(text) && text[end] != '\n' && text[end] != '\r' {
 			end++
 		}
 		t := text[start:end]
-		s.quote = 0
-		if p := quotePrefix(t); p > 0 {
-			s.quote = int32(p)
+		if shut >= start && shut < end {
+			t = text[start:shut] // the closing || of a spoiler around the message
+		}
+		s.quote, s.quoteCols = 0, 0
+		if p, cols := quotePrefix(t); p > 0 {
+			s.quote, s.quoteCols = int32(p), int32(cols)
 		} else if len(hashed) > 0 && hashed[0] == num {
-			s.quote = 2 // "# "
+			s.quote, s.quoteCols = int32(len(t)-len(hashPrefix(t))), 2 // "# "
+		} else if open >= start && open < end {
+			s.quote = int32(open - start + 2) // the opening || of a spoiler
+			s.quoteCols = s.quote
 		}
 		for len(hashed) > 0 && hashed[0] <= num {
 			hashed = hashed[1:]
@@ -145,7 +153,7 @@ func (s *scanner) line(num int, text string) {
 		s.push(num, s.toks[first:], spaces, width, fence)
 		first = len(s.toks)
 	}
-	col = s.quote // after a quote prefix: > or # before a board
+	col = s.quoteCols // after a quote prefix: > or # before a board, a spoiler's ||
 	for i := int(s.quote); i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		col++
@@ -305,7 +313,7 @@ func (s *scanner) line(num int, text string) {
 
 // push appends a line (or a part of one) made of toks.
 func (s *scanner) push(num int, toks []tok, spaces bool, width int32, fence bool) {
-	l := line{num: num, toks: toks, spaces: spaces, width: width, fence: fence, shift: s.quote}
+	l := line{num: num, toks: toks, spaces: spaces, width: width, fence: fence, shift: s.quoteCols}
 	if num == 1 && len(s.lines) == 0 && (strings.HasPrefix(s.text, " ") || strings.HasPrefix(s.text, "\t")) {
 		l.shift = 1
 	}
@@ -527,19 +535,49 @@ func entity(s string) int {
 	return 0
 }
 
-// quotePrefix returns the length of a Discord quote mark at the start of
-// line: "> " (or a lone ">"), or ">>> " which quotes the rest of the
-// message; 0 if there is none.
-func quotePrefix(line string) int {
+// quotePrefix returns the length in bytes and in columns of a Discord
+// quote mark at the start of line: "> " (or a lone ">"), or ">>> " which
+// quotes the rest of the message, the space possibly a non-breaking one; 0
+// if there is none.
+func quotePrefix(line string) (int, int) {
 	switch {
-	case strings.HasPrefix(line, ">>> "):
-		return 4
-	case strings.HasPrefix(line, "> "):
-		return 2
 	case line == ">":
-		return 1
+		return 1, 1
+	case strings.HasPrefix(line, ">>> "):
+		return 4, 4
+	case strings.HasPrefix(line, ">>>\u00a0"):
+		return 5, 4
+	case strings.HasPrefix(line, "> "):
+		return 2, 2
+	case strings.HasPrefix(line, ">\u00a0"):
+		return 3, 2
 	}
-	return 0
+	return 0, 0
+}
+
+// hashPrefix returns line without its "# " (the space possibly a
+// non-breaking one), or line itself.
+func hashPrefix(line string) string {
+	for _, p := range [...]string{"# ", "#\u00a0"} {
+		if strings.HasPrefix(line, p) {
+			return line[len(p):]
+		}
+	}
+	return line
+}
+
+// spoilerWrap returns where the || that open and close a spoiler around
+// the whole text are, or -1, -1: Discord's ||…|| around a grid of several
+// lines, whose bars are no part of the grid. Text with other || inside
+// (a spoiler per line, empty Markdown fields) is left as it is.
+func spoilerWrap(text string) (open, shut int) {
+	t := strings.TrimSpace(text)
+	if len(t) < 5 || !strings.HasPrefix(t, "||") || !strings.HasSuffix(t, "||") || !strings.Contains(t, "\n") ||
+		strings.Contains(t[2:len(t)-2], "||") {
+		return -1, -1
+	}
+	open = strings.Index(text, "||")
+	return open, open + len(t) - 2
 }
 
 // commentedBoard returns the numbers of the lines of text that are a board
@@ -547,7 +585,7 @@ func quotePrefix(line string) int {
 // runs of four lines or more that start with "# " and hold nothing but
 // what a board is drawn with.
 func commentedBoard(text string) []int {
-	if !strings.Contains(text, "# ") {
+	if !strings.Contains(text, "# ") && !strings.Contains(text, "#\u00a0") {
 		return nil
 	}
 	var out []int
@@ -567,7 +605,7 @@ func commentedBoard(text string) []int {
 			end++
 		}
 		num++
-		if t := text[start:end]; strings.HasPrefix(t, "# ") && boardOnly(t[2:]) {
+		if t := text[start:end]; hashPrefix(t) != t && boardOnly(hashPrefix(t)) {
 			run++
 		} else {
 			flush()
@@ -602,7 +640,7 @@ func boardOnly(s string) bool {
 		case r == '|' || r == '+' || r == '-' || r >= 0x2500 && r <= 0x257F:
 			cells++
 			letters = 0
-		case r == ' ' || r == ',' || r == '[' || r == ']' || r == '*' || r == ':' || r == '\'' || r == '=':
+		case r == ' ' || r == 0xA0 || r == ',' || r == '[' || r == ']' || r == '*' || r == ':' || r == '\'' || r == '=':
 			letters = 0
 		default:
 			return false
@@ -615,7 +653,8 @@ func boardOnly(s string) bool {
 // a board's row (HoDoKu: a fin #12, an endo fin @12): right before a digit,
 // after a space, on a line that has a vertical line before it.
 func stepMark(text string, i, first int, toks []tok) bool {
-	if i+1 >= len(text) || text[i+1] < '1' || text[i+1] > '9' || i == 0 || text[i-1] != ' ' {
+	if i+1 >= len(text) || text[i+1] < '1' || text[i+1] > '9' || i == 0 ||
+		text[i-1] != ' ' && !strings.HasSuffix(text[:i], "\u00a0") {
 		return false
 	}
 	for _, t := range toks[first:] {
