@@ -75,10 +75,10 @@ func (l *line) firstBad() *tok {
 
 // scanner splits text into lines of tokens.
 type scanner struct {
-	text    string
-	letters byte // the highest letter a word of letters may hold and still be cells: 'G' or 'P'
-	lines   []line
-	toks    []tok
+	text      string
+	letters   byte // the highest letter a word of letters may hold and still be cells: 'G' or 'P'
+	lines     []line
+	toks      []tok
 	fences    int   // code fences seen so far
 	quote     int32 // bytes of the quote prefix of the line being scanned
 	quoteCols int32 // its columns
