@@ -714,6 +714,7 @@ func oneLineColumns(l *line) (grid, *Error, int, bool) {
 func positionalRows(b []*line) []rowSet {
 	first, last := -1, -1
 	bars := false
+	widest := int32(0)
 	for i, l := range b {
 		if l.kind == lContent || l.kind == lBarEmpty {
 			if first < 0 {
@@ -721,6 +722,7 @@ func positionalRows(b []*line) []rowSet {
 			}
 			last = i
 			bars = bars || hasBar(l)
+			widest = max(widest, l.width-l.shift)
 		}
 	}
 	if first < 0 {
@@ -735,7 +737,9 @@ func positionalRows(b []*line) []rowSet {
 			case l.kind != lBlank:
 			case i > first && i < last && (l.spaces && inner || !l.spaces && innerBare):
 				out = append(out, l)
-			case (i < first || i > last) && l.spaces && edges:
+			case (i < first || i > last) && l.spaces && edges && l.cols-l.shift >= widest:
+				// an empty row typed as spaces at the top or bottom: as
+				// wide as the rows, unlike spaces left after the command
 				out = append(out, l)
 			}
 		}
@@ -843,9 +847,15 @@ func singleSpaces(rows []*line, n int, wide bool) *Error {
 	if wide {
 		return nil
 	}
+	indent := int32(-1) // the spaces before every row: an indented block
+	for _, l := range rows {
+		if len(l.toks) > 0 && (indent < 0 || l.toks[0].col-l.shift-1 < indent) {
+			indent = l.toks[0].col - l.shift - 1
+		}
+	}
 	var narrow *line
 	for _, l := range rows {
-		prev := l.shift
+		prev := l.shift + max(indent, 0)
 		gap := false
 		for _, t := range l.toks {
 			switch d := t.col - prev - 1; {

@@ -59,6 +59,7 @@ type line struct {
 	width  int32 // last column holding anything but a space
 	spaces bool  // the line holds spaces (for an empty row typed as spaces)
 	shift  int32 // columns to take off for alignment (the space after the command on line 1)
+	cols   int32 // columns the line (or part) spans, spaces included, after a quote mark
 	fence  bool  // a code fence ends this part of the line
 	part   bool  // the cells of a line of text, between its words
 	open   int   // brackets left open at its end (text lines: its last part)
@@ -151,6 +152,7 @@ func (s *scanner) line(num int, text string) {
 	}
 	cut := func(fence bool) { // end a part of the line
 		s.push(num, s.toks[first:], spaces, width, fence)
+		s.lines[len(s.lines)-1].cols = col - s.quoteCols
 		first = len(s.toks)
 	}
 	col = s.quoteCols // after a quote prefix: > or # before a board, a spoiler's ||
