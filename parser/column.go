@@ -48,6 +48,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 	}
 	var rows []frow
 	var header *frow
+	tabbed := false        // a line holds the separator
 	framed := kind == tBar // every row starts with a bar: | 5 | 3 |
 	for _, l := range b {
 		if l.kind == lContent {
@@ -86,11 +87,17 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			}
 		}
 		if !has {
+			if c := onlyCell(l); c >= 0 && kind == tTab {
+				// a spreadsheet row with only its first cell: no tab left
+				rows = append(rows, frow{l, []field{{cells: l.toks[c : c+1], col: l.toks[c].col}}})
+				continue
+			}
 			if l.kind == lContent {
 				return grid{}, nil, 0, false
 			}
 			continue
 		}
+		tabbed = true
 		if l.kind == lMaybe && kind == tBar {
 			continue // a rule of dashes between bars, as under a Markdown header
 		}
@@ -110,6 +117,9 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		}
 		rows = append(rows, frow{l, fields})
 	}
+	if !tabbed && kind == tTab {
+		return grid{}, nil, 0, false
+	}
 	for len(blanks) > 0 && blanks[len(blanks)-1].row == len(rows) {
 		blanks = blanks[:len(blanks)-1] // after the last row: no row
 	}
@@ -121,8 +131,10 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		for _, r := range rows {
 			widest = max(widest, len(r.fields))
 		}
-		if _, ok := sudoku.ShapeForSize(widest); ok && widest > len(rows) && widest == len(rows)+len(blanks) {
-			all := make([]frow, 0, widest)
+		n2 := len(rows) + len(blanks)
+		_, fits := sudoku.ShapeForSize(len(rows))
+		if _, ok := sudoku.ShapeForSize(n2); ok && widest <= n2 && (!fits || widest > len(rows)) {
+			all := make([]frow, 0, n2)
 			for k, r := range rows {
 				for len(blanks) > 0 && blanks[0].row == k {
 					all = append(all, frow{l: blanks[0].l, fields: []field{{}}})
@@ -170,6 +182,14 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 	} else {
 		sh, ok := sudoku.ShapeForSize(len(rows))
 		if !ok {
+			widest := 0
+			for _, r := range rows {
+				widest = max(widest, len(r.fields))
+			}
+			if _, wide := sudoku.ShapeForSize(widest); wide && widest > len(rows) {
+				return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s, and a row of %d cells: a %d×%d grid has %d rows (empty rows at the end of a message are removed: write their cells as . or 0)",
+					len(rows), sepName(kind, ch), widest, widest, widest, widest), 0, true
+			}
 			return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s; a grid has 4, 6, 8, 9, 12, 16 or 25 rows",
 				len(rows), sepName(kind, ch)), 0, true
 		}
@@ -392,19 +412,38 @@ func columnsGrid(b []*line) (grid, *Error, int, bool) {
 	var first *Error
 	total, applies := 0, false
 	for k, rows := range positionalRows(b) {
-		g, err, n, ok := columnsRows(b, rows.lines, rows.bars)
+		g, err, n, ok := columnsRows(b, rows.lines, rows.bars, 0)
 		if ok && err == nil {
 			return g, nil, n, true
 		}
 		if ok && k == 0 {
 			first, total, applies = err, n, true
 		}
+		if ind := indentation(rows.lines); ok && ind > 0 && !rows.bars {
+			// A Markdown code block indented by four spaces: the rows
+			// start after them.
+			if g, err, n, ok := columnsRows(b, rows.lines, rows.bars, ind); ok && err == nil {
+				return g, nil, n, true
+			}
+		}
 	}
 	return grid{}, first, total, applies
 }
 
+// indentation returns the spaces before every row of rows, rounded down to
+// a multiple of four (a Markdown code block), or 0.
+func indentation(rows []*line) int32 {
+	lead := int32(-1)
+	for _, l := range rows {
+		if len(l.toks) > 0 && (lead < 0 || l.toks[0].col-l.shift-1 < lead) {
+			lead = l.toks[0].col - l.shift - 1
+		}
+	}
+	return max(lead, 0) / 4 * 4
+}
+
 // columnsRows reads rows, lines of b, by columns.
-func columnsRows(b []*line, rows []*line, bars bool) (grid, *Error, int, bool) {
+func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, int, bool) {
 	if len(rows) == 0 {
 		return grid{}, nil, 0, false
 	}
@@ -430,6 +469,15 @@ func columnsRows(b []*line, rows []*line, bars bool) (grid, *Error, int, bool) {
 	n := len(rows)
 	shape, ok := sudoku.ShapeForSize(n)
 	if !ok {
+		widest := int32(0)
+		for _, l := range rows {
+			widest = max(widest, l.width-l.shift)
+		}
+		widest -= indentation(rows)
+		if _, wide := sudoku.ShapeForSize(int(widest)); wide && !bars && int(widest) > n && ind == 0 {
+			return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows, and a row %d columns wide: a %d×%d grid has %d rows (empty rows at the end of a message are removed: write their cells as . or 0)",
+				n, widest, widest, widest, widest), 0, true
+		}
 		return grid{}, nil, 0, false
 	}
 
@@ -492,13 +540,13 @@ func columnsRows(b []*line, rows []*line, bars bool) (grid, *Error, int, bool) {
 		eachWord(l.toks, func(w []tok) {
 			if wide && isNumber(w) {
 				f, at := fieldOf(w[len(w)-1].col - l.shift)
-				anchors[i] = append(anchors[i], anchor{t: w[0], num: true, at: at})
+				anchors[i] = append(anchors[i], anchor{t: w[0], num: true, at: at - ind})
 				cellsIn[f]++
 				return
 			}
 			for _, t := range w {
 				f, at := fieldOf(t.col - l.shift)
-				anchors[i] = append(anchors[i], anchor{t: t, at: at})
+				anchors[i] = append(anchors[i], anchor{t: t, at: at - ind})
 				cellsIn[f]++
 			}
 		})
@@ -533,6 +581,11 @@ func columnsRows(b []*line, rows []*line, bars bool) (grid, *Error, int, bool) {
 		slots = append(slots, at)
 	}
 	sort.Slice(slots, func(i, j int) bool { return slots[i] < slots[j] })
+	if _, ok := sudoku.ShapeForSize(len(slots)); ok && len(cellFields) == 1 && len(slots) > n && evenlySpaced(slots) {
+		// More columns than rows: rows are missing, not cells misplaced.
+		return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows of %d columns: a %d×%d grid has %d rows (empty rows at the end of a message are removed: write their cells as . or 0)",
+			n, len(slots), len(slots), len(slots), len(slots)), shape.Cells(), true
+	}
 	if len(slots) > k {
 		// A cell between the columns: name the one whose column is rarest.
 		rare := slots[0]
@@ -627,27 +680,41 @@ func fillSlots(slots []int32, k int, hi int32, wide bool) ([]int32, bool) {
 			}
 			return out, true
 		}
-		// Cells apart by a space (5 3     7): columns a step apart, the
-		// first and the last seen fixing where the grid starts and ends.
+		// Cells apart by a space (5 3     7): columns a step apart, from
+		// the first column of the line (the smallest step that holds them
+		// all), or, when the grid does not start there, from the first
+		// column seen to the last, which must be the grid's first and last.
 		g := int32(0)
 		for i := 1; i < len(slots); i++ {
 			g = gcd(g, slots[i]-slots[i-1])
 		}
-		if g < 2 || slots[len(slots)-1]-slots[0] != int32(k-1)*g {
+		if g < 2 {
 			return nil, false
 		}
-		out := make([]int32, k)
-		for i := range out {
-			out[i] = slots[0] + int32(i)*g
+		last := slots[len(slots)-1]
+		lattice := func(lo, step int32) []int32 {
+			out := make([]int32, k)
+			for i := range out {
+				out[i] = lo + int32(i)*step
+			}
+			return out
 		}
-		return out, true
+		for step := int32(2); step <= g; step++ {
+			if g%step == 0 && slots[0]%step == 0 && last <= int32(k-1)*step {
+				return lattice(0, step), true
+			}
+		}
+		if last-slots[0] != int32(k-1)*g {
+			return nil, false
+		}
+		return lattice(slots[0], g), true
 	}
 	g := int32(0)
 	for i := 1; i < len(slots); i++ {
 		g = gcd(g, slots[i]-slots[i-1])
 	}
-	if g == 0 { // one column seen: nothing to go by
-		return nil, false
+	if g == 0 { // one column seen: the layout of boxes drawn the usual way
+		return symmetricSlots(slots[0], k, hi+1)
 	}
 	var steps []int32
 	for d := g; d >= 1; d-- {
@@ -728,6 +795,11 @@ func positionalRows(b []*line) []rowSet {
 	if first < 0 {
 		return nil
 	}
+	// Blank lines between a code fence and the first or last row: empty
+	// rows, which a code block keeps; counted only when they make the
+	// rows as many as the widest row is wide.
+	opened, closed := b[0].afterFence, b[len(b)-1].fence
+	fencedEdges := false
 	pick := func(inner, innerBare, edges bool) []*line {
 		var out []*line
 		for i, l := range b {
@@ -736,6 +808,8 @@ func positionalRows(b []*line) []rowSet {
 				out = append(out, l)
 			case l.kind != lBlank:
 			case i > first && i < last && (l.spaces && inner || !l.spaces && innerBare):
+				out = append(out, l)
+			case fencedEdges && !l.spaces && (i > last && i < len(b)-1 && closed || i < first && i > 0 && opened):
 				out = append(out, l)
 			case (i < first || i > last) && l.spaces && edges && l.cols-l.shift >= widest:
 				// an empty row typed as spaces at the top or bottom: as
@@ -753,6 +827,15 @@ func positionalRows(b []*line) []rowSet {
 		if _, ok := sudoku.ShapeForSize(len(rows)); ok && (len(sets) == 0 || len(sets[len(sets)-1].lines) != len(rows)) {
 			sets = append(sets, rowSet{rows, bars})
 		}
+	}
+	if opened || closed {
+		fencedEdges = true
+		if all := pick(true, true, false); len(all) == int(widest) && !bars && (len(sets) == 0 || len(sets[len(sets)-1].lines) != len(all)) {
+			if _, ok := sudoku.ShapeForSize(len(all)); ok {
+				sets = append(sets, rowSet{all, bars})
+			}
+		}
+		fencedEdges = false
 	}
 	if len(sets) == 0 {
 		sets = append(sets, rowSet{rows, bars})
@@ -876,4 +959,45 @@ func singleSpaces(rows []*line, n int, wide bool) *Error {
 	return errAt(narrow.num, 0, ErrAmbiguous,
 		"line %d has single spaces between its cells and fewer than %d columns: I cannot tell whether a space is an empty cell or only a gap; write empty cells as . or 0",
 		narrow.num, n)
+}
+
+// onlyCell returns the index in l.toks of l's one cell when l is a line of
+// content with one cell and nothing else, or -1.
+func onlyCell(l *line) int {
+	if l.kind != lContent || l.cells != 1 || len(l.toks) != 1 {
+		return -1
+	}
+	return 0
+}
+
+// symmetricSlots places k columns in a field w wide where only the column
+// seen holds cells: the usual layout " 5 3 . " (a space on each side and
+// between cells) when the field is 2k+1 wide, or else the one layout with
+// even steps and equal margins that holds the column seen; false when there
+// is none or more than one.
+func symmetricSlots(seen int32, k int, w int32) ([]int32, bool) {
+	layout := func(lo, step int32) []int32 {
+		out := make([]int32, k)
+		for i := range out {
+			out[i] = lo + int32(i)*step
+		}
+		return out
+	}
+	if w == int32(2*k+1) && seen%2 == 1 {
+		return layout(1, 2), true
+	}
+	var found []int32
+	for step := int32(1); int32(k-1)*step < w; step++ {
+		rest := w - 1 - int32(k-1)*step
+		if rest%2 != 0 {
+			continue
+		}
+		if out := layout(rest/2, step); contains(out, []int32{seen}) {
+			if found != nil {
+				return nil, false
+			}
+			found = out
+		}
+	}
+	return found, found != nil
 }

@@ -31,7 +31,7 @@ type tok struct {
 	c    byte  // cells: '0'-'9', 'A'-'Z', or '.' for an empty-cell mark
 	raw  byte  // cells: the mark as written: '.', '-', '_', '*', 'x', 'e' (emoji), 'm' (➖), 'q' (empty quotes, None)
 	word bool  // cells: the first cell of a word (no cell right before it)
-	mark byte  // cells: '+' written right before the digit (HoDoKu: placed, not given)
+	mark byte  // cells: '+' or 'u' written right before the digit (HoDoKu, SudoCue: placed, not given)
 }
 
 func (t tok) isDash() bool { return t.kind == tCell && (t.raw == '-' || t.raw == '_' || t.raw == 'm') }
@@ -52,17 +52,18 @@ const (
 
 // A line is one line of the text, or the part of it between code fences.
 type line struct {
-	num    int   // line number in the text, from 1
-	toks   []tok // its characters, spaces excepted
-	kind   lineKind
-	cells  int   // number of cell tokens
-	width  int32 // last column holding anything but a space
-	spaces bool  // the line holds spaces (for an empty row typed as spaces)
-	shift  int32 // columns to take off for alignment (the space after the command on line 1)
-	cols   int32 // columns the line (or part) spans, spaces included, after a quote mark
-	fence  bool  // a code fence ends this part of the line
-	part   bool  // the cells of a line of text, between its words
-	open   int   // brackets left open at its end (text lines: its last part)
+	num        int   // line number in the text, from 1
+	toks       []tok // its characters, spaces excepted
+	kind       lineKind
+	cells      int   // number of cell tokens
+	width      int32 // last column holding anything but a space
+	spaces     bool  // the line holds spaces (for an empty row typed as spaces)
+	shift      int32 // columns to take off for alignment (the space after the command on line 1)
+	cols       int32 // columns the line (or part) spans, spaces included, after a quote mark
+	afterFence bool  // the part of a line after a code fence
+	fence      bool  // a code fence ends this part of the line
+	part       bool  // the cells of a line of text, between its words
+	open       int   // brackets left open at its end (text lines: its last part)
 }
 
 func (l *line) firstBad() *tok {
@@ -76,13 +77,14 @@ func (l *line) firstBad() *tok {
 
 // scanner splits text into lines of tokens.
 type scanner struct {
-	text      string
-	letters   byte // the highest letter a word of letters may hold and still be cells: 'G' or 'P'
-	lines     []line
-	toks      []tok
-	fences    int   // code fences seen so far
-	quote     int32 // bytes of the quote prefix of the line being scanned
-	quoteCols int32 // its columns
+	text       string
+	letters    byte // the highest letter a word of letters may hold and still be cells: 'G' or 'P'
+	lines      []line
+	toks       []tok
+	fences     int   // code fences seen so far
+	quote      int32 // bytes of the quote prefix of the line being scanned
+	quoteCols  int32 // its columns
+	afterFence bool  // the part being scanned follows a code fence on its line
 	// letterWords is set when a word of letters up to P was taken as text:
 	// it would be cells of a 25×25 grid.
 	letterWords bool
@@ -152,7 +154,9 @@ func (s *scanner) line(num int, text string) {
 	}
 	cut := func(fence bool) { // end a part of the line
 		s.push(num, s.toks[first:], spaces, width, fence)
-		s.lines[len(s.lines)-1].cols = col - s.quoteCols
+		l := &s.lines[len(s.lines)-1]
+		l.cols = col - s.quoteCols
+		l.afterFence, s.afterFence = s.afterFence, fence
 		first = len(s.toks)
 	}
 	col = s.quoteCols // after a quote prefix: > or # before a board, a spoiler's ||
@@ -239,6 +243,11 @@ func (s *scanner) line(num int, text string) {
 				continue
 			}
 			other(tRule, r, col)
+		case (r == 'u' || r == 'U') && !prevCell && i+1 < len(text) && text[i+1] >= '1' && text[i+1] <= '9':
+			mark = 'u' // SudoCue's .sdx: a digit the user placed, u5
+			width = col
+			i++
+			continue
 		case isLetter(r):
 			j, n := i, int32(0)
 			for j < len(text) {
