@@ -581,10 +581,19 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		slots = append(slots, at)
 	}
 	sort.Slice(slots, func(i, j int) bool { return slots[i] < slots[j] })
+	// More columns than rows: rows are missing, not cells misplaced.
+	cols := 0
 	if _, ok := sudoku.ShapeForSize(len(slots)); ok && len(cellFields) == 1 && len(slots) > n && evenlySpaced(slots) {
-		// More columns than rows: rows are missing, not cells misplaced.
+		cols = len(slots)
+	}
+	if widest := oneCharWidth(rows); !bars && widest > n && widest <= n+3 && slots[len(slots)-1] < int32(widest) {
+		if _, ok := sudoku.ShapeForSize(widest); ok {
+			cols = widest // one character per cell, and rows wider than there are rows
+		}
+	}
+	if cols > 0 {
 		return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows of %d columns: a %d×%d grid has %d rows (empty rows at the end of a message are removed: write their cells as . or 0)",
-			n, len(slots), len(slots), len(slots), len(slots)), shape.Cells(), true
+			n, cols, cols, cols, cols), shape.Cells(), true
 	}
 	if len(slots) > k {
 		// A cell between the columns: name the one whose column is rarest.
@@ -1000,4 +1009,14 @@ func symmetricSlots(seen int32, k int, w int32) ([]int32, bool) {
 		}
 	}
 	return found, found != nil
+}
+
+// oneCharWidth returns the width of the widest of rows, in columns after
+// their common indentation.
+func oneCharWidth(rows []*line) int {
+	widest := int32(0)
+	for _, l := range rows {
+		widest = max(widest, l.width-l.shift)
+	}
+	return int(widest - indentation(rows))
 }
