@@ -393,15 +393,54 @@ func splitBlock(b []*line) ([]grid, []failure) {
 	}
 	var gs []grid
 	var fs []failure
+	smallest, widest := 0, 0 // the smallest grid read, the widest row of a piece that is none
 	for _, p := range pieces {
 		g, f := readPiece(p)
 		gs = append(gs, g...)
 		fs = append(fs, f...)
+		for _, x := range g {
+			if smallest == 0 || x.g.Size() < smallest {
+				smallest = x.g.Size()
+			}
+		}
+		if len(g) == 0 {
+			for _, l := range p {
+				widest = max(widest, rowWidth(l))
+			}
+		}
 	}
-	if len(gs) == 0 {
+	if len(gs) == 0 || widest > smallest {
+		// A piece with rows wider than a grid read beside it: the block
+		// is one grid cut at a blank line (an empty row), not grids apart.
 		return nil, nil
 	}
 	return gs, fs
+}
+
+// rowWidth returns how many cells l spans as a row: its cells, its columns
+// when spaces stand for empty cells, or its fields when tabs, commas or
+// semicolons separate them.
+func rowWidth(l *line) int {
+	if l.kind != lContent {
+		return 0
+	}
+	w := l.cells
+	if spaceEvidence([]*line{l}) {
+		w = max(w, int(l.width-l.shift)) // spaces as empty cells: its columns
+	}
+	for _, sep := range fieldSeps {
+		if sep.kind == tBar {
+			continue
+		}
+		n := 1
+		for _, t := range l.toks {
+			if isSep(t, sep.kind, sep.ch) {
+				n++
+			}
+		}
+		w = max(w, n)
+	}
+	return w
 }
 
 func onlyBlank(ls []*line) bool {

@@ -156,7 +156,7 @@ func headerOf(l *line, n int) bool {
 // lines may come between) whose labels count 1 to n, A to the n-th letter
 // (skipping I or not), or n down to 1 (chess), n a size, loses them; so does
 // the line of column labels just above the run.
-func unlabel(lines []line) ([]line, bool) {
+func unlabel(lines []line) ([]line, labelRun) {
 	labels := make([]rowLabel, len(lines))
 	has := make([]bool, len(lines))
 	any := false
@@ -167,10 +167,10 @@ func unlabel(lines []line) ([]line, bool) {
 		}
 	}
 	if !any {
-		return nil, false
+		return nil, labelRun{}
 	}
 	var out []line
-	changed := false
+	var found labelRun
 	for i := 0; i < len(lines); {
 		if !has[i] {
 			i++
@@ -222,20 +222,22 @@ func unlabel(lines []line) ([]line, bool) {
 				}
 				break
 			}
-			changed = true
+			if found.first == 0 {
+				found = labelRun{lines[run[0]].num, lines[run[n-1]].num, n}
+			}
 			break
 		}
 		i = stop + 1
 	}
-	if !changed {
+	if found.first == 0 {
 		return headerOnly(lines)
 	}
-	return out, changed
+	return out, found
 }
 
 // headerOnly returns lines without a line of column labels (1 to n) that
 // stands above n rows and no row labels.
-func headerOnly(lines []line) ([]line, bool) {
+func headerOnly(lines []line) ([]line, labelRun) {
 	for h := range lines {
 		if lines[h].kind != lContent || lines[h].cells > 50 {
 			continue
@@ -255,10 +257,10 @@ func headerOnly(lines []line) ([]line, bool) {
 		if _, ok := sudoku.ShapeForSize(rows); ok && headerOf(&lines[h], rows) {
 			out := append([]line(nil), lines...)
 			out[h] = line{num: lines[h].num, kind: lBlank}
-			return out, true
+			return out, labelRun{first: lines[h].num, last: lines[h].num} // no rows labelled
 		}
 	}
-	return nil, false
+	return nil, labelRun{}
 }
 
 // unframe returns lines where a line of cells just above a board's top
@@ -302,23 +304,15 @@ func unframe(lines []line) ([]line, []int) {
 
 func holdsCells(l *line) bool { return l.kind == lContent || l.kind == lMaybe }
 
-// readAgain reads lines once more without labels and lines outside frames,
-// when the text read as written gives no grid.
-func readAgain(lines []line) (Puzzle, bool) {
-	try := func(ls []line, note string) (Puzzle, bool) {
-		p, err := readLines(ls, false)
-		if err != nil {
-			return Puzzle{}, false
-		}
-		if note != "" {
-			p.Notes = append(p.Notes, note)
-		}
-		return p, true
-	}
-	unl, labelled := unlabel(lines)
+// readAgain reads lines once more without labels, and then without lines
+// outside frames, and returns the grids and failures of the first of those
+// readings that finds a grid, with a note saying what was left out.
+func readAgain(lines []line) ([]grid, []failure, string, bool, labelRun) {
+	unl, run := unlabel(lines)
+	labelled := unl != nil
 	if labelled {
-		if p, ok := try(unl, "I left out the row and column labels."); ok {
-			return p, true
+		if f, x := collect(unl); len(f) > 0 {
+			return f, x, "I left out the row and column labels.", true, run
 		}
 	}
 	base := lines
@@ -330,12 +324,16 @@ func readAgain(lines []line) (Puzzle, bool) {
 		if labelled {
 			note = "I left out the row and column labels, and " + note[len("I left out "):]
 		}
-		if p, ok := try(unf, note); ok {
-			return p, true
+		if f, x := collect(unf); len(f) > 0 {
+			return f, x, note, true, run
 		}
 	}
-	return Puzzle{}, false
+	return nil, nil, "", false, run
 }
+
+// labelRun is the first run of labelled rows unlabel found: its lines and
+// the number of rows (0 for a line of column labels alone), or zeros.
+type labelRun struct{ first, last, n int }
 
 func lineList(nums []int) string {
 	if len(nums) == 1 {
