@@ -238,22 +238,29 @@ func unlabel(lines []line) ([]line, labelRun) {
 // headerOnly returns lines without a line of column labels (1 to n) that
 // stands above n rows and no row labels.
 func headerOnly(lines []line) ([]line, labelRun) {
+	// below[h]: the rows after line h, up to a line of text or a fence,
+	// counted from the end so that the whole pass is linear.
+	below := make([]int, len(lines)+1)
+	for j := len(lines) - 1; j >= 0; j-- {
+		k := lines[j].kind
+		switch {
+		case k == lContent:
+			below[j] = 1 + below[j+1]
+		case k == lRule || k == lMaybe || k == lBlank || k == lBarEmpty:
+			below[j] = below[j+1]
+		}
+		if lines[j].fence {
+			below[j] = 0
+			if k == lContent {
+				below[j] = 1
+			}
+		}
+	}
 	for h := range lines {
-		if lines[h].kind != lContent || lines[h].cells > 50 {
+		if lines[h].kind != lContent || lines[h].cells > 50 || lines[h].fence {
 			continue
 		}
-		rows := 0
-		for j := h + 1; j < len(lines); j++ {
-			k := lines[j].kind
-			if k == lContent {
-				rows++
-			} else if k != lRule && k != lMaybe && k != lBlank && k != lBarEmpty {
-				break
-			}
-			if lines[j].fence {
-				break
-			}
-		}
+		rows := below[h+1]
 		if _, ok := sudoku.ShapeForSize(rows); ok && headerOf(&lines[h], rows) {
 			out := append([]line(nil), lines...)
 			out[h] = line{num: lines[h].num, kind: lBlank}

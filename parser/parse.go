@@ -71,15 +71,16 @@ func Read(text string) (Puzzle, error) {
 			"the message is too long (%d bytes); a grid fits in %d", len(text), MaxInputBytes)
 	}
 	p, letterWords, _, err := read(text, 'G')
-	if letterWords {
+	retry := err != nil && !errors.Is(err, ErrAmbiguous) && !errors.Is(err, ErrExtra)
+	if letterWords && (retry || err == nil && letterRun(text)) {
 		// Words of letters up to P are cells only in a 25×25 grid: try that.
 		p2, _, big, err2 := read(text, 'P')
 		switch {
-		case err != nil && !errors.Is(err, ErrAmbiguous) && !errors.Is(err, ErrExtra):
+		case retry:
 			if err2 == nil && p2.Grid.Size() == 25 {
 				return p2, nil
 			}
-		case err == nil && (big || p.Grid.Size() < 25 && err2 != nil && letterRun(text)) && (err2 != nil || p2.Grid != p.Grid):
+		case err == nil && (big || p.Grid.Size() < 25 && err2 != nil) && (err2 != nil || p2.Grid != p.Grid):
 			// A grid, and a 25×25 grid (or a row of one) among what was
 			// taken for words.
 			return Puzzle{}, errAt(p.Line, 0, ErrAmbiguous,
