@@ -133,7 +133,11 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		}
 		n2 := len(rows) + len(blanks)
 		_, fits := sudoku.ShapeForSize(len(rows))
-		if _, ok := sudoku.ShapeForSize(n2); ok && widest <= n2 && (!fits || widest > len(rows)) {
+		apart := true // no two blank lines in a row, no more than one in four rows
+		for k := 1; k < len(blanks); k++ {
+			apart = apart && blanks[k].row != blanks[k-1].row
+		}
+		if _, ok := sudoku.ShapeForSize(n2); ok && widest <= n2 && (!fits || widest > len(rows)) && apart && 4*len(blanks) <= n2 {
 			all := make([]frow, 0, n2)
 			for k, r := range rows {
 				for len(blanks) > 0 && blanks[0].row == k {
@@ -833,13 +837,16 @@ func positionalRows(b []*line) []rowSet {
 	var rows []*line
 	for _, try := range [][3]bool{{true, false, false}, {true, true, false}, {true, true, true}, {false, false, false}} {
 		rows = pick(try[0], try[1], try[2])
+		if !fewBlanks(rows) {
+			continue
+		}
 		if _, ok := sudoku.ShapeForSize(len(rows)); ok && (len(sets) == 0 || len(sets[len(sets)-1].lines) != len(rows)) {
 			sets = append(sets, rowSet{rows, bars})
 		}
 	}
 	if opened || closed {
 		fencedEdges = true
-		if all := pick(true, true, false); len(all) == int(widest) && !bars && (len(sets) == 0 || len(sets[len(sets)-1].lines) != len(all)) {
+		if all := pick(true, true, false); len(all) == int(widest) && !bars && fewBlanks(all) && (len(sets) == 0 || len(sets[len(sets)-1].lines) != len(all)) {
 			if _, ok := sudoku.ShapeForSize(len(all)); ok {
 				sets = append(sets, rowSet{all, bars})
 			}
@@ -850,6 +857,22 @@ func positionalRows(b []*line) []rowSet {
 		sets = append(sets, rowSet{rows, bars})
 	}
 	return sets
+}
+
+// fewBlanks reports whether rows holds few lines with nothing on them
+// (empty rows whose spaces were trimmed): no two in a row, and no more than
+// one in four rows. More look like lines apart, not rows.
+func fewBlanks(rows []*line) bool {
+	bare := 0
+	for i, l := range rows {
+		if l.kind == lBlank && !l.spaces {
+			bare++
+			if i > 0 && rows[i-1].kind == lBlank && !rows[i-1].spaces {
+				return false
+			}
+		}
+	}
+	return bare*4 <= len(rows)
 }
 
 // rowSet is a choice of the rows of a block read by columns.
