@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -56,7 +57,7 @@ func group(lines []line) (blocks []block, parts [][]*line) {
 			}
 			flush(first)
 			for j, p := range ps {
-				if j == len(ps)-1 && l.open > 0 && !l.fence {
+				if j == len(ps)-1 && trail && l.open > 0 && !l.fence {
 					cur = []*line{p}
 					continue
 				}
@@ -263,13 +264,18 @@ func bestReading(b []*line) (grid, *Error) {
 			if err == nil {
 				return g, nil
 			}
-			if posErr == nil {
+			// The columns' error when it says more: boxes of another shape
+			// rather than a count of fields (py-sudoku's Sudoku(2, 4)).
+			if posErr == nil || progress(err, 0) > progress(posErr, 0) {
 				posErr = err
 			}
 		}
 	}
 	if posErr != nil {
 		return grid{}, posErr
+	}
+	if g, ok := sukaku(b); ok {
+		return g, nil
 	}
 	best := tries[0]
 	for _, t := range tries[1:] {
@@ -387,15 +393,54 @@ func splitBlock(b []*line) ([]grid, []failure) {
 	}
 	var gs []grid
 	var fs []failure
+	smallest, widest := 0, 0 // the smallest grid read, the widest row of a piece that is none
 	for _, p := range pieces {
 		g, f := readPiece(p)
 		gs = append(gs, g...)
 		fs = append(fs, f...)
+		for _, x := range g {
+			if smallest == 0 || x.g.Size() < smallest {
+				smallest = x.g.Size()
+			}
+		}
+		if len(g) == 0 {
+			for _, l := range p {
+				widest = max(widest, rowWidth(l))
+			}
+		}
 	}
-	if len(gs) == 0 {
+	if len(gs) == 0 || widest > smallest {
+		// A piece with rows wider than a grid read beside it: the block
+		// is one grid cut at a blank line (an empty row), not grids apart.
 		return nil, nil
 	}
 	return gs, fs
+}
+
+// rowWidth returns how many cells l spans as a row: its cells, its columns
+// when spaces stand for empty cells, or its fields when tabs, commas or
+// semicolons separate them.
+func rowWidth(l *line) int {
+	if l.kind != lContent {
+		return 0
+	}
+	w := l.cells
+	if spaceEvidence([]*line{l}) {
+		w = max(w, int(l.width-l.shift)) // spaces as empty cells: its columns
+	}
+	for _, sep := range fieldSeps {
+		if sep.kind == tBar {
+			continue
+		}
+		n := 1
+		for _, t := range l.toks {
+			if isSep(t, sep.kind, sep.ch) {
+				n++
+			}
+		}
+		w = max(w, n)
+	}
+	return w
 }
 
 func onlyBlank(ls []*line) bool {
@@ -538,8 +583,24 @@ func wholeWords(b []*line) ([]grid, []failure) {
 	if len(gs) == 0 {
 		return nil, nil
 	}
-	// The other lines with cells are apart from the grids: one failure for
+	// The other lines with cells are apart from the grids: a grid of their
+	// own (the same puzzle drawn under its 81 digits), or one failure for
 	// them all, so that many short lines count as the cells they add up to.
+	others := make([]*line, 0, len(b))
+	on := append([]int(nil), with...)
+	for _, l := range b {
+		if len(on) > 0 && on[0] == l.num {
+			on = on[1:]
+			continue
+		}
+		others = append(others, l)
+	}
+	if len(others) < len(b) {
+		if g, err := bestReading(others); err == nil {
+			g.first, g.last = others[0].num, others[len(others)-1].num
+			return append(gs, g), nil
+		}
+	}
 	var rest failure
 	for _, l := range b {
 		if l.cells == 0 || l.kind == lMaybe || l.kind == lRule || len(with) > 0 && with[0] == l.num {
@@ -824,4 +885,56 @@ func bracketRows(b []*line) []*line {
 		}
 	}
 	return rows
+}
+
+// sukaku reads SukakuExplainer's pencil marks written with nine characters
+// per cell (729 for a 9×9 grid): the k-th is the digit k when it is a
+// candidate, and . or 0 when it is not.
+func sukaku(b []*line) (grid, bool) {
+	const per = 9
+	var cells []cellIn
+	k := 0
+	var m uint32
+	for _, l := range b {
+		if l.kind != lContent && l.kind != lMaybe {
+			continue
+		}
+		for _, t := range l.toks {
+			if t.kind != tCell {
+				continue
+			}
+			if len(cells) == sudoku.Classic.Cells() {
+				return grid{}, false
+			}
+			switch {
+			case t.raw == '.' || t.c == '0':
+			case t.c == byte('1'+k) && t.raw == t.c:
+				m |= 1 << k
+			default:
+				return grid{}, false
+			}
+			if k++; k == per {
+				c := cellIn{line: l.num, col: t.col - per + 1, kind: kCands, v: m}
+				if m&(m-1) == 0 && m != 0 {
+					c = cellIn{line: l.num, col: c.col, kind: kSym, c: byte('1' + bits.TrailingZeros32(m))}
+				}
+				cells = append(cells, c)
+				k, m = 0, 0
+			}
+		}
+	}
+	if len(cells) != sudoku.Classic.Cells() || k != 0 {
+		return grid{}, false
+	}
+	g, err := decode(sudoku.Classic, cells)
+	if err != nil {
+		return grid{}, false
+	}
+	if g.cands == nil { // every cell placed: still written as marks
+		g.cands = make([]uint32, len(cells))
+		for i := range cells {
+			g.cands[i] = 1 << (g.g.At(i) - 1)
+		}
+	}
+	return g, true
 }

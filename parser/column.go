@@ -47,6 +47,8 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		fields []field
 	}
 	var rows []frow
+	var header *frow
+	tabbed := false        // a line holds the separator
 	framed := kind == tBar // every row starts with a bar: | 5 | 3 |
 	for _, l := range b {
 		if l.kind == lContent {
@@ -59,9 +61,19 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			}
 		}
 	}
+	type blankAt struct {
+		row int // rows before it
+		l   *line
+	}
+	var blanks []blankAt // blank lines between rows of tabs: where an empty row may have been
 	for i, l := range b {
 		switch l.kind {
 		case lContent, lMaybe, lBarEmpty, lSepEmpty:
+		case lBlank:
+			if kind == tTab && len(rows) > 0 {
+				blanks = append(blanks, blankAt{len(rows), l})
+			}
+			continue
 		default:
 			continue
 		}
@@ -75,25 +87,90 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			}
 		}
 		if !has {
+			if c := onlyCell(l); c >= 0 && kind == tTab {
+				// a spreadsheet row with only its first cell: no tab left
+				rows = append(rows, frow{l, []field{{cells: l.toks[c : c+1], col: l.toks[c].col}}})
+				continue
+			}
 			if l.kind == lContent {
 				return grid{}, nil, 0, false
 			}
 			continue
 		}
+		tabbed = true
 		if l.kind == lMaybe && kind == tBar {
 			continue // a rule of dashes between bars, as under a Markdown header
 		}
+		isHeader := kind == tBar && len(rows) == 0 && i+1 < len(b) && b[i+1].kind == lMaybe && hasBar(b[i+1])
 		fields, ok := splitFields(l, kind, ch, framed)
 		if !ok {
-			if l.kind == lMaybe {
+			if l.kind == lMaybe || isHeader { // a header of labels (C1 | C2 …)
 				continue
 			}
 			return grid{}, nil, 0, false
 		}
-		if kind == tBar && len(rows) == 0 && i+1 < len(b) && b[i+1].kind == lMaybe && hasBar(b[i+1]) {
-			continue // the header of a Markdown table, above its |---|---| line
+		if isHeader {
+			// The header of a Markdown table, above its |---|---| line:
+			// labels, or (a table needs a header) the first row of the grid.
+			header = &frow{l, fields}
+			continue
 		}
 		rows = append(rows, frow{l, fields})
+	}
+	if !tabbed && kind == tTab {
+		return grid{}, nil, 0, false
+	}
+	for len(blanks) > 0 && blanks[len(blanks)-1].row == len(rows) {
+		blanks = blanks[:len(blanks)-1] // after the last row: no row
+	}
+	if len(blanks) > 0 {
+		// A spreadsheet writes an empty row as an empty line (its tabs
+		// trimmed): take the blank lines between rows as rows when the
+		// widest row says the grid has that many.
+		widest := 0
+		for _, r := range rows {
+			widest = max(widest, len(r.fields))
+		}
+		n2 := len(rows) + len(blanks)
+		_, fits := sudoku.ShapeForSize(len(rows))
+		apart := true // no two blank lines in a row, no more than one in four rows
+		for k := 1; k < len(blanks); k++ {
+			apart = apart && blanks[k].row != blanks[k-1].row
+		}
+		if _, ok := sudoku.ShapeForSize(n2); ok && widest <= n2 && (!fits || widest > len(rows)) && apart && 4*len(blanks) <= n2 {
+			all := make([]frow, 0, n2)
+			for k, r := range rows {
+				for len(blanks) > 0 && blanks[0].row == k {
+					all = append(all, frow{l: blanks[0].l, fields: []field{{}}})
+					blanks = blanks[1:]
+				}
+				all = append(all, r)
+			}
+			rows = all
+		}
+	}
+	if kind == tTab && len(blanks) > 0 {
+		inRows := make([]*line, len(rows))
+		for i, r := range rows {
+			inRows[i] = r.l
+		}
+		if sh, ok := sudoku.ShapeForSize(len(rows)); ok {
+			if err := blankInside(b, inRows, sh); err != nil {
+				return grid{}, err, sh.Cells(), true
+			}
+		}
+	}
+	if header != nil && len(rows) > 0 {
+		// The header is the first row when the rows below it are one short
+		// of a grid as wide as they are.
+		w := len(header.fields)
+		wide := true
+		for _, r := range rows {
+			wide = wide && len(r.fields) == w
+		}
+		if _, ok := sudoku.ShapeForSize(w); ok && wide && w == len(rows)+1 {
+			rows = append([]frow{*header}, rows...)
+		}
 	}
 	if len(rows) == 0 {
 		return grid{}, nil, 0, false
@@ -109,6 +186,14 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 	} else {
 		sh, ok := sudoku.ShapeForSize(len(rows))
 		if !ok {
+			widest := 0
+			for _, r := range rows {
+				widest = max(widest, len(r.fields))
+			}
+			if _, wide := sudoku.ShapeForSize(widest); wide && widest > len(rows) {
+				return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s, and a row of %d cells: a %d×%d grid has %d rows (empty rows at the end of a message are removed: write their cells as . or 0)",
+					len(rows), sepName(kind, ch), widest, widest, widest, widest), 0, true
+			}
 			return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s; a grid has 4, 6, 8, 9, 12, 16 or 25 rows",
 				len(rows), sepName(kind, ch)), 0, true
 		}
@@ -328,7 +413,41 @@ type anchor struct {
 // empty cells: a drawn board (| 5 3   |   7   |) or fixed-width rows
 // (53  7    ). It returns false when b is not written that way.
 func columnsGrid(b []*line) (grid, *Error, int, bool) {
-	rows, bars := positionalRows(b)
+	var first *Error
+	total, applies := 0, false
+	for k, rows := range positionalRows(b) {
+		g, err, n, ok := columnsRows(b, rows.lines, rows.bars, 0)
+		if ok && err == nil {
+			return g, nil, n, true
+		}
+		if ok && k == 0 {
+			first, total, applies = err, n, true
+		}
+		if ind := indentation(rows.lines); ok && ind > 0 && !rows.bars {
+			// A Markdown code block indented by four spaces: the rows
+			// start after them.
+			if g, err, n, ok := columnsRows(b, rows.lines, rows.bars, ind); ok && err == nil {
+				return g, nil, n, true
+			}
+		}
+	}
+	return grid{}, first, total, applies
+}
+
+// indentation returns the spaces before every row of rows, rounded down to
+// a multiple of four (a Markdown code block), or 0.
+func indentation(rows []*line) int32 {
+	lead := int32(-1)
+	for _, l := range rows {
+		if len(l.toks) > 0 && (lead < 0 || l.toks[0].col-l.shift-1 < lead) {
+			lead = l.toks[0].col - l.shift - 1
+		}
+	}
+	return max(lead, 0) / 4 * 4
+}
+
+// columnsRows reads rows, lines of b, by columns.
+func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, int, bool) {
 	if len(rows) == 0 {
 		return grid{}, nil, 0, false
 	}
@@ -354,6 +473,15 @@ func columnsGrid(b []*line) (grid, *Error, int, bool) {
 	n := len(rows)
 	shape, ok := sudoku.ShapeForSize(n)
 	if !ok {
+		widest := int32(0)
+		for _, l := range rows {
+			widest = max(widest, l.width-l.shift)
+		}
+		widest -= indentation(rows)
+		if _, wide := sudoku.ShapeForSize(int(widest)); wide && !bars && int(widest) > n && ind == 0 {
+			return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows, and a row %d columns wide: a %d×%d grid has %d rows (empty rows at the end of a message are removed: write their cells as . or 0)",
+				n, widest, widest, widest, widest), 0, true
+		}
 		return grid{}, nil, 0, false
 	}
 
@@ -393,11 +521,20 @@ func columnsGrid(b []*line) (grid, *Error, int, bool) {
 
 	// Fields: between vertical lines, and before the first and after the last.
 	nf := len(ref) + 1
+	inner := int32(-1) // the width of the fields between lines
+	for f := 1; f < nf-1; f++ {
+		if w := ref[f] - ref[f-1] - 1; inner < 0 || w < inner {
+			inner = w
+		}
+	}
 	fieldOf := func(c int32) (int, int32) {
 		f := sort.Search(len(ref), func(i int) bool { return ref[i] >= c })
 		start := int32(1)
-		if f > 0 {
+		switch {
+		case f > 0:
 			start = ref[f-1] + 1
+		case inner > 0 && ref[0]-inner > 1:
+			start = ref[0] - inner // the first box of an indented board ends at the first line
 		}
 		return f, c - start
 	}
@@ -407,13 +544,13 @@ func columnsGrid(b []*line) (grid, *Error, int, bool) {
 		eachWord(l.toks, func(w []tok) {
 			if wide && isNumber(w) {
 				f, at := fieldOf(w[len(w)-1].col - l.shift)
-				anchors[i] = append(anchors[i], anchor{t: w[0], num: true, at: at})
+				anchors[i] = append(anchors[i], anchor{t: w[0], num: true, at: at - ind})
 				cellsIn[f]++
 				return
 			}
 			for _, t := range w {
 				f, at := fieldOf(t.col - l.shift)
-				anchors[i] = append(anchors[i], anchor{t: t, at: at})
+				anchors[i] = append(anchors[i], anchor{t: t, at: at - ind})
 				cellsIn[f]++
 			}
 		})
@@ -437,13 +574,6 @@ func columnsGrid(b []*line) (grid, *Error, int, bool) {
 	if err := rulesAgree(b, rows, shape); err != nil {
 		return grid{}, err, shape.Cells(), true
 	}
-	inner := int32(-1) // the width of the fields between lines
-	for f := 1; f < nf-1; f++ {
-		if w := ref[f] - ref[f-1] - 1; inner < 0 || w < inner {
-			inner = w
-		}
-	}
-
 	seen := make(map[int32]int)
 	for _, as := range anchors {
 		for _, a := range as {
@@ -455,6 +585,20 @@ func columnsGrid(b []*line) (grid, *Error, int, bool) {
 		slots = append(slots, at)
 	}
 	sort.Slice(slots, func(i, j int) bool { return slots[i] < slots[j] })
+	// More columns than rows: rows are missing, not cells misplaced.
+	cols := 0
+	if _, ok := sudoku.ShapeForSize(len(slots)); ok && len(cellFields) == 1 && len(slots) > n && evenlySpaced(slots) {
+		cols = len(slots)
+	}
+	if widest := oneCharWidth(rows); !bars && widest > n && widest <= n+3 && slots[len(slots)-1] < int32(widest) {
+		if _, ok := sudoku.ShapeForSize(widest); ok {
+			cols = widest // one character per cell, and rows wider than there are rows
+		}
+	}
+	if cols > 0 {
+		return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows of %d columns: a %d×%d grid has %d rows (empty rows at the end of a message are removed: write their cells as . or 0)",
+			n, cols, cols, cols, cols), shape.Cells(), true
+	}
 	if len(slots) > k {
 		// A cell between the columns: name the one whose column is rarest.
 		rare := slots[0]
@@ -525,6 +669,12 @@ func columnsGrid(b []*line) (grid, *Error, int, bool) {
 		if err := smallerFirst(cells, widths, shape, rows[0].num); err != nil {
 			return grid{}, err, shape.Cells(), true
 		}
+		if err := singleSpaces(rows, n, wide); err != nil {
+			return grid{}, err, shape.Cells(), true
+		}
+	}
+	if err := blankInside(b, rows, shape); err != nil {
+		return grid{}, err, shape.Cells(), true
 	}
 	g, err := decode(shape, cells)
 	return g, err, shape.Cells(), true
@@ -536,21 +686,48 @@ func columnsGrid(b []*line) (grid, *Error, int, bool) {
 // columns seen do not fix the others.
 func fillSlots(slots []int32, k int, hi int32, wide bool) ([]int32, bool) {
 	if hi < 0 {
-		if wide || slots[0] < 0 || slots[len(slots)-1] >= int32(k) {
+		if !wide && slots[0] >= 0 && slots[len(slots)-1] < int32(k) {
+			out := make([]int32, k) // one character per cell
+			for i := range out {
+				out[i] = int32(i)
+			}
+			return out, true
+		}
+		// Cells apart by a space (5 3     7): columns a step apart, from
+		// the first column of the line (the smallest step that holds them
+		// all), or, when the grid does not start there, from the first
+		// column seen to the last, which must be the grid's first and last.
+		g := int32(0)
+		for i := 1; i < len(slots); i++ {
+			g = gcd(g, slots[i]-slots[i-1])
+		}
+		if g < 2 {
 			return nil, false
 		}
-		out := make([]int32, k)
-		for i := range out {
-			out[i] = int32(i)
+		last := slots[len(slots)-1]
+		lattice := func(lo, step int32) []int32 {
+			out := make([]int32, k)
+			for i := range out {
+				out[i] = lo + int32(i)*step
+			}
+			return out
 		}
-		return out, true
+		for step := int32(2); step <= g; step++ {
+			if g%step == 0 && slots[0]%step == 0 && last <= int32(k-1)*step {
+				return lattice(0, step), true
+			}
+		}
+		if last-slots[0] != int32(k-1)*g {
+			return nil, false
+		}
+		return lattice(slots[0], g), true
 	}
 	g := int32(0)
 	for i := 1; i < len(slots); i++ {
 		g = gcd(g, slots[i]-slots[i-1])
 	}
-	if g == 0 { // one column seen: nothing to go by
-		return nil, false
+	if g == 0 { // one column seen: the layout of boxes drawn the usual way
+		return symmetricSlots(slots[0], k, hi+1)
 	}
 	var steps []int32
 	for d := g; d >= 1; d-- {
@@ -614,8 +791,10 @@ func oneLineColumns(l *line) (grid, *Error, int, bool) {
 // cells, and its blank lines where they make the number of rows a size: an
 // empty row typed as spaces, or whose spaces an editor trimmed. Blank lines
 // at the start or end count only if they hold spaces.
-func positionalRows(b []*line) (rows []*line, bars bool) {
+func positionalRows(b []*line) []rowSet {
 	first, last := -1, -1
+	bars := false
+	widest := int32(0)
 	for i, l := range b {
 		if l.kind == lContent || l.kind == lBarEmpty {
 			if first < 0 {
@@ -623,11 +802,17 @@ func positionalRows(b []*line) (rows []*line, bars bool) {
 			}
 			last = i
 			bars = bars || hasBar(l)
+			widest = max(widest, l.width-l.shift)
 		}
 	}
 	if first < 0 {
-		return nil, bars
+		return nil
 	}
+	// Blank lines between a code fence and the first or last row: empty
+	// rows, which a code block keeps; counted only when they make the
+	// rows as many as the widest row is wide.
+	opened, closed := b[0].afterFence, b[len(b)-1].fence
+	fencedEdges := false
 	pick := func(inner, innerBare, edges bool) []*line {
 		var out []*line
 		for i, l := range b {
@@ -637,19 +822,63 @@ func positionalRows(b []*line) (rows []*line, bars bool) {
 			case l.kind != lBlank:
 			case i > first && i < last && (l.spaces && inner || !l.spaces && innerBare):
 				out = append(out, l)
-			case (i < first || i > last) && l.spaces && edges:
+			case fencedEdges && !l.spaces && (i > last && i < len(b)-1 && closed || i < first && i > 0 && opened):
+				out = append(out, l)
+			case (i < first || i > last) && l.spaces && edges && l.cols-l.shift >= widest:
+				// an empty row typed as spaces at the top or bottom: as
+				// wide as the rows, unlike spaces left after the command
 				out = append(out, l)
 			}
 		}
 		return out
 	}
+	// Every way that makes a size, in this order; or the last way tried.
+	var sets []rowSet
+	var rows []*line
 	for _, try := range [][3]bool{{true, false, false}, {true, true, false}, {true, true, true}, {false, false, false}} {
 		rows = pick(try[0], try[1], try[2])
-		if _, ok := sudoku.ShapeForSize(len(rows)); ok {
-			return rows, bars
+		if !fewBlanks(rows) {
+			continue
+		}
+		if _, ok := sudoku.ShapeForSize(len(rows)); ok && (len(sets) == 0 || len(sets[len(sets)-1].lines) != len(rows)) {
+			sets = append(sets, rowSet{rows, bars})
 		}
 	}
-	return rows, bars
+	if opened || closed {
+		fencedEdges = true
+		if all := pick(true, true, false); len(all) == int(widest) && !bars && fewBlanks(all) && (len(sets) == 0 || len(sets[len(sets)-1].lines) != len(all)) {
+			if _, ok := sudoku.ShapeForSize(len(all)); ok {
+				sets = append(sets, rowSet{all, bars})
+			}
+		}
+		fencedEdges = false
+	}
+	if len(sets) == 0 {
+		sets = append(sets, rowSet{rows, bars})
+	}
+	return sets
+}
+
+// fewBlanks reports whether rows holds few lines with nothing on them
+// (empty rows whose spaces were trimmed): no two in a row, and no more than
+// one in four rows. More look like lines apart, not rows.
+func fewBlanks(rows []*line) bool {
+	bare := 0
+	for i, l := range rows {
+		if l.kind == lBlank && !l.spaces {
+			bare++
+			if i > 0 && rows[i-1].kind == lBlank && !rows[i-1].spaces {
+				return false
+			}
+		}
+	}
+	return bare*4 <= len(rows)
+}
+
+// rowSet is a choice of the rows of a block read by columns.
+type rowSet struct {
+	lines []*line
+	bars  bool // some row has a vertical line
 }
 
 // evenlySpaced reports whether the columns s (sorted) are evenly spaced.
@@ -684,6 +913,9 @@ func rulesAgree(b []*line, rows []*line, shape sudoku.Shape) *Error {
 		isRow[l] = true
 	}
 	n, seen := shape.Size(), 0
+	if ruledTable(b, isRow, n) {
+		return nil
+	}
 	for _, l := range b {
 		switch {
 		case isRow[l]:
@@ -696,4 +928,118 @@ func rulesAgree(b []*line, rows []*line, shape sudoku.Shape) *Error {
 		}
 	}
 	return nil
+}
+
+// blankInside refuses a grid whose empty cells are spaces when a blank line
+// between its rows, not read as a row, is not between bands of boxes: it
+// may be an empty row whose spaces were trimmed, and then another line is
+// no row.
+func blankInside(b []*line, rows []*line, shape sudoku.Shape) *Error {
+	isRow := make(map[*line]bool, len(rows))
+	for _, l := range rows {
+		isRow[l] = true
+	}
+	seen := 0
+	for _, l := range b {
+		switch {
+		case isRow[l]:
+			seen++
+		case l.kind == lBlank && seen > 0 && seen < len(rows) && seen%shape.BoxRows != 0:
+			return errAt(l.num, 0, ErrAmbiguous,
+				"line %d is blank between rows %d and %d: if it is an empty row, write its cells as . or 0; if not, remove it (spaces stand for empty cells here, so I cannot tell)",
+				l.num, seen, seen+1)
+		}
+	}
+	return nil
+}
+
+// singleSpaces refuses rows without vertical lines where no run of two
+// spaces or more shows that spaces stand for empty cells, and a row with a
+// space in it is narrower than the grid (3 2 7): the spaces read as
+// separators as well, and may be runs collapsed to one by copying from a
+// page. Rows as wide as the grid (534678 12) leave no doubt.
+func singleSpaces(rows []*line, n int, wide bool) *Error {
+	if wide {
+		return nil
+	}
+	indent := int32(-1) // the spaces before every row: an indented block
+	for _, l := range rows {
+		if len(l.toks) > 0 && (indent < 0 || l.toks[0].col-l.shift-1 < indent) {
+			indent = l.toks[0].col - l.shift - 1
+		}
+	}
+	var narrow *line
+	for _, l := range rows {
+		prev := l.shift + max(indent, 0)
+		gap := false
+		for _, t := range l.toks {
+			switch d := t.col - prev - 1; {
+			case d >= 2:
+				return nil
+			case d == 1:
+				gap = true
+			}
+			prev = t.col
+		}
+		if gap && int(l.width-l.shift) < n && narrow == nil {
+			narrow = l
+		}
+	}
+	if narrow == nil {
+		return nil
+	}
+	return errAt(narrow.num, 0, ErrAmbiguous,
+		"line %d has single spaces between its cells and fewer than %d columns: I cannot tell whether a space is an empty cell or only a gap; write empty cells as . or 0",
+		narrow.num, n)
+}
+
+// onlyCell returns the index in l.toks of l's one cell when l is a line of
+// content with one cell and nothing else, or -1.
+func onlyCell(l *line) int {
+	if l.kind != lContent || l.cells != 1 || len(l.toks) != 1 {
+		return -1
+	}
+	return 0
+}
+
+// symmetricSlots places k columns in a field w wide where only the column
+// seen holds cells: the usual layout " 5 3 . " (a space on each side and
+// between cells) when the field is 2k+1 wide, or else the one layout with
+// even steps and equal margins that holds the column seen; false when there
+// is none or more than one.
+func symmetricSlots(seen int32, k int, w int32) ([]int32, bool) {
+	layout := func(lo, step int32) []int32 {
+		out := make([]int32, k)
+		for i := range out {
+			out[i] = lo + int32(i)*step
+		}
+		return out
+	}
+	if w == int32(2*k+1) && seen%2 == 1 {
+		return layout(1, 2), true
+	}
+	var found []int32
+	for step := int32(1); int32(k-1)*step < w; step++ {
+		rest := w - 1 - int32(k-1)*step
+		if rest%2 != 0 {
+			continue
+		}
+		if out := layout(rest/2, step); contains(out, []int32{seen}) {
+			if found != nil {
+				return nil, false
+			}
+			found = out
+		}
+	}
+	return found, found != nil
+}
+
+// oneCharWidth returns the width of the widest of rows, in columns after
+// their common indentation.
+func oneCharWidth(rows []*line) int {
+	widest := int32(0)
+	for _, l := range rows {
+		widest = max(widest, l.width-l.shift)
+	}
+	return int(widest - indentation(rows))
 }

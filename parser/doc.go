@@ -16,8 +16,11 @@
 // that no grid writes (one letter above P, as in "Puzzle", "board" or
 // "Difficulty", or above G, as in "hello", unless the grid is 25×25), a line
 // starting with # or //, and anything after a # are text, left out: titles,
-// labels, comments and footers. Lines of cells between them form blocks;
-// Markdown code fences end a block, blank lines do not. On a line of text,
+// labels, comments and footers; but four lines or more that start with "# "
+// and hold nothing else than a board's characters are a board written as
+// comments (a README's code sample), read without their "# ", as lines
+// quoted with "> " (or ">>> ") are read without it. Lines of cells between
+// them form blocks; Markdown code fences end a block, blank lines do not. On a line of text,
 // the cells between the words, or after an = (board = [[…]], ?bd=…), are
 // read too, and so is a word of cells that is a whole grid by itself, such
 // as HoDoKu's :0000:x:<81 cells>::: or the 81 digits of a link. The message
@@ -29,6 +32,12 @@
 //   - two other grids are refused (ErrAmbiguous), naming both;
 //   - cells apart from the grid are refused (ErrExtra) unless they are fewer
 //     than a row, then left out with a note.
+//
+// When the text gives no grid as written, it is read once more without the
+// coordinates of a board (a line of column labels 1 to 9, a to i or c1 to
+// c9; row labels A to I or J, 1 to 9, 9 down to 1, r1, "Row 1:"), and
+// without a line just outside a board's frame (pzl's "3, 3" above it), with
+// a note. A grid whose first column happens to read 1, 2, 3 … keeps it.
 //
 // # Formats
 //
@@ -61,24 +70,33 @@
 // By columns, in a monospace font: a drawn board whose boxes keep their
 // columns (py-sudoku: | 5 3   |   7   |), or rows of one character per cell
 // (53  7    ), with or without the trailing spaces an editor trims; an
-// empty row may be a blank line between rows. Spaces that both separate
-// cells and stand for empty ones (5 3     7) are refused: the columns do not
-// say where the cells are.
+// empty row may be a blank line between rows, but a blank line inside a
+// band, not read as a row, is refused (ErrAmbiguous): it may be an empty
+// row. Cells apart by one space, with spaces for empty ones (5 3     7),
+// are read by columns when some row has a digit in the first column and
+// some row in the last, which fixes where every column is; otherwise they
+// are refused (ErrAlign). A spreadsheet's empty row may be an empty line.
+// The header of a Markdown table is the first row when the rows under it
+// are one short, and labels otherwise.
 //
 // Pencil marks (HoDoKu's PM grid, Simple Sudoku's candidate grid, or 81
-// groups of digits on one line): every cell is a word; a word of one digit
-// is a placed digit, a word of several digits the cell's candidates
-// (Puzzle.Candidates).
+// groups of digits on one line, SudoCue's .sdx, Norvig's display):
+// every cell is a word; a word of one digit is a placed digit, a word of
+// several digits the cell's candidates (Puzzle.Candidates). HoDoKu's marks
+// of a step (* # @ or a letter before a cell, - before a candidate to
+// remove) are left out. SukakuExplainer's 729 characters (nine per cell, the
+// k-th the digit k or .) are pencil marks too.
 //
 // Emoji: keycap digits (5️⃣, with or without U+FE0F) and squares or
 // circles for empty cells (⬜ ⬛ 🟦 …); regional letters (🇦) for values
-// above 9.
+// above 9. ➖ is an empty cell, and a line of them a rule.
 //
 // Markers: * next to a digit marks a given (pzl, Markdown bold **5**) when
 // reading * as an empty cell gives no grid; + before a digit marks HoDoKu's
 // placed digits. Spoiler bars (||), quote marks (> at the start of a line),
-// typographic quotes, zero-width characters and full-width characters
-// (１２３, ．) are read as people mean them.
+// typographic quotes, zero-width characters (and Reddit's &#x200B;),
+// full-width characters (１２３, ．) and a phone's … for three dots are
+// read as people mean them.
 //
 // # Sizes and symbols
 //

@@ -117,11 +117,18 @@ func messages4000(tb testing.TB) map[string]string {
 		msgs[name+"/4000"] = text(m, 4000)
 		msgs[name+"/32K"] = text(m, parser.MaxInputBytes)
 	}
+	var labelled strings.Builder // row labels counting up, never a grid
+	for k := 1; labelled.Len() < parser.MaxInputBytes; k++ {
+		fmt.Fprintf(&labelled, "%d | 5 3 . |\n", k)
+	}
+	msgs["row labels/4000"] = labelled.String()[:4000]
+	msgs["row labels/32K"] = labelled.String()[:parser.MaxInputBytes]
 	for name, unit := range map[string]string{
-		"cells, no grid": "12345678.",
-		"short lines":    "1 .\n",
-		"numbers":        "10 11 12 ",
-		"words":          "word ",
+		"commented board": "# | 5 3 . | . 7 . |\n",
+		"cells, no grid":  "12345678.",
+		"short lines":     "1 .\n",
+		"numbers":         "10 11 12 ",
+		"words":           "word ",
 	} {
 		msgs[name+"/4000"] = repeat(unit, 4000)
 		msgs[name+"/32K"] = repeat(unit, parser.MaxInputBytes)

@@ -70,11 +70,22 @@ func Read(text string) (Puzzle, error) {
 		return Puzzle{}, errAt(0, 0, ErrTooLong,
 			"the message is too long (%d bytes); a grid fits in %d", len(text), MaxInputBytes)
 	}
-	p, letterWords, err := read(text, 'G')
-	if err != nil && letterWords && !errors.Is(err, ErrAmbiguous) && !errors.Is(err, ErrExtra) {
+	p, letterWords, _, err := read(text, 'G')
+	retry := err != nil && !errors.Is(err, ErrAmbiguous) && !errors.Is(err, ErrExtra)
+	if letterWords && (retry || err == nil && letterRun(text)) {
 		// Words of letters up to P are cells only in a 25×25 grid: try that.
-		if p2, _, err2 := read(text, 'P'); err2 == nil && p2.Grid.Size() == 25 {
-			return p2, nil
+		p2, _, big, err2 := read(text, 'P')
+		switch {
+		case retry:
+			if err2 == nil && p2.Grid.Size() == 25 {
+				return p2, nil
+			}
+		case err == nil && (big || p.Grid.Size() < 25 && err2 != nil) && (err2 != nil || p2.Grid != p.Grid):
+			// A grid, and a 25×25 grid (or a row of one) among what was
+			// taken for words.
+			return Puzzle{}, errAt(p.Line, 0, ErrAmbiguous,
+				"found a %d×%d grid on %s, and what may be a 25×25 grid written in letters; send one grid per message (or only the one you mean)",
+				p.Grid.Size(), p.Grid.Size(), lines(p.Line, p.EndLine))
 		}
 	}
 	if err != nil {
@@ -84,14 +95,73 @@ func Read(text string) (Puzzle, error) {
 }
 
 // read reads text, taking words made of letters up to letters as cells. It
-// also reports whether it took a word of letters up to P for text.
-func read(text string, letters byte) (Puzzle, bool, error) {
+// also reports whether it took a word of letters up to P for text, and
+// whether a 25×25 grid was among the grids found.
+func read(text string, letters byte) (Puzzle, bool, bool, error) {
 	lines, letterWords := scan(text, letters)
-	p, err := readLines(lines)
-	return p, letterWords, err
+	var big bool
+	p, err := readLines(lines, true, &big)
+	return p, letterWords, big, err
 }
 
-func readLines(lines []line) (Puzzle, error) {
+// readLines reads the grid of lines; again allows a second reading without
+// labels and lines outside a board's frame, when the first finds no grid
+// or leaves many cells among words (a grid whose rows are labelled "Row 1:"
+// beside some other grid).
+func readLines(text []line, again bool, big *bool) (Puzzle, error) {
+	found, fails := collect(text)
+	var second []grid // grids only the second reading found
+	var labelled labelRun
+	note := ""
+	if again && (len(found) == 0 || cellsAmongWords(fails) >= 16) {
+		f2, x2, n2, ok, run := readAgain(text)
+		labelled = run
+		if ok {
+			if len(found) == 0 {
+				found, fails, second = f2, x2, f2
+			} else {
+				for _, g := range f2 {
+					if !holds(found, g) {
+						found = append(found, g)
+						second = append(second, g)
+					}
+				}
+			}
+			note = n2
+		}
+	}
+	found, fails = emptyApart(found, fails)
+	for _, g := range found {
+		*big = *big || g.g.Size() == 25
+	}
+	if len(found) > 0 && labelled.n > 0 && len(second) == 0 {
+		// Rows labelled 1 to n that read as no grid, beside another grid:
+		// the labelled rows are likely the grid meant.
+		g := found[0]
+		return Puzzle{}, errAt(labelled.first, 0, ErrExtra, "besides the %d×%d grid on %s, %s rows labelled 1 to %d that I cannot read as a grid; send the grid alone (one row per line, without labels)",
+			g.g.Size(), g.g.Size(), lines(g.first, g.last), linesHold(labelled.first, labelled.last), labelled.n)
+	}
+	if len(found) == 0 && len(fails) == 0 {
+		for i := range text { // no cell at all: name a stray character, if any
+			if l := &text[i]; l.kind == lJunk {
+				return Puzzle{}, badChar(l.num, *l.firstBad())
+			}
+		}
+	}
+	p, err := choose(found, fails)
+	if err == nil && note != "" {
+		for _, g := range second {
+			if g.g == p.Grid {
+				p.Notes = append(p.Notes, note)
+				break
+			}
+		}
+	}
+	return p, err
+}
+
+// collect reads every block and every part of a line of text.
+func collect(lines []line) ([]grid, []failure) {
 	blocks, parts := group(lines)
 	var found []grid
 	var fails []failure
@@ -123,14 +193,28 @@ func readLines(lines []line) (Puzzle, error) {
 			fails = append(fails, fl)
 		}
 	}
-	if len(found) == 0 && len(fails) == 0 {
-		for i := range lines { // no cell at all: name a stray character, if any
-			if l := &lines[i]; l.kind == lJunk {
-				return Puzzle{}, badChar(l.num, *l.firstBad())
-			}
+	return found, fails
+}
+
+// cellsAmongWords counts the cells of the failures among words.
+func cellsAmongWords(fails []failure) int {
+	n := 0
+	for _, f := range fails {
+		if f.text {
+			n += f.cells
 		}
 	}
-	return choose(found, fails)
+	return n
+}
+
+// holds reports whether gs holds a grid equal to g.
+func holds(gs []grid, g grid) bool {
+	for _, x := range gs {
+		if x.g == g.g && equalMasks(x.cands, g.cands) {
+			return true
+		}
+	}
+	return false
 }
 
 // errorsIs is errors.Is for the *Error values of this package.
@@ -151,4 +235,64 @@ func withEdges(b block, before, after bool) []*line {
 		out = append(out, b.after)
 	}
 	return out
+}
+
+// emptyApart sets apart grids without a digit (a run of zeros or dots, the
+// spaces of a line) when the text holds anything else: a grid with digits,
+// or cells that are no grid (words with numbers among them do not count).
+// An empty grid is read only when it is all there is.
+func emptyApart(found []grid, fails []failure) ([]grid, []failure) {
+	filled := 0
+	for _, g := range found {
+		if g.g.Filled() > 0 {
+			filled++
+		}
+	}
+	apart := 0 // failures apart from words
+	for _, f := range fails {
+		if !f.text {
+			apart++
+		}
+	}
+	if filled == len(found) || filled == 0 && len(found) == 1 && apart == 0 {
+		return found, fails
+	}
+	kept := found[:0:0]
+	for _, g := range found {
+		if g.g.Filled() > 0 {
+			kept = append(kept, g)
+			continue
+		}
+		n := g.g.Size()
+		fails = append(fails, failure{
+			err:   errAt(g.first, 0, ErrCellCount, "%s a %d×%d grid with no digit in it; send the puzzle with its digits", linesHold(g.first, g.last), n, n),
+			cells: n * n, first: g.first, last: g.last,
+		})
+	}
+	return kept, fails
+}
+
+// letterRun reports whether text holds 25 characters or more in a row that
+// a 25×25 grid writes (digits, letters up to P, empty marks), a letter
+// between H and P among them: a row of such a grid, or the whole of it.
+func letterRun(text string) bool {
+	run, high := 0, false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		u := c &^ 0x20
+		switch {
+		case c >= '0' && c <= '9', c == '.', c == '*', c == '-', c == '_', u >= 'A' && u <= 'G':
+			run++
+		case u >= 'H' && u <= 'P':
+			run++
+			high = true
+		default:
+			run, high = 0, false
+			continue
+		}
+		if run >= 25 && high {
+			return true
+		}
+	}
+	return false
 }

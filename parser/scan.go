@@ -29,12 +29,12 @@ type tok struct {
 	col  int32 // column from 1, in code points
 	end  int32 // text: the last column of the word
 	c    byte  // cells: '0'-'9', 'A'-'Z', or '.' for an empty-cell mark
-	raw  byte  // cells: the mark as written: '.', '-', '_', '*', 'x', 'e' (emoji), 'q' (empty quotes, None)
+	raw  byte  // cells: the mark as written: '.', '-', '_', '*', 'x', 'e' (emoji), 'm' (➖), 'q' (empty quotes, None)
 	word bool  // cells: the first cell of a word (no cell right before it)
-	mark byte  // cells: '+' written right before the digit (HoDoKu: placed, not given)
+	mark byte  // cells: '+' or 'u' written right before the digit (HoDoKu, SudoCue: placed, not given)
 }
 
-func (t tok) isDash() bool { return t.kind == tCell && (t.raw == '-' || t.raw == '_') }
+func (t tok) isDash() bool { return t.kind == tCell && (t.raw == '-' || t.raw == '_' || t.raw == 'm') }
 
 // lineKind tells how a line takes part in a grid.
 type lineKind uint8
@@ -52,16 +52,18 @@ const (
 
 // A line is one line of the text, or the part of it between code fences.
 type line struct {
-	num    int   // line number in the text, from 1
-	toks   []tok // its characters, spaces excepted
-	kind   lineKind
-	cells  int   // number of cell tokens
-	width  int32 // last column holding anything but a space
-	spaces bool  // the line holds spaces (for an empty row typed as spaces)
-	shift  int32 // columns to take off for alignment (the space after the command on line 1)
-	fence  bool  // a code fence ends this part of the line
-	part   bool  // the cells of a line of text, between its words
-	open   int   // brackets left open at its end (text lines: its last part)
+	num        int   // line number in the text, from 1
+	toks       []tok // its characters, spaces excepted
+	kind       lineKind
+	cells      int   // number of cell tokens
+	width      int32 // last column holding anything but a space
+	spaces     bool  // the line holds spaces (for an empty row typed as spaces)
+	shift      int32 // columns to take off for alignment (the space after the command on line 1)
+	cols       int32 // columns the line (or part) spans, spaces included, after a quote mark
+	afterFence bool  // the part of a line after a code fence
+	fence      bool  // a code fence ends this part of the line
+	part       bool  // the cells of a line of text, between its words
+	open       int   // brackets left open at its end (text lines: its last part)
 }
 
 func (l *line) firstBad() *tok {
@@ -75,11 +77,14 @@ func (l *line) firstBad() *tok {
 
 // scanner splits text into lines of tokens.
 type scanner struct {
-	text    string
-	letters byte // the highest letter a word of letters may hold and still be cells: 'G' or 'P'
-	lines   []line
-	toks    []tok
-	fences  int // code fences seen so far
+	text       string
+	letters    byte // the highest letter a word of letters may hold and still be cells: 'G' or 'P'
+	lines      []line
+	toks       []tok
+	fences     int   // code fences seen so far
+	quote      int32 // bytes of the quote prefix of the line being scanned
+	quoteCols  int32 // its columns
+	afterFence bool  // the part being scanned follows a code fence on its line
 	// letterWords is set when a word of letters up to P was taken as text:
 	// it would be cells of a 25×25 grid.
 	letterWords bool
@@ -93,12 +98,30 @@ func scan(text string, letters byte) ([]line, bool) {
 	s.toks = make([]tok, 0, len(text)/2+8)
 	s.lines = make([]line, 0, strings.Count(text, "\n")+strings.Count(text, "\r")+1)
 	num := 1
+	hashed := commentedBoard(text)
+	open, shut := spoilerWrap(text)
 	for start := 0; start <= len(text); {
 		end := start
 		for end < len(text) && text[end] != '\n' && text[end] != '\r' {
 			end++
 		}
-		s.line(num, text[start:end])
+		t := text[start:end]
+		if shut >= start && shut < end {
+			t = text[start:shut] // the closing || of a spoiler around the message
+		}
+		s.quote, s.quoteCols = 0, 0
+		if p, cols := quotePrefix(t); p > 0 {
+			s.quote, s.quoteCols = int32(p), int32(cols)
+		} else if len(hashed) > 0 && hashed[0] == num {
+			s.quote, s.quoteCols = int32(len(t)-len(hashPrefix(t))), 2 // "# "
+		} else if open >= start && open < end {
+			s.quote = int32(open - start + 2) // the opening || of a spoiler
+			s.quoteCols = s.quote
+		}
+		for len(hashed) > 0 && hashed[0] <= num {
+			hashed = hashed[1:]
+		}
+		s.line(num, t)
 		num++
 		if end >= len(text) {
 			break
@@ -131,9 +154,13 @@ func (s *scanner) line(num int, text string) {
 	}
 	cut := func(fence bool) { // end a part of the line
 		s.push(num, s.toks[first:], spaces, width, fence)
+		l := &s.lines[len(s.lines)-1]
+		l.cols = col - s.quoteCols
+		l.afterFence, s.afterFence = s.afterFence, fence
 		first = len(s.toks)
 	}
-	for i := 0; i < len(text); {
+	col = s.quoteCols // after a quote prefix: > or # before a board, a spoiler's ||
+	for i := int(s.quote); i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		col++
 		if r == utf8.RuneError && size == 1 {
@@ -176,11 +203,14 @@ func (s *scanner) line(num int, text string) {
 			cell(byte(r), byte(r), at)
 			i += n
 			continue
-		case r == '&' && (strings.HasPrefix(text[i:], "&nbsp;") || strings.HasPrefix(text[i:], "&#160;")):
-			prevCell, mark = false, 0 // an HTML space, as in Markdown tables
-			spaces = true
-			i += 6
-			col += 5
+		case r == '&' && entity(text[i:]) > 0:
+			// an HTML space or zero-width space, as in Markdown tables
+			// (&nbsp;, Reddit's &#x200B; for an empty cell)
+			n := entity(text[i:])
+			prevCell, mark = false, 0
+			spaces = spaces || text[i+1] == 'n' || strings.HasPrefix(text[i:], "&#160;") || strings.HasPrefix(text[i:], "&#xA0;") || strings.HasPrefix(text[i:], "&#xa0;")
+			i += n
+			col += int32(n) - 1
 			continue
 		case r == '-':
 			j := i + 1
@@ -201,6 +231,10 @@ func (s *scanner) line(num int, text string) {
 			continue
 		case r == '.' || r == '_' || r == '*':
 			cell('.', byte(r), col)
+		case r == 0x2026: // … : three dots, as a phone writes them
+			cell('.', '.', col)
+			cell('.', '.', col)
+			cell('.', '.', col)
 		case r == '+':
 			if j := i + 1; j < len(text) && text[j] >= '1' && text[j] <= '9' {
 				mark = '+' // the digit stays in the word around it
@@ -209,6 +243,11 @@ func (s *scanner) line(num int, text string) {
 				continue
 			}
 			other(tRule, r, col)
+		case (r == 'u' || r == 'U') && !prevCell && i+1 < len(text) && text[i+1] >= '1' && text[i+1] <= '9':
+			mark = 'u' // SudoCue's .sdx: a digit the user placed, u5
+			width = col
+			i++
+			continue
 		case isLetter(r):
 			j, n := i, int32(0)
 			for j < len(text) {
@@ -225,6 +264,8 @@ func (s *scanner) line(num int, text string) {
 			continue
 		case r == '#' && (strings.HasPrefix(text[i+1:], "\uFE0F\u20E3") || strings.HasPrefix(text[i+1:], "\u20E3")):
 			other(tBad, r, col) // the #️⃣ keycap
+		case (r == '#' || r == '@') && stepMark(text, i, first, s.toks):
+			cell('.', byte(r), col) // HoDoKu's mark of a fin in a pencil-mark grid: #12
 		case r == '#' && !prevCell, r == '/' && strings.HasPrefix(text[i:], "//") && strings.TrimSpace(text[:i]) == "":
 			// a comment, up to the end of the line
 			n := int32(utf8.RuneCountInString(text[i:]))
@@ -262,6 +303,8 @@ func (s *scanner) line(num int, text string) {
 			prevCell, mark = false, 0 // zero-width characters left by copying
 		case r == 0xFE0F || r == 0xFE0E || r == 0x20E3:
 			// variation selectors: part of the emoji before them
+		case r == 0x2796: // ➖: an empty cell, or in a line of them a rule
+			cell('.', 'm', col)
 		case isEmptyEmoji(r):
 			cell('.', 'e', col)
 		case r >= 0x1F1E6 && r <= 0x1F1FF: // regional indicator letters, as in emoji grids
@@ -281,9 +324,12 @@ func (s *scanner) line(num int, text string) {
 
 // push appends a line (or a part of one) made of toks.
 func (s *scanner) push(num int, toks []tok, spaces bool, width int32, fence bool) {
-	l := line{num: num, toks: toks, spaces: spaces, width: width, fence: fence}
+	l := line{num: num, toks: toks, spaces: spaces, width: width, fence: fence, shift: s.quoteCols}
 	if num == 1 && len(s.lines) == 0 && (strings.HasPrefix(s.text, " ") || strings.HasPrefix(s.text, "\t")) {
 		l.shift = 1
+	}
+	if len(s.lines) > 0 && s.lines[len(s.lines)-1].num == num {
+		l.shift = 0 // the part of a line after a code fence
 	}
 	if n := len(toks); n > 0 && toks[n-1].kind == tFence {
 		l.toks = toks[:n-1]
@@ -362,8 +408,7 @@ func isEmptyEmoji(r rune) bool {
 		r == 0x26AA, r == 0x26AB, // ⚪ ⚫
 		r >= 0x1F532 && r <= 0x1F533, // 🔲 🔳
 		r >= 0x1F534 && r <= 0x1F535, // 🔴 🔵
-		r >= 0x1F7E0 && r <= 0x1F7E4, // 🟠 … 🟤
-		r == 0x2796:                  // ➖
+		r >= 0x1F7E0 && r <= 0x1F7E4: // 🟠 … 🟤
 		return true
 	}
 	return false
@@ -489,3 +534,144 @@ func isTag(s string) bool {
 }
 
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// entity returns the length of the HTML entity for a space or a zero-width
+// space at the start of s (&nbsp;, &#160;, &#x200B;, …), or 0.
+func entity(s string) int {
+	for _, e := range [...]string{"&nbsp;", "&#160;", "&#xA0;", "&#xa0;", "&#x200B;", "&#x200b;", "&#8203;", "&ZeroWidthSpace;"} {
+		if strings.HasPrefix(s, e) {
+			return len(e)
+		}
+	}
+	return 0
+}
+
+// quotePrefix returns the length in bytes and in columns of a Discord
+// quote mark at the start of line: "> " (or a lone ">"), or ">>> " which
+// quotes the rest of the message, the space possibly a non-breaking one; 0
+// if there is none.
+func quotePrefix(line string) (int, int) {
+	switch {
+	case line == ">":
+		return 1, 1
+	case strings.HasPrefix(line, ">>> "):
+		return 4, 4
+	case strings.HasPrefix(line, ">>>\u00a0"):
+		return 5, 4
+	case strings.HasPrefix(line, "> "):
+		return 2, 2
+	case strings.HasPrefix(line, ">\u00a0"):
+		return 3, 2
+	}
+	return 0, 0
+}
+
+// hashPrefix returns line without its "# " (the space possibly a
+// non-breaking one), or line itself.
+func hashPrefix(line string) string {
+	for _, p := range [...]string{"# ", "#\u00a0"} {
+		if strings.HasPrefix(line, p) {
+			return line[len(p):]
+		}
+	}
+	return line
+}
+
+// spoilerWrap returns where the || that open and close a spoiler around
+// the whole text are, or -1, -1: Discord's ||…|| around a grid of several
+// lines, whose bars are no part of the grid. Text with other || inside
+// (a spoiler per line, empty Markdown fields) is left as it is.
+func spoilerWrap(text string) (open, shut int) {
+	t := strings.TrimSpace(text)
+	if len(t) < 5 || !strings.HasPrefix(t, "||") || !strings.HasSuffix(t, "||") || !strings.Contains(t, "\n") ||
+		strings.Contains(t[2:len(t)-2], "||") {
+		return -1, -1
+	}
+	open = strings.Index(text, "||")
+	return open, open + len(t) - 2
+}
+
+// commentedBoard returns the numbers of the lines of text that are a board
+// written as comments (# before each line, as in a README's code sample):
+// runs of four lines or more that start with "# " and hold nothing but
+// what a board is drawn with.
+func commentedBoard(text string) []int {
+	if !strings.Contains(text, "# ") && !strings.Contains(text, "#\u00a0") {
+		return nil
+	}
+	var out []int
+	run := 0
+	num := 0
+	flush := func() {
+		if run >= 4 {
+			for k := num - run; k < num; k++ {
+				out = append(out, k)
+			}
+		}
+		run = 0
+	}
+	for start := 0; start <= len(text); {
+		end := start
+		for end < len(text) && text[end] != '\n' && text[end] != '\r' {
+			end++
+		}
+		num++
+		if t := text[start:end]; hashPrefix(t) != t && boardOnly(hashPrefix(t)) {
+			run++
+		} else {
+			flush()
+		}
+		if end >= len(text) {
+			break
+		}
+		if text[end] == '\r' && end+1 < len(text) && text[end+1] == '\n' {
+			end++
+		}
+		start = end + 1
+	}
+	num++
+	flush()
+	return out
+}
+
+// boardOnly reports whether s holds a line of a board and nothing else:
+// cells, separators and rules, with no word of two letters and no #.
+func boardOnly(s string) bool {
+	cells, letters := 0, 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9' || r == '.':
+			cells++
+			letters = 0
+		case r < 0x80 && isASCIILetter(byte(r)):
+			if letters++; letters > 1 {
+				return false
+			}
+			cells++
+		case r == '|' || r == '+' || r == '-' || r >= 0x2500 && r <= 0x257F:
+			cells++
+			letters = 0
+		case r == ' ' || r == 0xA0 || r == ',' || r == '[' || r == ']' || r == '*' || r == ':' || r == '\'' || r == '=':
+			letters = 0
+		default:
+			return false
+		}
+	}
+	return cells > 0
+}
+
+// stepMark reports whether the # or @ at text[i] marks a cell of a step in
+// a board's row (HoDoKu: a fin #12, an endo fin @12): right before a digit,
+// after a space, on a line that has a vertical line before it.
+func stepMark(text string, i, first int, toks []tok) bool {
+	if i+1 >= len(text) || text[i+1] < '1' || text[i+1] > '9' || i == 0 ||
+		text[i-1] != ' ' && !strings.HasSuffix(text[:i], "\u00a0") {
+		return false
+	}
+	for _, t := range toks[first:] {
+		if t.kind == tBar {
+			return true
+		}
+	}
+	return false
+}

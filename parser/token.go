@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -69,6 +70,38 @@ func candMask(w []tok) (uint32, bool) {
 	return m, true
 }
 
+// candWord returns the candidates of w in a pencil-mark grid: two digits
+// or more (candMask), or digits with the marks HoDoKu adds when it copies a
+// grid with a step: *, # or @ before a cell of the step, a letter before a
+// cell of an almost locked set, - before a candidate to remove. Marked, one
+// digit is a cell's last candidate.
+func candWord(w []tok) (uint32, bool) {
+	if m, ok := candMask(w); ok {
+		return m, true
+	}
+	if len(w) < 2 || len(w) > 12 {
+		return 0, false
+	}
+	i := 0
+	if t := w[0]; t.raw == '*' || t.raw == '#' || t.raw == '@' || t.c >= 'A' && t.c <= 'Z' && t.raw == t.c {
+		i++
+	}
+	var m uint32
+	marked := i > 0
+	for ; i < len(w); i++ {
+		t := w[i]
+		if t.raw == '-' && i+1 < len(w) && isDigitTok(w[i+1]) && w[i+1].raw == w[i+1].c {
+			marked = true
+			continue
+		}
+		if !isDigitTok(t) || t.raw != t.c || t.mark != 0 || m&(1<<(t.c-'1')) != 0 {
+			return 0, false
+		}
+		m |= 1 << (t.c - '1')
+	}
+	return m, marked && m != 0
+}
+
 // starred reports whether t, a '*' cell of word w, marks a digit next to it
 // (pzl writes givens as *5) rather than an empty cell.
 func starred(w []tok, i int) bool {
@@ -97,7 +130,7 @@ func count(l *line, r reading, stars bool) (int, bool) {
 		case r == numbers && isNumber(w):
 			n++
 		case r == cands:
-			if _, isCands := candMask(w); isCands || len(w) == 1 {
+			if _, isCands := candWord(w); isCands || len(w) == 1 {
 				n++
 			} else {
 				ok = false
@@ -125,7 +158,11 @@ func cellsOf(dst []cellIn, l *line, r reading, stars bool) []cellIn {
 			return
 		}
 		if r == cands {
-			if m, ok := candMask(w); ok {
+			if m, ok := candWord(w); ok {
+				if m&(m-1) == 0 { // one candidate, marked: the cell's digit
+					dst = append(dst, cellIn{line: l.num, col: w[0].col, kind: kSym, c: byte('1' + bits.TrailingZeros32(m))})
+					return
+				}
 				dst = append(dst, cellIn{line: l.num, col: w[0].col, kind: kCands, v: m})
 				return
 			}
@@ -401,7 +438,7 @@ func barCuts(l *line, r reading, stars bool, n int) []int {
 		t := l.toks[i]
 		switch t.kind {
 		case tBar:
-			if k > 0 && k < n {
+			if k > 0 && k < n && (len(cuts) == 0 || cuts[len(cuts)-1] != k) { // || counts once
 				cuts = append(cuts, k)
 			}
 			i++
@@ -446,15 +483,17 @@ func boxesAgree(b []*line, rows []counted, shape sudoku.Shape, r reading, stars 
 	for _, row := range rows {
 		isRow[row.l] = true
 	}
-	for _, l := range b {
-		switch {
-		case isRow[l]:
-			seen++
-		case l.kind == lRule || l.kind == lMaybe:
-			if seen > 0 && seen < n && seen%shape.BoxRows != 0 {
-				height = gcdInt(height, seen)
-				if ruleAt == 0 {
-					ruleAt = l.num
+	if !ruledTable(b, isRow, n) {
+		for _, l := range b {
+			switch {
+			case isRow[l]:
+				seen++
+			case l.kind == lRule || l.kind == lMaybe:
+				if seen > 0 && seen < n && seen%shape.BoxRows != 0 {
+					height = gcdInt(height, seen)
+					if ruleAt == 0 {
+						ruleAt = l.num
+					}
 				}
 			}
 		}
@@ -470,6 +509,22 @@ func boxesAgree(b []*line, rows []counted, shape sudoku.Shape, r reading, stars 
 	}
 	return errAt(line, 0, ErrBoxes, "the board is drawn with boxes of %s, but I know %d×%d sudoku only with boxes of %d rows and %d columns%s",
 		drawn, n, n, shape.BoxRows, shape.BoxCols, turnHint(shape, height, cols))
+}
+
+// ruledTable reports whether b has a rule between every two of its n rows:
+// a table, whose rules say nothing of the boxes.
+func ruledTable(b []*line, isRow map[*line]bool, n int) bool {
+	seen, ruled, last := 0, 0, -1
+	for _, l := range b {
+		switch {
+		case isRow[l]:
+			seen++
+		case (l.kind == lRule || l.kind == lMaybe) && seen > 0 && seen < n && seen != last:
+			ruled++
+			last = seen
+		}
+	}
+	return ruled == n-1
 }
 
 func gcdInt(a, b int) int {
