@@ -78,7 +78,14 @@ func testLogicRepliesFit(t *testing.T, opt render.Options) {
 					step := hugeStep(n, tech)
 					text := render.Hint(g, step, 0, opt)
 					checkFits(t, fmt.Sprintf("hint %v", tech), text)
-					if got, err := parser.Parse(text); (err != nil || got != g) && (!opt.Picture || n < 16) {
+					// An empty 25×25 board among words is refused on purpose: its
+					// letters A-P could be cells of another grid (parser's rule
+					// against misreads), and nobody pastes an empty board back.
+					readable := !opt.Picture || n < 16
+					if n == 25 && g.Filled() == 0 {
+						readable = false
+					}
+					if got, err := parser.Parse(text); (err != nil || got != g) && readable {
 						t.Fatalf("hint %v: the grid does not read back (%v):\n%s", tech, err, text)
 					}
 					for _, e := range []error{logic.ErrWrongCandidates, logic.ErrNoCandidates} {
