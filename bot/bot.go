@@ -35,6 +35,7 @@ import (
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/settings"
 )
 
 // Config sets up a [Bot]. cmd/bot fills it from the environment, starting
@@ -84,6 +85,12 @@ type Config struct {
 	// IdentifyInterval is how long a max_concurrency bucket waits between two
 	// identifies; zero means Discord's 5 s.
 	IdentifyInterval time.Duration
+
+	// Settings keeps the servers' own settings (prefix, spoilers, pictures,
+	// channels, daily puzzle): a *settings.Cache over the database of
+	// DATABASE_URL in cmd/bot. Nil: every server runs with the settings
+	// above, /settings says none are kept, and no daily puzzle is posted.
+	Settings settings.Store
 }
 
 // Registration says whether a process registers the slash commands.
@@ -214,6 +221,14 @@ type Bot struct {
 	backlog  *backlog          // text-command replies waiting to be posted
 	rest     *rest
 	shards   []*shard
+	parents  *parentCache // threads' parent channels
+
+	// daily makes the daily puzzle's post and checks its solutions (the
+	// handler); dailyKick asks the poster to look for due posts now; now is
+	// the poster's clock (time.Now; tests set another).
+	daily     dailyPuzzles
+	dailyKick chan struct{}
+	now       func() time.Time
 
 	// stopMu guards stopping: once it is set under the write lock, no new
 	// command is counted in flight.
@@ -244,7 +259,7 @@ type Bot struct {
 // counting on m (nil: counting nothing).
 func New(cfg Config, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
 	cfg = cfg.Resolved()
-	return &Bot{
+	b := &Bot{
 		cfg:      cfg,
 		sessions: sessions,
 		log:      log,
@@ -263,6 +278,13 @@ func New(cfg Config, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
 		inflight: newCounter(),
 		fatal:    make(chan error, 1),
 	}
+	b.parents = newParentCache(maxParents, b.fetchParent)
+	b.dailyKick = make(chan struct{}, 1)
+	b.now = time.Now
+	if d, ok := any(b.handler).(dailyPuzzles); ok {
+		b.daily = d
+	}
+	return b
 }
 
 // Config returns the configuration the bot runs with, defaults resolved.
@@ -363,6 +385,12 @@ func (b *Bot) Run(ctx context.Context) error {
 			}
 		}
 	}
+	dailyDone := make(chan struct{})
+	if b.postsDaily() {
+		go func() { defer close(dailyDone); b.runDaily(gateway, reply) }()
+	} else {
+		close(dailyDone)
+	}
 	b.running.Store(true)
 	b.log.Info("bot ready", "user", b.selfID(), "application", app, "shards", b.shardIDs(), "shard_count", b.shardCount(),
 		"http_only", b.cfg.HTTPOnly, "prefix", b.cfg.Prefix, "workers", b.cfg.Workers, "queue", b.cfg.Queue)
@@ -375,7 +403,14 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.running.Store(false)
 	stopGateway()
 	b.shutdown(cancelWork, cancelReplies)
+	<-dailyDone // its posts in flight were waited for (or cut) by the shutdown
 	return fatal
+}
+
+// postsDaily reports whether this process posts the daily puzzles of its
+// servers: it keeps settings, runs shards, and has the puzzles.
+func (b *Bot) postsDaily() bool {
+	return b.cfg.Settings != nil && len(b.shards) > 0 && b.daily != nil
 }
 
 // lifetime holds the contexts of a running bot for the requests that come
@@ -546,21 +581,39 @@ func (b *Bot) fail(err error) {
 	}
 }
 
-// solve queues req on the worker pool and returns the channel its reply will
-// come on, or nil when the pool and its queue are full. Workers only compute
-// replies; the caller sends them, so a slow Discord never holds a worker. A
-// panic while handling becomes an apology reply.
-func (b *Bot) solve(ctx context.Context, log *slog.Logger, req command.Request) <-chan command.Reply {
+// solve queues c's request on the worker pool and returns the channel its
+// reply will come on, or nil when the pool and its queue are full. Workers
+// only compute replies; the caller sends them, so a slow Discord never holds
+// a worker. A panic while handling becomes an apology reply.
+func (b *Bot) solve(ctx context.Context, c *call) <-chan command.Reply {
 	result := make(chan command.Reply, 1)
 	ok := b.pool.trySubmit(func() {
-		defer b.recoverCommand(log, func() {
+		defer b.recoverCommand(c.log, func() {
 			result <- command.Reply{Text: render.Notice(msgApology), Outcome: outcomePanic, UserError: true}
 		})
-		result <- b.handle(ctx, req)
+		rep := b.handle(ctx, c.req)
+		if c.after != nil {
+			rep = c.after(ctx, rep)
+		}
+		result <- rep
 	})
 	if !ok {
 		return nil
 	}
+	return result
+}
+
+// aside runs c.run on a goroutine of its own (it waits on the database, not
+// on the CPU) and returns the channel its reply will come on. A panic
+// becomes an apology reply.
+func (b *Bot) aside(ctx context.Context, c *call) <-chan command.Reply {
+	result := make(chan command.Reply, 1)
+	go func() {
+		defer b.recoverCommand(c.log, func() {
+			result <- command.Reply{Text: render.Notice(msgApology), Outcome: outcomePanic, UserError: true}
+		})
+		result <- c.run(ctx)
+	}()
 	return result
 }
 

@@ -59,6 +59,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		cmd("rate", "How hard a Sudoku is on the Sudoku Explainer scale, with a difficulty word", grid("The puzzle", false)),
 		cmd("explain", "The whole logical path of a Sudoku, step by step, conclusions behind spoilers", grid("The puzzle", false)),
 		cmd("help", "What the Sudoku bot does and the grid formats it reads", []*discordgo.ApplicationCommandOption{}),
+		settingsCommand(),
 	}
 }
 
@@ -96,18 +97,41 @@ func (b *Bot) onInteraction(work, reply context.Context, shard int, i *discordgo
 	}
 	r := newInteractionReply(b.rest, i.Interaction, "gateway", time.Now())
 	r.first = r.callback
-	b.serve(work, reply, b.interactionCall(i.Interaction, r, b.log.With("shard", shard)))
+	b.serve(work, reply, b.interactionCall(work, i.Interaction, r, b.log.With("shard", shard)))
 }
 
 // interactionCall reads a slash command into a call answered through r,
-// logged on log.
-func (b *Bot) interactionCall(i *discordgo.Interaction, r *interactionReply, log *slog.Logger) *call {
+// logged on log. In a server, it reads the server's settings first (from
+// memory, but for a server's first command, within settingsWait).
+func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *interactionReply, log *slog.Logger) *call {
 	data := i.ApplicationCommandData()
 	userID := ""
 	if i.Member != nil && i.Member.User != nil {
 		userID = i.Member.User.ID
 	} else if i.User != nil {
 		userID = i.User.ID
+	}
+	log = log.With("guild", i.GuildID, "channel", i.ChannelID, "user", userID, "interaction", i.ID, "cmd", "/"+data.Name)
+	c := &call{
+		key:   "i" + i.ID,
+		cmd:   "/" + data.Name,
+		user:  userID,
+		start: r.created,
+		log:   log,
+		resp:  r,
+	}
+	g, gerr := b.guildSettings(ctx, i.GuildID)
+	at := b.place(ctx, log, g, i.ChannelID, gerr)
+	if data.Name == settingsName {
+		// Served in every channel, so that a server cannot lock itself
+		// out; the reply deals with unavailable settings itself.
+		c.known, c.name, c.private = true, settingsName, true
+		c.run = func(ctx context.Context) command.Reply { return b.settingsReply(ctx, i, data, at) }
+		return c
+	}
+	c.where = at
+	if !at.ch.Answers && !canManage(i) {
+		c.refuse = notHere(g)
 	}
 	kind, known := command.KindOf(data.Name)
 	req := command.Request{Kind: kind}
@@ -122,16 +146,9 @@ func (b *Bot) interactionCall(i *discordgo.Interaction, r *interactionReply, log
 			}
 		}
 	}
-	return &call{
-		key:   "i" + i.ID,
-		req:   req,
-		known: known,
-		cmd:   "/" + data.Name,
-		user:  userID,
-		start: r.created,
-		log:   log.With("guild", i.GuildID, "channel", i.ChannelID, "user", userID, "interaction", i.ID, "cmd", "/"+data.Name),
-		resp:  r,
-	}
+	req.Settings = commandSettings(at.ch)
+	c.req, c.known = req, known
+	return c
 }
 
 // interactionReply answers a slash command: a first answer within Discord's

@@ -31,6 +31,7 @@ type Metrics struct {
 	reconnects   *prometheus.CounterVec   // shard
 	connected    *prometheus.GaugeVec     // shard
 	guilds       *prometheus.GaugeVec     // shard
+	dailyPosts   *prometheus.CounterVec   // outcome
 	reg          prometheus.Registerer
 }
 
@@ -86,11 +87,15 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: "sudokubot_guilds",
 			Help: "Servers (guilds) served by each shard.",
 		}, []string{"shard"}),
+		dailyPosts: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sudokubot_daily_posts_total",
+			Help: "Daily puzzle posts this process claimed, by outcome (posted, failed: retried after the lease, unconfirmed: posted but not on record).",
+		}, []string{"outcome"}),
 		reg: reg,
 	}
 	if reg != nil {
 		reg.MustRegister(m.commands, m.busy, m.rateLimited, m.lost, m.solveTime, m.replyLatency,
-			m.restRetries, m.rest429, m.reconnects, m.connected, m.guilds)
+			m.restRetries, m.rest429, m.reconnects, m.connected, m.guilds, m.dailyPosts)
 	}
 	return m
 }
@@ -170,6 +175,13 @@ func (m *Metrics) restRetry(err error) {
 		reason = "server_error"
 	}
 	m.restRetries.WithLabelValues(reason).Inc()
+}
+
+func (m *Metrics) dailyPost(outcome string) {
+	if m == nil {
+		return
+	}
+	m.dailyPosts.WithLabelValues(outcome).Inc()
 }
 
 func (m *Metrics) shardConnected(shard int, up bool) {
