@@ -281,9 +281,7 @@ func New(cfg Config, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
 	b.parents = newParentCache(maxParents, b.fetchParent)
 	b.dailyKick = make(chan struct{}, 1)
 	b.now = time.Now
-	if d, ok := any(b.handler).(dailyPuzzles); ok {
-		b.daily = d
-	}
+	b.daily = b.handler
 	return b
 }
 

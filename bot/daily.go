@@ -37,12 +37,14 @@ const (
 )
 
 // dailyPuzzles is what the daily poster and the solvers' check need of
-// the command layer (a *command.Handler): the post of a day's puzzle, and
-// whether a grid is its solution.
+// the command layer: the post of a day's puzzle with a server's settings,
+// and whether a grid is its solution.
 type dailyPuzzles interface {
-	Daily(ctx context.Context, day time.Time, level generate.Level) command.Reply
+	DailyFor(ctx context.Context, day time.Time, level generate.Level, s *command.Settings) command.Reply
 	IsDailySolution(ctx context.Context, day time.Time, level generate.Level, g sudoku.Grid) bool
 }
+
+var _ dailyPuzzles = (*command.Handler)(nil)
 
 // generateLevel returns the generator's level for a daily level of the
 // settings (LevelDefault is the daily puzzle's default).
@@ -131,9 +133,12 @@ func (b *Bot) postDaily(ctx, reply context.Context, g settings.Guild, now time.T
 		log.Debug("daily puzzle: posted or being posted by another process")
 		return
 	}
-	rep := b.daily.Daily(reply, day.Time(), generateLevel(level))
-	if rep.Text == "" && len(rep.Files) == 0 {
-		log.Error("daily puzzle: nothing to post; trying again after the lease", "outcome", rep.Outcome, "err", rep.Err, "lease", dailyLease)
+	// The post follows the settings of its channel (pictures, spoilers)
+	// and shows the server's prefix.
+	rep := b.daily.DailyFor(reply, day.Time(), generateLevel(level), commandSettings(g.In(g.Daily.ChannelID, b.defaults())))
+	if rep.UserError || (rep.Text == "" && len(rep.Files) == 0) {
+		// No puzzle (no pool, or none made in time): nothing worth posting.
+		log.Error("daily puzzle: none to post; trying again after the lease", "outcome", rep.Outcome, "err", rep.Err, "lease", dailyLease)
 		b.metrics.dailyPost("failed")
 		return
 	}

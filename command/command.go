@@ -13,7 +13,17 @@
 //	                in spoiler bars
 //	!rate <grid>    the puzzle's rating on the Sudoku Explainer scale
 //	!explain <grid> the whole logical path, with a .txt attachment when long
+//	!new [level] [size]  a puzzle to play: easy, medium, hard (the default),
+//	                expert or extreme; 4x4 to 16x16 (9x9 by default); or
+//	                !new #9H-3f2a1c9x for the puzzle of a code
+//	!daily [level]  the day's puzzle (UTC date), Hard unless a level is named
 //	!help           what the bot does and the formats it reads
+//
+// A check or hint that replies to a puzzle's post (its text is
+// [Request.Reference]) is about that puzzle: the grid is checked against
+// it (givens kept, no wrong digit, without saying which), and a hint
+// without a grid is the puzzle's first. The puzzle is found by the code in
+// the post and made again from it, nothing stored.
 //
 // The word img at the end of a command (or right after the command word)
 // asks for a picture of the board with the reply; see [PictureMode] for when
@@ -34,6 +44,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/parser"
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
@@ -51,12 +62,15 @@ const (
 	Hint
 	Rate
 	Explain
+	NewPuzzle // !new: a puzzle to play (New is the Handler's constructor)
+	Daily     // the day's puzzle
 )
 
-var kindNames = map[string]Kind{"help": Help, "solve": Solve, "check": Check, "hint": Hint, "rate": Rate, "explain": Explain}
+var kindNames = map[string]Kind{"help": Help, "solve": Solve, "check": Check, "hint": Hint, "rate": Rate, "explain": Explain,
+	"new": NewPuzzle, "daily": Daily}
 
-// String returns the command word: "help", "solve", "check", "hint", "rate"
-// or "explain".
+// String returns the command word: "help", "solve", "check", "hint", "rate",
+// "explain", "new" or "daily".
 func (k Kind) String() string {
 	for name, kind := range kindNames {
 		if kind == k {
@@ -87,6 +101,17 @@ type Request struct {
 	// Picture is what the command asks about a picture of its board; the
 	// word img in Args asks for one too (see [PictureWord]).
 	Picture PictureChoice
+	// Reference is the text of the message the command replies to, when it
+	// is a reply (on Discord; the console's ^ lines). When it holds a
+	// puzzle code, such as the post of !new shows, that puzzle is the
+	// reference: a check's grid is checked against it, a hint without a
+	// grid is its first hint, a solve, rate or explain without a grid is of
+	// it (see [Request.UsesReference]).
+	Reference string
+	// ReferenceUnread is set when the command replies to a message whose
+	// text could not be read (deleted, or Discord did not answer in time):
+	// a command that needed it says so.
+	ReferenceUnread bool
 	// Mentioned is set when the message began with a mention of the bot
 	// rather than the prefix.
 	Mentioned bool
@@ -154,11 +179,21 @@ type Config struct {
 	// value is PicturesAuto.
 	Pictures PictureMode
 	Theme    picture.Theme // the pictures' colours; the zero value is Dark
+	// Puzzles serves the puzzles of !new and !daily; nil: those commands
+	// say puzzles are not available.
+	Puzzles *generate.Pool
+	// PuzzleTimeout is the deadline of making one puzzle, or making one
+	// again from its code; zero means [DefaultPuzzleTimeout].
+	PuzzleTimeout time.Duration
+	// Now is the clock that says which day's puzzle !daily gives; nil
+	// means time.Now.
+	Now func() time.Time
 }
 
 // Handler turns requests into replies. It is safe for concurrent use.
 type Handler struct {
-	cfg Config
+	cfg    Config
+	served *puzzleCache // puzzles served or made again lately, by code
 }
 
 // New returns a Handler. A zero SolveTimeout means [DefaultSolveTimeout]; an
@@ -170,7 +205,13 @@ func New(cfg Config) *Handler {
 	if cfg.Prefix == "" {
 		cfg.Prefix = DefaultPrefix
 	}
-	return &Handler{cfg: cfg}
+	if cfg.PuzzleTimeout <= 0 {
+		cfg.PuzzleTimeout = DefaultPuzzleTimeout
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Handler{cfg: cfg, served: newPuzzleCache(cachedPuzzles)}
 }
 
 // with returns h with s in place of its own settings, or h itself when s
@@ -265,10 +306,19 @@ func splitWord(s string) (word, rest string) {
 func (h *Handler) Handle(ctx context.Context, req Request) Reply {
 	h = h.with(req.Settings)
 	switch req.Kind {
-	case Solve, Check:
-		return h.grid(ctx, cutPictureWord(req))
-	case Hint, Rate, Explain:
-		return h.teach(ctx, cutPictureWord(req))
+	case Solve, Check, Hint, Rate, Explain:
+		req = cutPictureWord(req)
+		if rep, ok := h.withReference(ctx, req); ok {
+			return rep
+		}
+		if req.Kind == Solve || req.Kind == Check {
+			return h.grid(ctx, req)
+		}
+		return h.teach(ctx, req)
+	case NewPuzzle:
+		return h.newPuzzle(ctx, cutPictureWord(req))
+	case Daily:
+		return h.daily(ctx, cutPictureWord(req))
 	default:
 		text := h.Help()
 		if req.Unknown != "" {
@@ -279,13 +329,28 @@ func (h *Handler) Handle(ctx context.Context, req Request) Reply {
 }
 
 func (h *Handler) grid(ctx context.Context, req Request) Reply {
+	p, rep, ok := h.read(req)
+	if !ok {
+		return rep
+	}
+	return h.gridOf(ctx, req, p)
+}
+
+// read reads the grid of req, or returns the reply to a request without
+// one or with one that cannot be read.
+func (h *Handler) read(req Request) (parser.Puzzle, Reply, bool) {
 	p, err := parser.Read(req.Args)
 	if errors.Is(err, parser.ErrEmpty) {
-		return Reply{Text: fitReply(h.usage(req.Kind)), Outcome: "no_grid", UserError: true}
+		return p, Reply{Text: fitReply(h.usage(req.Kind)), Outcome: "no_grid", UserError: true}, false
 	}
 	if err != nil {
-		return Reply{Text: render.Error(inMessage(err, req).Error()), Outcome: "parse_error", UserError: true}
+		return p, Reply{Text: render.Error(inMessage(err, req).Error()), Outcome: "parse_error", UserError: true}, false
 	}
+	return p, Reply{}, true
+}
+
+// gridOf answers a solve or a check of the grid p.
+func (h *Handler) gridOf(ctx context.Context, req Request, p parser.Puzzle) Reply {
 	// A pencil-mark grid is solved and checked on its placed digits; its
 	// candidates stay on p for hints.
 	g := p.Grid
@@ -358,6 +423,7 @@ func (h *Handler) Help() string {
 	fmt.Fprintf(&b, "`%shint <grid>`: the next logical step from your grid: where to look, then the conclusion behind a spoiler.\n", p)
 	fmt.Fprintf(&b, "`%srate <grid>`: how hard a puzzle is on the Sudoku Explainer scale: %s.\n", p, render.DifficultyScale())
 	fmt.Fprintf(&b, "`%sexplain <grid>`: the whole logical path, step by step, conclusions behind spoilers.\n", p)
+	fmt.Fprintf(&b, "`%snew [easy…extreme] [4x4…16x16]`: a puzzle to play; `%sdaily`: the day's. Reply to it with `%scheck <grid>` or `%shint`.\n", p, p, p, p)
 	fmt.Fprintf(&b, "`%shelp`: this message. Slash commands (`/solve`, `/hint`, …) work too, and so does a mention of me instead of `%s`.\n", p, p)
 	fmt.Fprintf(&b, "End a command with `%s` for a picture of the board (`/solve … image:True`).\n", PictureWord)
 	fmt.Fprintf(&b, "Example:\n```\n%ssolve\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n```\n", p)

@@ -20,13 +20,15 @@ import (
 // and explain, like solve and check, work from the digits alone (a rating
 // is the puzzle's own), and say that the marks were left aside.
 func (h *Handler) teach(ctx context.Context, req Request) Reply {
-	p, err := parser.Read(req.Args)
-	if errors.Is(err, parser.ErrEmpty) {
-		return Reply{Text: fitReply(h.usage(req.Kind)), Outcome: "no_grid", UserError: true}
+	p, rep, ok := h.read(req)
+	if !ok {
+		return rep
 	}
-	if err != nil {
-		return Reply{Text: render.Error(inMessage(err, req).Error()), Outcome: "parse_error", UserError: true}
-	}
+	return h.teachOf(ctx, req, p)
+}
+
+// teachOf answers a hint, rate or explain of the grid p.
+func (h *Handler) teachOf(ctx context.Context, req Request, p parser.Puzzle) Reply {
 	g := p.Grid
 	ctx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
 	defer cancel()

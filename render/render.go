@@ -276,10 +276,13 @@ func (r reply) String() string {
 	b.WriteString(r.tail)
 	out := b.String()
 	if Len(out) > MaxLen { // no grid and head this long exist; stay within the limit anyway
-		return "The reply was too long to send."
+		return tooLong
 	}
 	return out
 }
+
+// tooLong is the text of a reply that does not fit MaxLen.
+const tooLong = "The reply was too long to send."
 
 func more(n int) string {
 	return fmt.Sprintf("\n… and %d more %s", n, plural(n, "conflict", "conflicts"))
