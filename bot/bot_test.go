@@ -117,7 +117,18 @@ func testConfig() Config {
 // has registered its slash commands. setup, if not nil, adjusts the bot first.
 func start(t *testing.T, cfg Config, setup func(*Bot), opts ...discordtest.Option) *harness {
 	t.Helper()
-	srv := discordtest.New(t, opts...)
+	return startOn(t, discordtest.New(t, opts...), cfg, setup)
+}
+
+// startOn is start against a fake Discord of the caller's, which several
+// bots may share (as several processes share Discord).
+func startOn(t *testing.T, srv *discordtest.Server, cfg Config, setup func(*Bot)) *harness {
+	t.Helper()
+	route := discordtest.RouteBulkOverwriteGlobalCommands
+	if cfg.DevGuildID != "" {
+		route = discordtest.RouteBulkOverwriteGuildCommands
+	}
+	registered := len(srv.RequestsFor(route)) // by other bots on srv
 	logs := &syncBuffer{}
 	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), nil)
 	if setup != nil {
@@ -131,11 +142,7 @@ func start(t *testing.T, cfg Config, setup func(*Bot), opts ...discordtest.Optio
 			t.Logf("bot log:\n%s", logs.String())
 		}
 	})
-	route := discordtest.RouteBulkOverwriteGlobalCommands
-	if cfg.DevGuildID != "" {
-		route = discordtest.RouteBulkOverwriteGuildCommands
-	}
-	srv.WaitRequests(t, route, 1, wait)
+	srv.WaitRequests(t, route, registered+1, wait)
 	t.Cleanup(func() {
 		cancel()
 		select {

@@ -97,10 +97,16 @@ func (b *Bot) dailyRound(ctx, reply context.Context) {
 	}
 	sem := make(chan struct{}, dailyPosters)
 	var wg sync.WaitGroup
+	mine := 0
+	defer func() {
+		wg.Wait()
+		b.log.Debug("daily puzzles: round done", "due", len(due), "on_these_shards", mine)
+	}()
 	for _, g := range due {
 		if !b.ownsGuild(g.ID) {
 			continue
 		}
+		mine++
 		if !b.begin() { // stopping
 			break
 		}
@@ -112,7 +118,6 @@ func (b *Bot) dailyRound(ctx, reply context.Context) {
 			b.postDaily(ctx, reply, g, now)
 		}()
 	}
-	wg.Wait()
 }
 
 // postDaily claims a server's daily post for now's day and, if this process
@@ -252,6 +257,15 @@ func (p *channelPost) messageID() string {
 }
 
 // Solvers of the daily puzzle.
+
+// solverStep returns the step that runs after a check in a server with a
+// daily puzzle (solverCheck), nil for other commands and places.
+func (b *Bot) solverStep(at where, userID string, req command.Request) func(context.Context, command.Reply) command.Reply {
+	if req.Kind != command.Check || at.guild.ID == "" || !at.guild.Daily.On() || b.cfg.Settings == nil || userID == "" {
+		return nil
+	}
+	return b.solverCheck(at.guild, userID, req)
+}
 
 // solverCheck returns the step that runs after a !check in a server with a
 // daily puzzle: when the grid is that day's puzzle (at the server's level)

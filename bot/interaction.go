@@ -148,6 +148,7 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 	}
 	req.Settings = commandSettings(at.ch)
 	c.req, c.known = req, known
+	c.after = b.solverStep(at, userID, req)
 	return c
 }
 

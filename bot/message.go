@@ -58,6 +58,7 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 		done:  func() { b.backlog.release(to.ChannelID) },
 		where: at,
 	}
+	c.after = b.solverStep(at, m.Author.ID, req)
 	b.serve(work, reply, c)
 }
 
