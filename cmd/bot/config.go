@@ -16,6 +16,7 @@ import (
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/httpserver"
 	"github.com/sudokubot/sudokubot/picture"
+	"github.com/sudokubot/sudokubot/settings/backend"
 )
 
 // Config is everything the program reads from its environment, already
@@ -31,6 +32,10 @@ type Config struct {
 	// PublicKey verifies Discord's requests to the interactions endpoint
 	// (DISCORD_PUBLIC_KEY); empty: no endpoint.
 	PublicKey ed25519.PublicKey
+	// DatabaseURL names the database of the servers' settings and daily
+	// puzzles (DATABASE_URL, see package settings/backend): an SQLite file
+	// for one process, PostgreSQL for several.
+	DatabaseURL string
 }
 
 // defaultConfig returns the values used for every variable that is not set.
@@ -38,7 +43,7 @@ type Config struct {
 // tests check .env.example, the README and the doc comment of main.go
 // against this function.
 func defaultConfig() Config {
-	return Config{Bot: bot.DefaultConfig(), LogLevel: slog.LevelInfo, LogFormat: "text"}
+	return Config{Bot: bot.DefaultConfig(), LogLevel: slog.LevelInfo, LogFormat: "text", DatabaseURL: backend.DefaultURL}
 }
 
 // configError names the variable whose value is wrong, for the operator.
@@ -205,6 +210,14 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	if !gateway && (cfg.HTTPAddr == "" || cfg.PublicKey == nil) {
 		v, _ := get("GATEWAY")
 		bad("GATEWAY", v, "HTTP_ADDR and DISCORD_PUBLIC_KEY with it: without the gateway, slash commands come only to the interactions endpoint")
+	}
+	if v, ok := get("DATABASE_URL"); ok {
+		// The error names DATABASE_URL and hides any password.
+		if _, err := backend.Parse(v); err != nil {
+			errs = append(errs, err)
+		} else {
+			cfg.DatabaseURL = v
+		}
 	}
 	if v, ok := get("LOG_LEVEL"); ok {
 		if err := cfg.LogLevel.UnmarshalText([]byte(v)); err != nil {
