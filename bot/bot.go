@@ -8,6 +8,12 @@
 // every solve on a bounded worker pool under a deadline, limits each user's
 // rate, and replies without ever pinging anyone.
 //
+// Each server may choose its prefix, spoilers, pictures, the channels the
+// bot answers in and a daily puzzle channel (/settings, kept in
+// [Config.Settings]; a thread follows its parent channel). The gateway
+// processes post each server's daily puzzle once a day (the database
+// decides which process), and record the members who check it solved.
+//
 // Every answer goes through one reply flow (flow.go) written against a small
 // responder per transport: a reply to a message, a slash command's callback
 // over the gateway, or the answer to a slash command posted to the
