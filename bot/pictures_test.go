@@ -67,6 +67,9 @@ func TestSlashLogicCommands(t *testing.T) {
 	cfg.SolveTimeout = 30 * time.Second // a 16×16 explanation under -race
 	h := start(t, cfg, nil)
 	for _, c := range h.srv.Commands("") {
+		if c.Name == settingsName { // subcommands, tested in settings_test.go
+			continue
+		}
 		var opts []string
 		for _, o := range c.Options {
 			opts = append(opts, o.Name)
