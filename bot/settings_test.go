@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -567,5 +568,41 @@ func TestParentCache(t *testing.T) {
 	}
 	if n := p.size(); n != 3 {
 		t.Errorf("%d channels remembered, want the bound, 3", n)
+	}
+}
+
+// BenchmarkServerSettings: what a command in a server costs before it runs:
+// its server's settings from the cache's memory and what its channel runs
+// with (a server that lists channels, the command in one of them). No query:
+// the database is not touched once the server is in memory.
+func BenchmarkServerSettings(b *testing.B) {
+	db, err := backend.Open(context.Background(), storetest.NewSQLite(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	store := settings.NewCache(db, settings.CacheOptions{})
+	defer store.Close()
+	if _, err := store.Update(context.Background(), guildID, func(g *settings.Guild) error {
+		return errors.Join(g.SetPrefix("?"), g.AllowChannel(puzzlesID), g.AddSpoilerChannel(puzzlesID))
+	}); err != nil {
+		b.Fatal(err)
+	}
+	cfg := testConfig()
+	cfg.Settings = store
+	bot := New(cfg, nil, slog.New(slog.DiscardHandler), nil)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		g, err := bot.guildSettings(ctx, guildID)
+		at := bot.place(ctx, bot.log, g, puzzlesID, err)
+		if !at.ch.Answers || at.ch.Prefix != "?" {
+			b.Fatalf("settings %+v", at)
+		}
+	}
+	// The poll may reload the server once, when it reads the change log
+	// that holds the write above; never once per command.
+	if st := store.Stats(); st.Loads > 1 {
+		b.Errorf("%d loads from the database for %d commands", st.Loads, b.N)
 	}
 }
