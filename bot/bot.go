@@ -4,7 +4,9 @@
 //
 // The bot reads text commands in server channels and DMs (with the prefix or a
 // mention of the bot), answers the slash commands /solve, /check, /hint,
-// /rate, /explain and /help, runs
+// /rate, /explain, /new, /daily and /help, reads the message a text command
+// replies to when the command can use it (a check or hint on a puzzle's
+// post; see [command.Request.Reference]), runs
 // every solve on a bounded worker pool under a deadline, limits each user's
 // rate, and replies without ever pinging anyone.
 //
@@ -39,6 +41,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/settings"
@@ -75,6 +78,9 @@ type Config struct {
 	ImageReplies command.PictureMode
 	// ImageTheme is the pictures' colours; the zero value is picture.Dark.
 	ImageTheme picture.Theme
+	// Puzzles serves the puzzles of /new and /daily (cmd/bot runs it);
+	// nil: those commands say puzzles are not available.
+	Puzzles *generate.Pool
 
 	// HTTPOnly runs no gateway session: slash commands come only through the
 	// interactions endpoint ([Bot.InteractionHandler]), and there are no
@@ -276,6 +282,7 @@ func New(cfg Config, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
 			Spoiler:      cfg.SpoilerSolutions,
 			Pictures:     cfg.ImageReplies,
 			Theme:        cfg.ImageTheme,
+			Puzzles:      cfg.Puzzles,
 		}),
 		limits:   newUserLimits(cfg.UserRate, cfg.UserBurst),
 		seen:     newSeenSet(4096),

@@ -186,7 +186,7 @@ func expectedReply(t *testing.T, cfg Config, content string) string {
 func expected(t *testing.T, cfg Config, content string) command.Reply {
 	t.Helper()
 	h := command.New(command.Config{Prefix: cfg.Prefix, SolveTimeout: cfg.SolveTimeout, Spoiler: cfg.SpoilerSolutions,
-		Pictures: cfg.ImageReplies, Theme: cfg.ImageTheme})
+		Pictures: cfg.ImageReplies, Theme: cfg.ImageTheme, Puzzles: cfg.Puzzles})
 	req, ok := h.Match(content, "")
 	if !ok {
 		t.Fatalf("%q is not a command", content)
@@ -365,7 +365,7 @@ func TestSlashCommandsRegisteredAndAnswered(t *testing.T) {
 			t.Errorf("/%s contexts %v, want guild and bot DM", c.Name, c.Contexts)
 		}
 	}
-	if strings.Join(names, ",") != "solve,check,hint,rate,explain,help,settings" {
+	if strings.Join(names, ",") != "solve,check,hint,rate,explain,new,daily,help,settings" {
 		t.Errorf("registered %v", names)
 	}
 	if n := len(h.srv.RequestsFor(discordtest.RouteBulkOverwriteGlobalCommands)); n != 1 {

@@ -28,6 +28,7 @@ func withPuzzles(t *testing.T, now func() time.Time) func(*Bot) {
 		t.Fatal(err)
 	}
 	return func(b *Bot) {
+		b.cfg.Puzzles = pool
 		b.handler = command.New(command.Config{Prefix: b.cfg.Prefix, SolveTimeout: b.cfg.SolveTimeout, Puzzles: pool, Now: now})
 		b.daily = b.handler
 		if now != nil {
@@ -214,16 +215,20 @@ func TestDailyWaitsForItsHour(t *testing.T) {
 }
 
 // TestDailySolvers: a member who checks the day's puzzle of the server's
-// level, completed and correct, is recorded once and told their place; a
-// grid that is not that solution records nothing.
+// level, completed and correct (or replies to the day's post with it), is
+// recorded once and told their place; a grid that is not that solution
+// records nothing; /daily stats lists the solvers in order and the
+// member's streak.
 func TestDailySolvers(t *testing.T) {
 	t.Parallel()
 	store := openStore(t, storetest.NewSQLite(t))
 	guilds, channels := dailyGuilds(1)
-	change(t, store, guilds[0], func(g *settings.Guild) error { return g.SetDaily(channels[0], 23, settings.LevelMedium) })
+	change(t, store, guilds[0], func(g *settings.Guild) error { return g.SetDaily(channels[0], 0, settings.LevelMedium) })
 	cfg := testConfig()
 	cfg.Settings = store
 	h := start(t, cfg, withPuzzles(t, nil), discordtest.WithGuilds(guilds...))
+	h.srv.WaitUntil(t, wait, "the daily post", func() bool { return len(repliesIn(h.srv, channels[0])) == 1 })
+	post := repliesIn(h.srv, channels[0])[0]
 	today := time.Now().UTC()
 	medium, err := generate.Daily(context.Background(), today, generate.Medium)
 	if err != nil {
@@ -236,6 +241,7 @@ func TestDailySolvers(t *testing.T) {
 	solution := testgrids.Line(medium.Solution)
 
 	bob := &discordgo.User{ID: "4000000000000000002", Username: "bob"}
+	carol := &discordgo.User{ID: "4000000000000000003", Username: "carol"}
 	checks := []struct {
 		author *discordgo.User
 		grid   string
@@ -257,9 +263,31 @@ func TestDailySolvers(t *testing.T) {
 			t.Errorf("check %d: reply does not say %q:\n%s", i, c.want, got)
 		}
 	}
+	// A reply to the day's post, checked against the post's puzzle.
+	h.srv.SendMessage(discordtest.Message{GuildID: guilds[0], ChannelID: channels[0], Content: "!check " + solution, Author: carol, ReplyTo: post.ID})
+	h.srv.WaitUntil(t, wait, "the reply to a check of the post", func() bool { return len(repliesIn(h.srv, channels[0])) == 2 })
+	if got := repliesIn(h.srv, channels[0])[1].Content; !strings.Contains(got, "solver number 3 today!") {
+		t.Errorf("a reply to the daily post with its solution:\n%s", got)
+	}
 	solvers, err := store.Solvers(context.Background(), guilds[0], settings.DayOf(today))
-	if err != nil || len(solvers) != 2 || solvers[0].UserID != discordtest.DefaultUserID || solvers[1].UserID != bob.ID {
+	if err != nil || len(solvers) != 3 || solvers[0].UserID != discordtest.DefaultUserID || solvers[1].UserID != bob.ID || solvers[2].UserID != carol.ID {
 		t.Errorf("solvers on record: %+v, err %v", solvers, err)
+	}
+
+	stats := answerOf(t, h.srv, h.srv.SendCommand(discordtest.Command{GuildID: guilds[0], ChannelID: otherID, Name: dailyName,
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.SubCommand(dailyStats)}}))
+	first, second, third := strings.Index(stats.Content, "1. <@"+discordtest.DefaultUserID+">"),
+		strings.Index(stats.Content, "2. <@"+bob.ID+">"), strings.Index(stats.Content, "3. <@"+carol.ID+">")
+	if first < 0 || second < first || third < second || !strings.Contains(stats.Content, "3 solvers") || !strings.Contains(stats.Content, "Your streak: 1 day.") {
+		t.Errorf("/daily stats:\n%s", stats.Content)
+	}
+	if am := stats.AllowedMentions; am == nil || len(am.Parse) != 0 {
+		t.Errorf("/daily stats may ping the solvers: allowed_mentions %+v", am)
+	}
+	dm := answerOf(t, h.srv, h.srv.SendCommand(discordtest.Command{DM: true, Name: dailyName,
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.SubCommand(dailyStats)}}))
+	if !dm.Ephemeral() || !strings.Contains(dm.Content, "per server") {
+		t.Errorf("/daily stats in a DM: %s", dm)
 	}
 	h.srv.AssertClean(t)
 }

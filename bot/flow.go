@@ -94,7 +94,11 @@ type call struct {
 	// handled; done gives it back once the answer is posted or given up.
 	admit func() bool
 	done  func()
-	once  sync.Once
+	// prepare, if set, completes req with what the transport must fetch
+	// first (the message a text command replies to), once the command is
+	// let through and before it is handled, within ctx.
+	prepare func(ctx context.Context, req *command.Request)
+	once    sync.Once
 	// deferred is set once the answer was deferred (for the log line).
 	deferred bool
 
@@ -182,6 +186,9 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 		// Channel mentions: not a notice, which would neutralise them.
 		b.finish(reply, c, command.Reply{Outcome: outcomeNotHere}, answer{text: c.refuse, ephemeral: true})
 		return
+	}
+	if c.prepare != nil {
+		c.prepare(work, &c.req)
 	}
 	rep, ok := b.result(work, reply, c)
 	if !ok {

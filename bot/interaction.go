@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/generate"
 )
 
 // interactionWindow is how long Discord waits for the first answer to an
@@ -24,8 +26,10 @@ const gridOptionMax = 1500
 
 // Commands returns the slash commands the bot registers: /solve, /check,
 // /hint, /rate and /explain with a grid: option (and, where the reply shows a
-// board, an image: option), and /help, usable in servers and in DMs with
-// the bot.
+// board, an image: option); /new with level:, size:, symmetric: and code:
+// and /daily today with level: (the puzzles to play, with image: too) or
+// /daily stats (the day's solvers in the server); and /help, usable in
+// servers and in DMs with the bot; and /settings, in servers only.
 func Commands() []*discordgo.ApplicationCommand {
 	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
 	installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
@@ -52,16 +56,96 @@ func Commands() []*discordgo.ApplicationCommand {
 	cmd := func(name, desc string, opts []*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
 		return &discordgo.ApplicationCommand{Name: name, Description: desc, Options: opts, Contexts: &contexts, IntegrationTypes: &installs}
 	}
+	image := &discordgo.ApplicationCommandOption{
+		Type:        discordgo.ApplicationCommandOptionBoolean,
+		Name:        imageOption,
+		Description: "True: attach a picture of the board; False: text only (unset: the bot decides)",
+	}
 	return []*discordgo.ApplicationCommand{
 		cmd("solve", "Solve a Sudoku and say whether its solution is unique", grid("The puzzle", true)),
 		cmd("check", "Check a Sudoku in progress for mistakes, without giving the solution away", grid("The grid", true)),
 		cmd("hint", "The next logical step from your grid: where to look, then the conclusion behind a spoiler", grid("The grid as you have it", true)),
 		cmd("rate", "How hard a Sudoku is on the Sudoku Explainer scale, with a difficulty word", grid("The puzzle", false)),
 		cmd("explain", "The whole logical path of a Sudoku, step by step, conclusions behind spoilers", grid("The puzzle", false)),
+		cmd("new", "A new Sudoku to play, graded: pick a level and a size, or give a puzzle's code", []*discordgo.ApplicationCommandOption{
+			levelChoices("The difficulty (unset: Hard)", generate.Levels),
+			{
+				Type:        discordgo.ApplicationCommandOptionString,
+				Name:        sizeOption,
+				Description: "The grid's size (unset: 9×9)",
+				Choices:     sizeChoices(),
+			},
+			{
+				Type:        discordgo.ApplicationCommandOptionBoolean,
+				Name:        symmetricOption,
+				Description: "True: givens symmetric through the centre, as puzzle books print them",
+			},
+			{
+				Type:        discordgo.ApplicationCommandOptionString,
+				Name:        codeOption,
+				Description: "A puzzle's code, such as #9H-3f2a1c9x, to get that puzzle back (instead of level and size)",
+				MinLength:   &codeMin,
+				MaxLength:   codeMax,
+			},
+			image,
+		}),
+		// A command with subcommands takes no options of its own: the day's
+		// puzzle is /daily today, its solvers /daily stats.
+		cmd(dailyName, "The day's Sudoku (UTC date), the same for everyone, and who solved it here", []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: dailyToday, Description: "The day's puzzle (UTC date), the same for everyone",
+				Options: []*discordgo.ApplicationCommandOption{levelChoices("The difficulty (unset: Hard)", generate.Levels), image}},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: dailyStats, Description: "Who solved today's daily puzzle in this server, in order, and your streak",
+				Options: []*discordgo.ApplicationCommandOption{}},
+		}),
 		cmd("help", "What the Sudoku bot does and the grid formats it reads", []*discordgo.ApplicationCommandOption{}),
 		settingsCommand(),
 	}
 }
+
+// The options of /new and /daily, read into the words of the text command
+// (!new hard 9x9, !daily easy). A code is at most "#16Z-" and eight
+// characters; a little more room lets a pasted space through to be trimmed.
+const (
+	levelOption     = "level"
+	sizeOption      = "size"
+	symmetricOption = "symmetric"
+	codeOption      = "code"
+	codeMax         = 20
+)
+
+var codeMin = 10
+
+// levelChoices is the level option of /new and /daily: one choice per level.
+func levelChoices(desc string, levels []generate.Level) *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: levelOption, Description: desc}
+	for _, l := range levels {
+		lo, hi := l.Range()
+		name := fmt.Sprintf("%v (SE %v–%v)", l, lo, hi)
+		if l == generate.Levels[len(generate.Levels)-1] {
+			name = fmt.Sprintf("%v (SE %v and up)", l, lo)
+		}
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: strings.ToLower(l.String())})
+	}
+	return o
+}
+
+// sizeChoices are the sizes of the puzzles the generator makes.
+func sizeChoices() []*discordgo.ApplicationCommandOptionChoice {
+	var cs []*discordgo.ApplicationCommandOptionChoice
+	for _, s := range command.PuzzleSizes() {
+		n := s.Size()
+		name := fmt.Sprintf("%d×%d (up to %v)", n, n, generate.TopLevel(s))
+		cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: fmt.Sprintf("%dx%d", n, n)})
+	}
+	return cs
+}
+
+// /daily's name and subcommands.
+const (
+	dailyName  = "daily"
+	dailyToday = "today"
+	dailyStats = "stats"
+)
 
 // imageOption is the slash commands' option that asks for (true) or turns
 // down (false) a picture of the board.
@@ -133,18 +217,38 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 	if !at.ch.Answers && !canManage(i) {
 		c.refuse = notHere(g)
 	}
+	options := data.Options
+	if data.Name == dailyName {
+		switch _, sub, args := subcommand(data.Options); sub {
+		case dailyStats:
+			c.known, c.name = true, "daily_stats"
+			c.run = func(ctx context.Context) command.Reply { return b.dailyStats(ctx, i.GuildID, userID) }
+			return c
+		default: // today: its options are the day's puzzle's
+			options = args
+		}
+	}
 	kind, known := command.KindOf(data.Name)
 	req := command.Request{Kind: kind}
-	for _, o := range data.Options {
+	var words []string // the options of /new and /daily, as the text command's words
+	for _, o := range options {
+		str := o.Type == discordgo.ApplicationCommandOptionString
 		switch {
-		case o.Name == "grid" && o.Type == discordgo.ApplicationCommandOptionString:
+		case o.Name == "grid" && str:
 			req.Args = o.StringValue()
 		case o.Name == imageOption && o.Type == discordgo.ApplicationCommandOptionBoolean:
 			req.Picture = command.PictureOff
 			if o.BoolValue() {
 				req.Picture = command.PictureOn
 			}
+		case (o.Name == levelOption || o.Name == sizeOption || o.Name == codeOption) && str:
+			words = append(words, o.StringValue())
+		case o.Name == symmetricOption && o.Type == discordgo.ApplicationCommandOptionBoolean && o.BoolValue():
+			words = append(words, "symmetric")
 		}
+	}
+	if len(words) > 0 {
+		req.Args = strings.Join(words, " ")
 	}
 	req.Settings = commandSettings(at.ch)
 	c.req, c.known = req, known

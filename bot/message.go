@@ -59,7 +59,48 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 		where: at,
 	}
 	c.after = b.solverStep(at, m.Author.ID, req)
+	if ref := m.MessageReference; m.Type == discordgo.MessageTypeReply && ref != nil && ref.MessageID != "" && req.UsesReference() {
+		c.prepare = func(ctx context.Context, req *command.Request) {
+			b.readReference(ctx, log, m.Message, req)
+		}
+	}
 	b.serve(work, reply, c)
+}
+
+// referenceWait bounds the fetch of a message replied to: past it, the
+// command goes on without it (and says so where it needed it).
+const referenceWait = 3 * time.Second
+
+// readReference puts the text of the message m replies to into req: from
+// the event when Discord sent it along, else fetched over REST within
+// referenceWait. A message that cannot be read (deleted, no access to the
+// channel's history, Discord slow) or that has no text sets
+// ReferenceUnread, logged at Warn for the first cases.
+func (b *Bot) readReference(ctx context.Context, log *slog.Logger, m *discordgo.Message, req *command.Request) {
+	if m.ReferencedMessage != nil {
+		req.Reference = m.ReferencedMessage.Content
+		req.ReferenceUnread = req.Reference == ""
+		return
+	}
+	ch := m.MessageReference.ChannelID
+	if ch == "" {
+		ch = m.ChannelID
+	}
+	ctx, cancel := context.WithTimeout(ctx, referenceWait)
+	defer cancel()
+	var ref discordgo.Message
+	bk := b.rest.reads.get(ch, time.Now())
+	defer b.rest.reads.put(ch, time.Now())
+	start := time.Now()
+	err := b.rest.do(ctx, log, bk, request{method: http.MethodGet, url: discordgo.EndpointChannelMessage(ch, m.MessageReference.MessageID), into: &ref})
+	if err != nil {
+		log.Warn("message replied to not read; the command goes on without it", "replied_to", m.MessageReference.MessageID,
+			"took", time.Since(start).Round(time.Millisecond), "err", err)
+		req.ReferenceUnread = true
+		return
+	}
+	req.Reference = ref.Content
+	req.ReferenceUnread = req.Reference == ""
 }
 
 // target is the message a reply answers: all a reply needs of it.

@@ -44,6 +44,7 @@ var errGaveUp = errors.New("gave up")
 type rest struct {
 	s        *discordgo.Session // token, HTTP client, user agent
 	channels *bucketTable
+	reads    *bucketTable // GET of one message, per channel (its own bucket at Discord)
 	metrics  *Metrics
 	// globalUntil is when a global rate limit Discord announced ends, in Unix
 	// nanoseconds; every request waits for it.
@@ -51,7 +52,7 @@ type rest struct {
 }
 
 func newREST(s *discordgo.Session, m *Metrics) *rest {
-	return &rest{s: s, channels: newBucketTable(time.Minute), metrics: m}
+	return &rest{s: s, channels: newBucketTable(time.Minute), reads: newBucketTable(time.Minute), metrics: m}
 }
 
 // bucket is one rate-limit bucket: Discord's headers kept by a discordgo

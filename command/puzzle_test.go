@@ -418,9 +418,9 @@ func TestCheckAgainstTheReferencedPuzzle(t *testing.T) {
 		name, grid, outcome string
 		want                []string
 	}{
-		{"as given", line(p.Grid), outcomeOnTrack, []string{"no digit of yours yet"}},
+		{"as given", line(p.Grid), outcomeOnTrack, []string{"no digit of yours yet", p.Code.String()}},
 		{"on track", line(half), outcomeOnTrack, []string{"all 20 of your digits are right", p.Code.String()}},
-		{"complete", line(p.Solution), "complete", []string{"Complete and correct", p.Code.String(), "Medium"}},
+		{"complete", line(p.Solution), "complete", []string{"complete and correct", p.Code.String(), "Medium"}},
 		{"one wrong", line(wrong), outcomeWrong, []string{"one of your digits is not the solution's", "Find it"}},
 		{"two wrong", line(twoWrong), outcomeWrong, []string{"2 of your digits are not the solution's"}},
 		{"given removed", line(changed), outcomeGivens, []string{"does not keep a given", cellName(firstGiven, n) + ": the given " + string(rune('0'+p.Grid.At(firstGiven))) + " is missing"}},

@@ -106,9 +106,11 @@ const maxChangedNamed = 8
 func PuzzleChecked(p Played, forHint bool, opt Options) string {
 	g := p.Grid
 	n := g.Size()
+	// Every reply names the puzzle, so that a reply to it finds the puzzle too.
+	on := "Puzzle " + p.Code + ": "
 	fix := "."
 	if forHint {
-		fix = ", so I can't give a hint from it: fix that first."
+		fix = ", so I can't give a hint from this grid: fix that first."
 	}
 	switch {
 	case len(p.Changed) > 0:
@@ -130,8 +132,7 @@ func PuzzleChecked(p Played, forHint bool, opt Options) string {
 				list = append(list, fmt.Sprintf("%v: the given %c is missing", c, given))
 			}
 		}
-		head := fmt.Sprintf("Your grid does not keep %s of puzzle %s%s",
-			plural(len(p.Changed), "a given", fmt.Sprintf("%d givens", len(p.Changed))), p.Code, fix)
+		head := fmt.Sprintf("%syour grid does not keep %s%s", on, plural(len(p.Changed), "a given", fmt.Sprintf("%d givens", len(p.Changed))), fix)
 		legend := "They are marked >5< in the grid:"
 		switch {
 		case opt.boardInPicture(n):
@@ -141,33 +142,33 @@ func PuzzleChecked(p Played, forHint bool, opt Options) string {
 		}
 		return opt.with(reply{head: head, grid: g, marks: marks, legend: legend, list: list}).String()
 	case len(p.Conflicts) > 0:
-		return conflictReply("Some digits clash: the same digit twice in a row, column or box"+fix, g, p.Conflicts, opt)
+		return conflictReply(on+"some digits clash: the same digit twice in a row, column or box"+fix, g, p.Conflicts, opt)
 	case p.Wrong > 0:
 		them := plural(p.Wrong, "it", "them")
-		head := fmt.Sprintf("No digit clashes yet, but %s not the solution's, so the grid cannot be completed from here. Find %s and take %s out.",
-			plural(p.Wrong, "one of your digits is", fmt.Sprintf("%d of your digits are", p.Wrong)), them, them)
+		wrong := plural(p.Wrong, "one of your digits is", fmt.Sprintf("%d of your digits are", p.Wrong))
+		head := fmt.Sprintf("%sno digit clashes yet, but %s not the solution's, so the grid cannot be completed from here. Find %s and take %s out.",
+			on, wrong, them, them)
 		if forHint {
-			head = fmt.Sprintf("No digit clashes yet, but %s not the solution's, so I can't give a hint from this grid: find %s and take %s out first.",
-				plural(p.Wrong, "one of your digits is", fmt.Sprintf("%d of your digits are", p.Wrong)), them, them)
+			head = fmt.Sprintf("%sno digit clashes yet, but %s not the solution's, so I can't give a hint from this grid: find %s and take %s out first.",
+				on, wrong, them, them)
 		}
 		return opt.with(reply{head: head, grid: g}).String()
 	case p.WrongMarks > 0:
-		head := fmt.Sprintf("Your digits are right so far, but your pencil marks leave out the digit that goes there in %s%s",
-			plural(p.WrongMarks, "one cell", fmt.Sprintf("%d cells", p.WrongMarks)), fix)
+		head := fmt.Sprintf("%syour digits are right so far, but your pencil marks leave out the digit that goes there in %s%s",
+			on, plural(p.WrongMarks, "one cell", fmt.Sprintf("%d cells", p.WrongMarks)), fix)
 		return opt.with(reply{head: head, grid: g}).String()
 	case g.Complete():
 		level := ""
 		if p.Level != "" {
 			level = " (" + p.Level + ")"
 		}
-		return opt.with(reply{head: fmt.Sprintf("Complete and correct: you solved puzzle %s%s. Well done!", p.Code, level)}).String()
+		return opt.with(reply{head: fmt.Sprintf("%scomplete and correct%s. Well done!", on, level)}).String()
 	}
-	givens := p.Givens.Filled()
-	mine := g.Filled() - givens
-	head := fmt.Sprintf("So far so good on puzzle %s: %s, and no digit clashes. %d of %d cells are filled.",
-		p.Code, plural(mine, "your one digit is right", fmt.Sprintf("all %d of your digits are right", mine)), g.Filled(), g.Shape().Cells())
+	mine := g.Filled() - p.Givens.Filled()
+	head := fmt.Sprintf("%sso far so good, %s and no digit clashes. %d of %d cells are filled.",
+		on, plural(mine, "your one digit is right", fmt.Sprintf("all %d of your digits are right", mine)), g.Filled(), g.Shape().Cells())
 	if mine == 0 {
-		head = fmt.Sprintf("This is puzzle %s as given: no digit of yours yet. Fill some in and check again.", p.Code)
+		head = on + "this is the puzzle as given, with no digit of yours yet. Fill some in and check again."
 	}
 	return opt.with(reply{head: head, grid: g}).String()
 }

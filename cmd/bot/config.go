@@ -32,18 +32,26 @@ type Config struct {
 	// PublicKey verifies Discord's requests to the interactions endpoint
 	// (DISCORD_PUBLIC_KEY); empty: no endpoint.
 	PublicKey ed25519.PublicKey
+	// PuzzleCPU is the share of one core that the puzzle pool's background
+	// refill may use (PUZZLE_CPU), above 0 and at most 1.
+	PuzzleCPU float64
 	// DatabaseURL names the database of the servers' settings and daily
 	// puzzles (DATABASE_URL, see package settings/backend): an SQLite file
 	// for one process, PostgreSQL for several.
 	DatabaseURL string
 }
 
+// defaultPuzzleCPU is PUZZLE_CPU's default: a quarter of one core for
+// making puzzles ahead, the rest of the machine for solving.
+const defaultPuzzleCPU = 0.25
+
 // defaultConfig returns the values used for every variable that is not set.
 // The defaults live in bot.DefaultConfig (and command's constants); the
 // tests check .env.example, the README and the doc comment of main.go
 // against this function.
 func defaultConfig() Config {
-	return Config{Bot: bot.DefaultConfig(), LogLevel: slog.LevelInfo, LogFormat: "text", DatabaseURL: backend.DefaultURL}
+	return Config{Bot: bot.DefaultConfig(), LogLevel: slog.LevelInfo, LogFormat: "text", PuzzleCPU: defaultPuzzleCPU,
+		DatabaseURL: backend.DefaultURL}
 }
 
 // configError names the variable whose value is wrong, for the operator.
@@ -129,6 +137,14 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	boolean("MESSAGE_CONTENT_INTENT", &cfg.Bot.MessageContent)
 	duration("SHUTDOWN_GRACE", &cfg.Bot.ShutdownGrace, 0, 10*time.Minute)
 	duration("RECONNECT_MAX_WAIT", &cfg.Bot.ReconnectMax, time.Second, 10*time.Minute)
+	if v, ok := get("PUZZLE_CPU"); ok {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(f >= 0.01 && f <= 1) {
+			bad("PUZZLE_CPU", v, "a share of one core from 0.01 to 1, such as 0.25")
+		} else {
+			cfg.PuzzleCPU = f
+		}
+	}
 	if v, ok := get("IMAGE_REPLIES"); ok {
 		if m, err := command.ParsePictureMode(v); err != nil {
 			bad("IMAGE_REPLIES", v, "auto, always or never")

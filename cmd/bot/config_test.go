@@ -80,6 +80,7 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 		"RECONNECT_MAX_WAIT":     "30s",
 		"IMAGE_REPLIES":          "Always",
 		"IMAGE_THEME":            "light",
+		"PUZZLE_CPU":             "0.5",
 		"LOG_LEVEL":              "debug",
 		"LOG_FORMAT":             "JSON",
 		"DATABASE_URL":           "postgres://bot:secret@db:5432/sudokubot",
@@ -95,7 +96,7 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 	wantBot.DevGuildID, wantBot.SpoilerSolutions, wantBot.MessageContent = "123456789012345678", true, false
 	wantBot.ShutdownGrace, wantBot.ReconnectMax = 3*time.Second, 30*time.Second
 	wantBot.ImageReplies, wantBot.ImageTheme = command.PicturesAlways, picture.Light
-	want := Config{Token: "abc.def", Bot: wantBot, LogLevel: slog.LevelDebug, LogFormat: "json",
+	want := Config{Token: "abc.def", Bot: wantBot, LogLevel: slog.LevelDebug, LogFormat: "json", PuzzleCPU: 0.5,
 		DatabaseURL: "postgres://bot:secret@db:5432/sudokubot"}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("got %+v\nwant %+v", cfg, want)
@@ -133,6 +134,7 @@ func TestLoadConfigBadValuesNameTheVariable(t *testing.T) {
 		"RECONNECT_MAX_WAIT":     "0s",
 		"IMAGE_REPLIES":          "sometimes",
 		"IMAGE_THEME":            "blue",
+		"PUZZLE_CPU":             "0",
 		"LOG_LEVEL":              "loud",
 		"LOG_FORMAT":             "xml",
 	} {
@@ -287,6 +289,22 @@ func TestLoadConfigScaleErrorsNameTheVariable(t *testing.T) {
 		var ce *configError
 		if !errors.As(err, &ce) || ce.name != tc.name {
 			t.Errorf("loadConfig(%v) = %v, want an error naming %s", tc.env, err, tc.name)
+		}
+	}
+}
+
+// TestPuzzleCPU: PUZZLE_CPU takes a share of one core from 0.01 to 1, and
+// nothing else (0 would stop the refill, more than 1 is not a share).
+func TestPuzzleCPU(t *testing.T) {
+	for v, want := range map[string]float64{"0.01": 0.01, "0.25": 0.25, " 1 ": 1, "0.5": 0.5} {
+		cfg, err := loadConfig(env(map[string]string{"PUZZLE_CPU": v}))
+		if err != nil || cfg.PuzzleCPU != want {
+			t.Errorf("PUZZLE_CPU=%q: %v, %v; want %v", v, cfg.PuzzleCPU, err, want)
+		}
+	}
+	for _, v := range []string{"0", "-0.5", "1.5", "half", "NaN", "Inf", "0.001"} {
+		if _, err := loadConfig(env(map[string]string{"PUZZLE_CPU": v})); err == nil || !strings.Contains(err.Error(), "PUZZLE_CPU") {
+			t.Errorf("PUZZLE_CPU=%q: %v, want an error naming it", v, err)
 		}
 	}
 }

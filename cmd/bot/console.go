@@ -21,6 +21,11 @@ import (
 // and a file of commands can be piped in. When interactive is set, an empty
 // line also ends a message, so a reply comes without waiting for the next one.
 //
+// A message whose first line starts with ^ before the prefix (^!check …)
+// replies to the bot's previous reply, as replying to a message does in
+// Discord: a check or hint replying to a puzzle's post is about that
+// puzzle.
+//
 // Attachments follow their reply: a text file (an explanation) is printed
 // between lines naming it; a picture is written into imageDir as
 // N-NAME (N counting the replies, NAME the attachment's name, such as
@@ -30,6 +35,7 @@ func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw
 	var msg strings.Builder
 	have := false
 	line, answered := 0, 0
+	last := "" // the previous reply, what a ^ message replies to
 	flush := func() {
 		if !have {
 			return
@@ -37,12 +43,17 @@ func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw
 		text := msg.String()
 		msg.Reset()
 		have = false
+		text, isReply := strings.CutPrefix(strings.TrimLeftFunc(text, unicode.IsSpace), replyMark)
 		req, ok := h.Match(text, "")
 		if !ok {
 			fmt.Fprintf(errw, "(no reply: %q is not a command the bot answers)\n", firstLine(text))
 			return
 		}
+		if isReply {
+			req.Reference, req.ReferenceUnread = last, last == ""
+		}
 		rep := h.Handle(ctx, req)
+		last = rep.Text
 		answered++
 		fmt.Fprintf(out, "%s\n", asShown(rep.Text))
 		for _, f := range rep.Files {
@@ -115,13 +126,16 @@ func printFile(out, errw io.Writer, f command.File, dir string, n int) {
 // "-" as the prefix. An unknown word starts a message too (it is not
 // answered, as in Discord).
 func startsCommand(h *command.Handler, line string) bool {
-	rest, ok := strings.CutPrefix(line, h.Prefix())
+	rest, ok := strings.CutPrefix(strings.TrimPrefix(line, replyMark), h.Prefix())
 	if !ok || rest == "" {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(rest)
 	return unicode.IsLetter(r)
 }
+
+// replyMark before a command makes it a reply to the previous reply.
+const replyMark = "^"
 
 // readLines reads in line by line on its own goroutine, so that the console
 // can stop at a signal while a read is blocked. The error channel gets the

@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/internal/picturetest"
 	"github.com/sudokubot/sudokubot/picture"
+	"github.com/sudokubot/sudokubot/sudoku"
 )
 
 const lc37 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -220,4 +222,68 @@ func TestConsoleImageDirMustExist(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "-image-dir") || !strings.Contains(err.Error(), missing) {
 		t.Errorf("run = %v, want an error naming -image-dir %s", err, missing)
 	}
+}
+
+// TestConsoleReplies: ^ before a command makes it a reply to the previous
+// reply, so a check after !new is checked against the puzzle, and a hint
+// after that check (whose text names the puzzle) is the puzzle's; ^ with
+// nothing before it says there is nothing to reply to.
+func TestConsoleReplies(t *testing.T) {
+	pool, err := generate.NewPool(generate.PoolConfig{Warm: []generate.Kind{}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := command.New(command.Config{Prefix: "!", Puzzles: pool})
+	p, err := pool.Get(context.Background(), generate.Kind{Shape: sudoku.Classic, Level: generate.Easy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := p.Grid // one digit that is not the solution's, on a cell far from the first
+	for i := 80; i >= 0 && mine == p.Grid; i-- {
+		for d := 1; d <= 9 && p.Grid.At(i) == 0; d++ {
+			w := p.Grid
+			w.Set(i/9, i%9, d)
+			if d != p.Solution.At(i) && sudoku.Validate(w) == nil {
+				mine = w
+				break
+			}
+		}
+	}
+	line := make([]byte, 81)
+	for i := range line {
+		line[i] = ".123456789"[mine.At(i)]
+	}
+	in := "^!hint\n!new " + p.Code.String() + "\n^!check " + string(line) + "\n ^!hint\n!hint\n"
+	var out, errw bytes.Buffer
+	if err := runConsole(context.Background(), h, strings.NewReader(in), &out, &errw, false, t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	rs := replies(out.String())
+	if len(rs) != 5 {
+		t.Fatalf("%d replies, want 5:\n%s\n%s", len(rs), out.String(), errw.String())
+	}
+	if !strings.Contains(rs[0], "couldn't read the message you replied to") {
+		t.Errorf("^!hint with no reply before it:\n%s", rs[0])
+	}
+	if !strings.Contains(rs[1], p.Code.String()) {
+		t.Errorf("!new %s:\n%s", p.Code, rs[1])
+	}
+	if !strings.Contains(rs[2], "one of your digits is not the solution's") {
+		t.Errorf("^!check replying to the puzzle:\n%s", rs[2])
+	}
+	first := asShown(h.Handle(context.Background(), mustMatch(t, h, "!hint "+lineOf(p.Grid))).Text)
+	if !strings.HasPrefix(rs[3], first+"\n[attachment SPOILER_hint.png") {
+		t.Errorf("^!hint replying to the check:\n%s\nwant the puzzle's first hint:\n%s", rs[3], first)
+	}
+	if !strings.Contains(rs[4], "Paste a grid") {
+		t.Errorf("!hint without ^ is no reply:\n%s", rs[4])
+	}
+}
+
+func lineOf(g sudoku.Grid) string {
+	b := make([]byte, 81)
+	for i := range b {
+		b[i] = ".123456789"[g.At(i)]
+	}
+	return string(b)
 }

@@ -35,6 +35,7 @@
 //	RECONNECT_MAX_WAIT      longest wait between two gateway reconnect attempts (default 1m)
 //	IMAGE_REPLIES           pictures of boards: auto, always or never (default auto)
 //	IMAGE_THEME             the pictures' colours: dark or light (default dark)
+//	PUZZLE_CPU              share of one core the puzzle pool's background refill may use (default 0.25)
 //	LOG_LEVEL               debug, info, warn or error (default info)
 //	LOG_FORMAT              text or json (default text)
 //
@@ -189,6 +190,14 @@ func runBot(ctx context.Context, p program, cfg Config, log *slog.Logger) error 
 	cfg.Bot.Settings = store
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	pool, err := newPuzzlePool(cfg)
+	if err != nil {
+		return err
+	}
+	// The refill stops with the first signal; commands in flight still get
+	// puzzles (made on their own time if none is ready).
+	defer runPuzzles(ctx, pool, cfg.PuzzleCPU, log)()
+	cfg.Bot.Puzzles = pool
 	b := bot.New(cfg.Bot, p.sessions(cfg.Token, cfg.Bot.Resolved().Workers), log, bot.NewMetrics(reg))
 	bot.CaptureLibraryLogs(log)
 	if cfg.HTTPAddr == "" {
@@ -320,12 +329,18 @@ func runConsoleMode(ctx context.Context, p program, cfg Config, asked bool, imag
 	if interactive {
 		fmt.Fprintln(p.stderr, "Type a command and its grid; an empty line ends a message. Ctrl-D or Ctrl-C quits.")
 	}
+	pool, err := newPuzzlePool(cfg)
+	if err != nil {
+		return err
+	}
+	defer runPuzzles(ctx, pool, cfg.PuzzleCPU, nil)()
 	h := command.New(command.Config{
 		Prefix:       cfg.Bot.Prefix,
 		SolveTimeout: cfg.Bot.SolveTimeout,
 		Spoiler:      cfg.Bot.SpoilerSolutions,
 		Pictures:     cfg.Bot.ImageReplies,
 		Theme:        cfg.Bot.ImageTheme,
+		Puzzles:      pool,
 	})
 	return runConsole(ctx, h, in, p.stdout, p.stderr, interactive, imageDir)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
@@ -296,5 +297,57 @@ func TestHealthcheckFlag(t *testing.T) {
 	mu.Unlock()
 	if err := check(); err == nil || !strings.Contains(err.Error(), "503") || !strings.Contains(err.Error(), "shards [1]") {
 		t.Errorf("healthcheck of a server not ready = %v", err)
+	}
+}
+
+// TestProgramServesPuzzles: the program runs the puzzle pool with
+// PUZZLE_CPU's share, hands it to the bot (/daily answers with the day's
+// puzzle, /new with a new one), and stops it at shutdown, logging what it
+// served.
+func TestProgramServesPuzzles(t *testing.T) {
+	srv := discordtest.New(t)
+	addr, stop, logs := startProgram(t, srv, map[string]string{
+		"DISCORD_TOKEN": discordtest.DefaultToken, "GATEWAY": "false", "HTTP_ADDR": "127.0.0.1:0",
+		"DISCORD_PUBLIC_KEY": srv.PublicKey(), "LOG_FORMAT": "json", "PUZZLE_CPU": "0.5",
+	})
+	base := "http://" + addr
+	waitReady(t, base)
+	ask := func(name string, opts ...*discordgo.ApplicationCommandInteractionDataOption) string {
+		t.Helper()
+		ans, err := srv.PostInteraction(base+"/interactions", srv.CommandPayload(discordtest.Command{Name: name, Options: opts}))
+		if err != nil || ans.Message == nil {
+			t.Fatalf("/%s: answer %+v (%v)", name, ans, err)
+		}
+		return ans.Message.Content
+	}
+	before, _ := generate.Daily(context.Background(), time.Now(), generate.Expert)
+	daily := ask("daily", discordtest.SubCommand("today", discordtest.Opt("level", "expert")))
+	after, _ := generate.Daily(context.Background(), time.Now(), generate.Expert)
+	if !strings.Contains(daily, before.Code.String()) && !strings.Contains(daily, after.Code.String()) {
+		t.Errorf("/daily today level:expert is not the day's Expert puzzle %v:\n%s", before.Code, daily)
+	}
+	if c, ok := generate.FindCode(ask("new", discordtest.Opt("level", "easy"), discordtest.Opt("size", "6x6"))); !ok || c.Shape.Size() != 6 {
+		t.Errorf("/new level:easy size:6x6 posted code %v", c)
+	}
+	if err := stop(); err != nil {
+		t.Fatalf("run = %v after a signal", err)
+	}
+	started, stopped := false, false
+	for _, l := range strings.Split(logs.String(), "\n") {
+		var rec map[string]any
+		if json.Unmarshal([]byte(l), &rec) != nil {
+			continue
+		}
+		switch rec["msg"] {
+		case "puzzle pool refilling in the background":
+			started = rec["cpu"] == 0.5
+		case "puzzle pool stopped":
+			served, _ := rec["served"].(float64)
+			cold, _ := rec["served_cold"].(float64)
+			stopped = served+cold >= 1 // /new; the day's puzzles are counted apart
+		}
+	}
+	if !started || !stopped {
+		t.Errorf("pool started with cpu 0.5: %v; stopped after serving /new: %v; log:\n%s", started, stopped, logs.String())
 	}
 }

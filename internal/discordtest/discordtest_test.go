@@ -853,3 +853,32 @@ func TestReplayBufferExceeded(t *testing.T) {
 	expectContents(t, got, "after")
 	got.none(t, 50*time.Millisecond)
 }
+
+// TestReferencedMessage: a reply made WithReferenced carries the bot's
+// message replied to, as GET answers it; null when the fake knows no such
+// message (deleted); no field at all without WithReferenced.
+func TestReferencedMessage(t *testing.T) {
+	t.Parallel()
+	srv := New(t, WithoutIntentFiltering())
+	sess := srv.OpenSession(t, discordgo.IntentsGuildMessages)
+	got := newCollector[*discordgo.MessageCreate]()
+	sess.AddHandler(func(_ *discordgo.Session, m *discordgo.MessageCreate) { got.add(m) })
+	posted, err := sess.ChannelMessageSend(DefaultChannelID, "puzzle #9H-3f2a1c9x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.SendMessage(Message{Content: "!check", ReplyTo: posted.ID, WithReferenced: true})
+	m := got.next(t, "reply with the message replied to")
+	if m.ReferencedMessage == nil || m.ReferencedMessage.Content != posted.Content || m.ReferencedMessage.ID != posted.ID ||
+		m.ReferencedMessage.Author == nil || m.ReferencedMessage.Author.ID != DefaultBotID {
+		t.Errorf("referenced_message = %+v", m.ReferencedMessage)
+	}
+	p := srv.MessagePayload(Message{ReplyTo: "42", WithReferenced: true})
+	if v, ok := p["referenced_message"]; !ok || v != nil {
+		t.Errorf("a reply to a message the fake does not know: referenced_message %v (present %v), want null", v, ok)
+	}
+	if _, ok := srv.MessagePayload(Message{ReplyTo: posted.ID})["referenced_message"]; ok {
+		t.Error("referenced_message without WithReferenced")
+	}
+	srv.AssertClean(t)
+}

@@ -65,6 +65,10 @@
 // a Discord outage), RevokeToken (4004 on live connections, 401 and 4004
 // after), RejectIdentifies (close 4010, 4011, 4012, 4013 …).
 //
+// Replies: Message.ReplyTo makes a reply; WithReferenced sends the bot's
+// message replied to along (or null when it is gone), as Discord does when
+// it has it at hand; without it the bot must GET the message.
+//
 // Interactions endpoint: PublicKey and Sign give the application's Ed25519
 // key; PostInteraction posts a signed interaction to a bot's endpoint and
 // takes the HTTP answer as the interaction's first response (recorded among

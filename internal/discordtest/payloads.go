@@ -116,6 +116,13 @@ type Message struct {
 	WebhookID string // set for webhook messages
 	// ReplyTo makes the message a reply (type 19) to this message id.
 	ReplyTo string
+	// WithReferenced adds referenced_message to a reply, as Discord does
+	// when it has the message replied to at hand: the bot's message ReplyTo
+	// as the fake recorded it (GET /channels/{id}/messages/{id} answers the
+	// same), or null when the fake knows no such message, which is how
+	// Discord says it was deleted. Without it, the field is absent, as when
+	// Discord did not look the message up: the bot has to fetch it.
+	WithReferenced bool
 }
 
 // MessagePayload returns a MESSAGE_CREATE payload (the d field) shaped like
@@ -166,6 +173,16 @@ func (s *Server) MessagePayload(m Message) map[string]any {
 		}
 		p["message_reference"] = ref
 		p["type"] = 19
+		if m.WithReferenced {
+			s.mu.Lock()
+			msg, ok := s.sentMessageJSON(m.ChannelID, m.ReplyTo)
+			s.mu.Unlock()
+			if ok {
+				p["referenced_message"] = msg
+			} else {
+				p["referenced_message"] = nil
+			}
+		}
 	}
 	return p
 }

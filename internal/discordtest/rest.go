@@ -653,17 +653,25 @@ func (s *Server) AddThread(threadID, parentID, guildID string) {
 
 // hGetMessage answers with the latest version of a message the bot sent.
 func (s *Server) hGetMessage(x *exchange) {
-	ch, id := x.params["channel_id"], x.params["message_id"]
+	if m, ok := s.sentMessageJSON(x.params["channel_id"], x.params["message_id"]); ok {
+		x.reply(200, m)
+		return
+	}
+	x.fail(http.StatusNotFound, 10008, "Unknown Message")
+}
+
+// sentMessageJSON returns a message the bot sent, as Discord shows it, and
+// whether there is one with that id in that channel. s.mu must be held.
+func (s *Server) sentMessageJSON(ch, id string) (map[string]any, bool) {
 	for i := len(s.messages) - 1; i >= 0; i-- {
 		m := s.messages[i]
 		if m.ID == id && m.ChannelID == ch {
 			c := m.Content
 			b := &messageBody{Content: &c, Embeds: m.Embeds, Components: m.Components, Flags: m.Flags, Reference: m.Reference}
-			x.reply(200, s.messageJSON(id, ch, b, nil, "", 0))
-			return
+			return s.messageJSON(id, ch, b, nil, "", 0), true
 		}
 	}
-	x.fail(http.StatusNotFound, 10008, "Unknown Message")
+	return nil, false
 }
 
 // messageBody is the JSON body of message create/edit, interaction
