@@ -385,6 +385,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.lifetime.Store(&lifetime{work: work, reply: reply})
 	defer b.lifetime.Store(nil)
 	defer b.metrics.registerFunc(newStateCollector(b))()
+	if s, ok := b.cfg.Settings.(interface{ Stats() settings.CacheStats }); ok {
+		defer b.metrics.registerFunc(newSettingsCollector(s.Stats))()
+	}
 
 	if b.registers() {
 		if err := b.registerCommands(ctx, app); err != nil {

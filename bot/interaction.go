@@ -221,7 +221,8 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 	if data.Name == dailyName {
 		switch _, sub, args := subcommand(data.Options); sub {
 		case dailyStats:
-			c.known, c.name = true, "daily_stats"
+			// The reply deals with unavailable settings itself.
+			c.known, c.name, c.where.err = true, "daily_stats", nil
 			c.run = func(ctx context.Context) command.Reply { return b.dailyStats(ctx, i.GuildID, userID) }
 			return c
 		default: // today: its options are the day's puzzle's

@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/settings"
 )
 
 // Metrics are the bot's Prometheus collectors, registered on the registry
@@ -248,4 +249,37 @@ func (c *stateCollector) Collect(ch chan<- prometheus.Metric) {
 			ch <- prometheus.MustNewConstMetric(c.rttDsc, prometheus.GaugeValue, rtt.Seconds(), strconv.Itoa(sh.id))
 		}
 	}
+}
+
+// settingsCollector reports, at each scrape, the counts of the settings
+// cache: commands answered from memory, servers read from the database,
+// calls that found it unavailable, servers held.
+type settingsCollector struct {
+	stats                          func() settings.CacheStats
+	hits, loads, failures, entries *prometheus.Desc
+}
+
+func newSettingsCollector(stats func() settings.CacheStats) *settingsCollector {
+	return &settingsCollector{
+		stats:    stats,
+		hits:     prometheus.NewDesc("sudokubot_settings_cache_hits_total", "Reads of a server's settings answered from memory.", nil, nil),
+		loads:    prometheus.NewDesc("sudokubot_settings_cache_loads_total", "Reads of a server's settings that queried the database.", nil, nil),
+		failures: prometheus.NewDesc("sudokubot_settings_unavailable_total", "Settings calls (and change-log polls) that found the database unavailable; commands then ran with the defaults.", nil, nil),
+		entries:  prometheus.NewDesc("sudokubot_settings_cached_servers", "Servers whose settings are held in memory.", nil, nil),
+	}
+}
+
+func (c *settingsCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- c.hits
+	ch <- c.loads
+	ch <- c.failures
+	ch <- c.entries
+}
+
+func (c *settingsCollector) Collect(ch chan<- prometheus.Metric) {
+	s := c.stats()
+	ch <- prometheus.MustNewConstMetric(c.hits, prometheus.CounterValue, float64(s.Hits))
+	ch <- prometheus.MustNewConstMetric(c.loads, prometheus.CounterValue, float64(s.Loads))
+	ch <- prometheus.MustNewConstMetric(c.failures, prometheus.CounterValue, float64(s.Failures))
+	ch <- prometheus.MustNewConstMetric(c.entries, prometheus.GaugeValue, float64(s.Entries))
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
@@ -605,4 +606,40 @@ func BenchmarkServerSettings(b *testing.B) {
 	if st := store.Stats(); st.Loads > 1 {
 		b.Errorf("%d loads from the database for %d commands", st.Loads, b.N)
 	}
+}
+
+// TestSettingsMetrics: the settings cache's counts are on /metrics: a
+// server's first command reads the database, the next ones memory; a daily
+// post counts as posted.
+func TestSettingsMetrics(t *testing.T) {
+	t.Parallel()
+	store := openStore(t, storetest.NewSQLite(t))
+	guilds, channels := dailyGuilds(1)
+	change(t, store, guilds[0], func(g *settings.Guild) error { return g.SetDaily(channels[0], 0, settings.LevelEasy) })
+	store.Refresh(context.Background()) // the change is in the log: forget it, as another process's
+	cfg := testConfig()
+	cfg.Settings = store
+	srv := discordtest.New(t, discordtest.WithGuilds(guilds...))
+	reg := prometheus.NewRegistry()
+	startOn(t, srv, cfg, func(b *Bot) {
+		b.metrics = NewMetrics(reg)
+		withPuzzles(t, nil)(b)
+	})
+	for i := range 3 {
+		srv.SendMessage(discordtest.Message{GuildID: guilds[0], ChannelID: otherID, Content: "!solve " + lc37})
+		srv.WaitUntil(t, wait, "a reply", func() bool { return len(repliesIn(srv, otherID)) == i+1 })
+	}
+	srv.WaitUntil(t, wait, "the daily post", func() bool { return len(repliesIn(srv, channels[0])) == 1 })
+	poll(t, "the daily post counted", func() bool {
+		v, _ := sample(t, reg, "sudokubot_daily_posts_total", "outcome", "posted")
+		return v == 1
+	})
+	hits, _ := sample(t, reg, "sudokubot_settings_cache_hits_total")
+	loads, _ := sample(t, reg, "sudokubot_settings_cache_loads_total")
+	servers, ok := sample(t, reg, "sudokubot_settings_cached_servers")
+	if !ok || loads < 1 || hits < 2 || servers != 1 {
+		t.Errorf("settings metrics: %v hits, %v loads, %v servers held (exposed %v); want the first read from the database, the others from memory",
+			hits, loads, servers, ok)
+	}
+	srv.AssertClean(t)
 }
