@@ -86,11 +86,15 @@ func hostile() []struct{ name, msg, outcome string } {
 		{"user mention", "!solve <@123456789012345678> " + grid, "parse_error"},
 		{"role mention", "!solve <@&123456789012345678>", "parse_error"},
 		{"10 KiB", "!solve " + strings.Repeat("9", 10<<10), "parse_error"},
+		{"long code", "!new #" + strings.Repeat("9", 3000), "bad_request"},
+		{"long words", "!new " + strings.Repeat("hard ", 800), "bad_request"},
+		{"code among words", "!new easy #9H-" + strings.Repeat("x", 3000), "bad_request"},
+		{"mention as a level", "!daily <@123456789012345678>", "bad_request"},
 	}
 }
 
 func TestHostileInputGetsClearErrors(t *testing.T) {
-	h := New(Config{SolveTimeout: 100 * time.Millisecond})
+	h := New(Config{SolveTimeout: 100 * time.Millisecond, Puzzles: testPool(t)})
 	for _, tc := range hostile() {
 		t.Run(tc.name, func(t *testing.T) {
 			req, ok := h.Match(tc.msg, botID)
@@ -143,7 +147,11 @@ func FuzzHandle(f *testing.F) {
 			f.Add(tc.msg)
 		}
 	}
-	h := New(Config{SolveTimeout: 20 * time.Millisecond})
+	f.Add("!new")
+	f.Add("!new extreme 9x9 img")
+	f.Add("!new #9H-3f2a1c9x")
+	f.Add("!daily easy")
+	h := New(Config{SolveTimeout: 20 * time.Millisecond, Puzzles: testPool(f), PuzzleTimeout: 200 * time.Millisecond})
 	f.Fuzz(func(t *testing.T, msg string) {
 		req, ok := h.Match(msg, botID)
 		if !ok {

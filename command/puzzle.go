@@ -101,7 +101,7 @@ func (h *Handler) newPuzzle(ctx context.Context, req Request) Reply {
 	}
 	for _, w := range words {
 		if strings.HasPrefix(w, "#") {
-			return h.badRequest(fmt.Sprintf("A code comes alone: %snew %s gives that puzzle back, without other words.", h.cfg.Prefix, w))
+			return h.badRequest(fmt.Sprintf("A code comes alone: %snew %s gives that puzzle back, without other words.", h.cfg.Prefix, truncate(w, 30)))
 		}
 	}
 	k, err := generate.ParseKind(words...)
@@ -131,7 +131,7 @@ func (h *Handler) readCode(word string) (generate.Code, bool, *Reply) {
 	case err == nil:
 		return c, true, nil
 	case strings.HasPrefix(word, "#"):
-		rep := h.badRequest(fmt.Sprintf("I can't read the puzzle code %s. %s", word, codeProblem(err)))
+		rep := h.badRequest(fmt.Sprintf("I can't read the puzzle code %s. %s", truncate(word, 30), codeProblem(err)))
 		return c, false, &rep
 	}
 	return c, false, nil
