@@ -443,6 +443,14 @@ func TestSettingsDatabaseHangs(t *testing.T) {
 		db.Close()
 	})
 	change(t, store, "2000000000000000002", func(g *settings.Guild) error { return g.SetPrefix("?") })
+	// The cache reads its own change back from the log once (and reloads
+	// the server): done now, before the database hangs.
+	if err := store.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if g := guildOf(t, store, "2000000000000000002"); g.Prefix != "?" {
+		t.Fatalf("prefix %q", g.Prefix)
+	}
 	cfg := testConfig()
 	cfg.Settings = store
 	h := start(t, cfg, nil, discordtest.WithInteractionDeadline(interactionWindow))
