@@ -10,6 +10,12 @@
 // every solve on a bounded worker pool under a deadline, limits each user's
 // rate, and replies without ever pinging anyone.
 //
+// Each server may choose its prefix, spoilers, pictures, the channels the
+// bot answers in and a daily puzzle channel (/settings, kept in
+// [Config.Settings]; a thread follows its parent channel). The gateway
+// processes post each server's daily puzzle once a day (the database
+// decides which process), and record the members who check it solved.
+//
 // Every answer goes through one reply flow (flow.go) written against a small
 // responder per transport: a reply to a message, a slash command's callback
 // over the gateway, or the answer to a slash command posted to the
@@ -38,6 +44,7 @@ import (
 	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/settings"
 )
 
 // Config sets up a [Bot]. cmd/bot fills it from the environment, starting
@@ -90,6 +97,12 @@ type Config struct {
 	// IdentifyInterval is how long a max_concurrency bucket waits between two
 	// identifies; zero means Discord's 5 s.
 	IdentifyInterval time.Duration
+
+	// Settings keeps the servers' own settings (prefix, spoilers, pictures,
+	// channels, daily puzzle): a *settings.Cache over the database of
+	// DATABASE_URL in cmd/bot. Nil: every server runs with the settings
+	// above, /settings says none are kept, and no daily puzzle is posted.
+	Settings settings.Store
 }
 
 // Registration says whether a process registers the slash commands.
@@ -220,6 +233,14 @@ type Bot struct {
 	backlog  *backlog          // text-command replies waiting to be posted
 	rest     *rest
 	shards   []*shard
+	parents  *parentCache // threads' parent channels
+
+	// daily makes the daily puzzle's post and checks its solutions (the
+	// handler); dailyKick asks the poster to look for due posts now; now is
+	// the poster's clock (time.Now; tests set another).
+	daily     dailyPuzzles
+	dailyKick chan struct{}
+	now       func() time.Time
 
 	// stopMu guards stopping: once it is set under the write lock, no new
 	// command is counted in flight.
@@ -250,7 +271,7 @@ type Bot struct {
 // counting on m (nil: counting nothing).
 func New(cfg Config, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
 	cfg = cfg.Resolved()
-	return &Bot{
+	b := &Bot{
 		cfg:      cfg,
 		sessions: sessions,
 		log:      log,
@@ -270,6 +291,11 @@ func New(cfg Config, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
 		inflight: newCounter(),
 		fatal:    make(chan error, 1),
 	}
+	b.parents = newParentCache(maxParents, b.fetchParent)
+	b.dailyKick = make(chan struct{}, 1)
+	b.now = time.Now
+	b.daily = b.handler
+	return b
 }
 
 // Config returns the configuration the bot runs with, defaults resolved.
@@ -359,6 +385,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.lifetime.Store(&lifetime{work: work, reply: reply})
 	defer b.lifetime.Store(nil)
 	defer b.metrics.registerFunc(newStateCollector(b))()
+	if s, ok := b.cfg.Settings.(interface{ Stats() settings.CacheStats }); ok {
+		defer b.metrics.registerFunc(newSettingsCollector(s.Stats))()
+	}
 
 	if b.registers() {
 		if err := b.registerCommands(ctx, app); err != nil {
@@ -369,6 +398,12 @@ func (b *Bot) Run(ctx context.Context) error {
 				b.log.Error("slash commands not registered; text commands still work", "err", err)
 			}
 		}
+	}
+	dailyDone := make(chan struct{})
+	if b.postsDaily() {
+		go func() { defer close(dailyDone); b.runDaily(gateway, reply) }()
+	} else {
+		close(dailyDone)
 	}
 	b.running.Store(true)
 	b.log.Info("bot ready", "user", b.selfID(), "application", app, "shards", b.shardIDs(), "shard_count", b.shardCount(),
@@ -382,7 +417,14 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.running.Store(false)
 	stopGateway()
 	b.shutdown(cancelWork, cancelReplies)
+	<-dailyDone // its posts in flight were waited for (or cut) by the shutdown
 	return fatal
+}
+
+// postsDaily reports whether this process posts the daily puzzles of its
+// servers: it keeps settings, runs shards, and has the puzzles.
+func (b *Bot) postsDaily() bool {
+	return b.cfg.Settings != nil && len(b.shards) > 0 && b.daily != nil
 }
 
 // lifetime holds the contexts of a running bot for the requests that come
@@ -553,21 +595,39 @@ func (b *Bot) fail(err error) {
 	}
 }
 
-// solve queues req on the worker pool and returns the channel its reply will
-// come on, or nil when the pool and its queue are full. Workers only compute
-// replies; the caller sends them, so a slow Discord never holds a worker. A
-// panic while handling becomes an apology reply.
-func (b *Bot) solve(ctx context.Context, log *slog.Logger, req command.Request) <-chan command.Reply {
+// solve queues c's request on the worker pool and returns the channel its
+// reply will come on, or nil when the pool and its queue are full. Workers
+// only compute replies; the caller sends them, so a slow Discord never holds
+// a worker. A panic while handling becomes an apology reply.
+func (b *Bot) solve(ctx context.Context, c *call) <-chan command.Reply {
 	result := make(chan command.Reply, 1)
 	ok := b.pool.trySubmit(func() {
-		defer b.recoverCommand(log, func() {
+		defer b.recoverCommand(c.log, func() {
 			result <- command.Reply{Text: render.Notice(msgApology), Outcome: outcomePanic, UserError: true}
 		})
-		result <- b.handle(ctx, req)
+		rep := b.handle(ctx, c.req)
+		if c.after != nil {
+			rep = c.after(ctx, rep)
+		}
+		result <- rep
 	})
 	if !ok {
 		return nil
 	}
+	return result
+}
+
+// aside runs c.run on a goroutine of its own (it waits on the database, not
+// on the CPU) and returns the channel its reply will come on. A panic
+// becomes an apology reply.
+func (b *Bot) aside(ctx context.Context, c *call) <-chan command.Reply {
+	result := make(chan command.Reply, 1)
+	go func() {
+		defer b.recoverCommand(c.log, func() {
+			result <- command.Reply{Text: render.Notice(msgApology), Outcome: outcomePanic, UserError: true}
+		})
+		result <- c.run(ctx)
+	}()
 	return result
 }
 

@@ -37,6 +37,7 @@ const (
 	outcomePanic       = "panic"
 	outcomeBacklog     = "backlog_full"
 	outcomeQueueFull   = "notice_queue_full"
+	outcomeNotHere     = "not_here" // a slash command in a channel the server keeps the bot out of
 )
 
 // Discord's limits on the files of one message.
@@ -100,6 +101,26 @@ type call struct {
 	once    sync.Once
 	// deferred is set once the answer was deferred (for the log line).
 	deferred bool
+
+	// where is the server and channel the command came from; when their
+	// settings could not be read (where.err), the reply says so.
+	where where
+	// name, when set, names the command for metrics and logs in place of
+	// req.Kind ("settings").
+	name string
+	// run, when set, answers the command in place of the handler: commands
+	// about the server (/settings, /daily stats), which wait on the
+	// database rather than on a solve worker.
+	run func(ctx context.Context) command.Reply
+	// after, when set, runs on the solve worker after the handler, with its
+	// reply (to record a solver of the daily puzzle).
+	after func(ctx context.Context, rep command.Reply) command.Reply
+	// refuse, when set, is the notice that answers the command instead of
+	// running it (a channel the server keeps the bot out of).
+	refuse string
+	// private makes the answer visible to its user only, where the
+	// transport can do that.
+	private bool
 }
 
 // finished runs done once.
@@ -113,6 +134,9 @@ func (c *call) finished() {
 
 // kind is the command's name for metrics: solve, check, help or unknown.
 func (c *call) kind() string {
+	if c.name != "" {
+		return c.name
+	}
 	if !c.known {
 		return "unknown"
 	}
@@ -158,6 +182,10 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 	case !c.known:
 		b.notice(reply, c, outcomeUnknown, msgUnknownCmd)
 		return
+	case c.refuse != "":
+		// Channel mentions: not a notice, which would neutralise them.
+		b.finish(reply, c, command.Reply{Outcome: outcomeNotHere}, answer{text: c.refuse, ephemeral: true})
+		return
 	}
 	if c.prepare != nil {
 		c.prepare(work, &c.req)
@@ -172,7 +200,24 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 		b.finish(reply, c, command.Reply{Outcome: outcomeNotFinished, Size: rep.Size}, notice(msgNotFinished))
 		return
 	}
-	b.finish(reply, c, rep, answer{text: rep.Text, files: rep.Files, ephemeral: rep.UserError, fallback: rep.Fallback})
+	a := answer{text: rep.Text, files: rep.Files, ephemeral: rep.UserError || c.private, fallback: rep.Fallback}
+	if c.where.err != nil {
+		a.text, a.fallback = unavailableNote(a.text), unavailableNote(a.fallback)
+	}
+	b.finish(reply, c, rep, a)
+}
+
+// unavailableNote heads text with the notice that the server's settings
+// could not be read, when it fits in the message.
+func unavailableNote(text string) string {
+	if text == "" {
+		return text
+	}
+	noted := render.Notice(msgSettingsUnavailable) + "\n" + text
+	if render.Len(noted) > render.MaxLen {
+		return text
+	}
+	return noted
 }
 
 // result runs the command and returns its reply, deferring the answer when
@@ -180,10 +225,15 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 // the command was answered otherwise (busy) or cannot be answered (Discord
 // refused the deferral).
 func (b *Bot) result(work, reply context.Context, c *call) (command.Reply, bool) {
-	if c.req.Kind == command.Help {
+	var res <-chan command.Reply
+	switch {
+	case c.run != nil:
+		res = b.aside(work, c)
+	case c.req.Kind == command.Help:
 		return b.handle(work, c.req), true
+	default:
+		res = b.solve(work, c)
 	}
-	res := b.solve(work, c.log, c.req)
 	if res == nil {
 		b.notice(reply, c, outcomeBusy, msgBusy)
 		return command.Reply{}, false
@@ -191,7 +241,8 @@ func (b *Bot) result(work, reply context.Context, c *call) (command.Reply, bool)
 	if !c.resp.deferrable() {
 		return <-res, true
 	}
-	timer := time.NewTimer(b.cfg.AckWait)
+	// The deadline of the first answer counts from the command's arrival.
+	timer := time.NewTimer(time.Until(c.start.Add(b.cfg.AckWait)))
 	defer timer.Stop()
 	select {
 	case rep := <-res:
@@ -280,6 +331,10 @@ func (b *Bot) finish(ctx context.Context, c *call, rep command.Reply, a answer) 
 	}
 	if c.deferred {
 		attrs = append(attrs, "deferred", true)
+	}
+	if c.where.err != nil {
+		// The database's state changes are logged by the settings cache.
+		attrs = append(attrs, "settings", "defaults: "+c.where.err.Error())
 	}
 	if err != nil {
 		b.metrics.replyLost(tr)

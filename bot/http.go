@@ -70,7 +70,7 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	reply := newInteractionReply(b.rest, &i, "http", arrived)
 	h := &httpFirst{r: reply, answers: make(chan firstAnswer), gone: make(chan struct{})}
 	reply.first = h.first
-	c := b.interactionCall(&i, reply, b.log)
+	c := b.interactionCall(lt.work, &i, reply, b.log)
 	go func() {
 		defer b.recoverEvent("interactions endpoint")
 		b.serve(lt.work, lt.reply, c)

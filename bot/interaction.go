@@ -27,8 +27,9 @@ const gridOptionMax = 1500
 // Commands returns the slash commands the bot registers: /solve, /check,
 // /hint, /rate and /explain with a grid: option (and, where the reply shows a
 // board, an image: option); /new with level:, size:, symmetric: and code:
-// and /daily with level: (the puzzles to play, with image: too); and
-// /help, usable in servers and in DMs with the bot.
+// and /daily today with level: (the puzzles to play, with image: too) or
+// /daily stats (the day's solvers in the server); and /help, usable in
+// servers and in DMs with the bot; and /settings, in servers only.
 func Commands() []*discordgo.ApplicationCommand {
 	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
 	installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
@@ -88,11 +89,16 @@ func Commands() []*discordgo.ApplicationCommand {
 			},
 			image,
 		}),
-		cmd("daily", "The day's Sudoku (UTC date), the same for everyone", []*discordgo.ApplicationCommandOption{
-			levelChoices("The difficulty (unset: Hard)", generate.Levels),
-			image,
+		// A command with subcommands takes no options of its own: the day's
+		// puzzle is /daily today, its solvers /daily stats.
+		cmd(dailyName, "The day's Sudoku (UTC date), the same for everyone, and who solved it here", []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: dailyToday, Description: "The day's puzzle (UTC date), the same for everyone",
+				Options: []*discordgo.ApplicationCommandOption{levelChoices("The difficulty (unset: Hard)", generate.Levels), image}},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: dailyStats, Description: "Who solved today's daily puzzle in this server, in order, and your streak",
+				Options: []*discordgo.ApplicationCommandOption{}},
 		}),
 		cmd("help", "What the Sudoku bot does and the grid formats it reads", []*discordgo.ApplicationCommandOption{}),
+		settingsCommand(),
 	}
 }
 
@@ -134,6 +140,13 @@ func sizeChoices() []*discordgo.ApplicationCommandOptionChoice {
 	return cs
 }
 
+// /daily's name and subcommands.
+const (
+	dailyName  = "daily"
+	dailyToday = "today"
+	dailyStats = "stats"
+)
+
 // imageOption is the slash commands' option that asks for (true) or turns
 // down (false) a picture of the board.
 const imageOption = "image"
@@ -168,12 +181,13 @@ func (b *Bot) onInteraction(work, reply context.Context, shard int, i *discordgo
 	}
 	r := newInteractionReply(b.rest, i.Interaction, "gateway", time.Now())
 	r.first = r.callback
-	b.serve(work, reply, b.interactionCall(i.Interaction, r, b.log.With("shard", shard)))
+	b.serve(work, reply, b.interactionCall(work, i.Interaction, r, b.log.With("shard", shard)))
 }
 
 // interactionCall reads a slash command into a call answered through r,
-// logged on log.
-func (b *Bot) interactionCall(i *discordgo.Interaction, r *interactionReply, log *slog.Logger) *call {
+// logged on log. In a server, it reads the server's settings first (from
+// memory, but for a server's first command, within settingsWait).
+func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *interactionReply, log *slog.Logger) *call {
 	data := i.ApplicationCommandData()
 	userID := ""
 	if i.Member != nil && i.Member.User != nil {
@@ -181,10 +195,44 @@ func (b *Bot) interactionCall(i *discordgo.Interaction, r *interactionReply, log
 	} else if i.User != nil {
 		userID = i.User.ID
 	}
+	log = log.With("guild", i.GuildID, "channel", i.ChannelID, "user", userID, "interaction", i.ID, "cmd", "/"+data.Name)
+	c := &call{
+		key:   "i" + i.ID,
+		cmd:   "/" + data.Name,
+		user:  userID,
+		start: r.created,
+		log:   log,
+		resp:  r,
+	}
+	g, gerr := b.guildSettings(ctx, i.GuildID)
+	at := b.place(ctx, log, g, i.ChannelID, gerr)
+	if data.Name == settingsName {
+		// Served in every channel, so that a server cannot lock itself
+		// out; the reply deals with unavailable settings itself.
+		c.known, c.name, c.private = true, settingsName, true
+		c.run = func(ctx context.Context) command.Reply { return b.settingsReply(ctx, i, data, at) }
+		return c
+	}
+	c.where = at
+	if !at.ch.Answers && !canManage(i) {
+		c.refuse = notHere(g)
+	}
+	options := data.Options
+	if data.Name == dailyName {
+		switch _, sub, args := subcommand(data.Options); sub {
+		case dailyStats:
+			// The reply deals with unavailable settings itself.
+			c.known, c.name, c.where.err = true, "daily_stats", nil
+			c.run = func(ctx context.Context) command.Reply { return b.dailyStats(ctx, i.GuildID, userID) }
+			return c
+		default: // today: its options are the day's puzzle's
+			options = args
+		}
+	}
 	kind, known := command.KindOf(data.Name)
 	req := command.Request{Kind: kind}
 	var words []string // the options of /new and /daily, as the text command's words
-	for _, o := range data.Options {
+	for _, o := range options {
 		str := o.Type == discordgo.ApplicationCommandOptionString
 		switch {
 		case o.Name == "grid" && str:
@@ -203,16 +251,10 @@ func (b *Bot) interactionCall(i *discordgo.Interaction, r *interactionReply, log
 	if len(words) > 0 {
 		req.Args = strings.Join(words, " ")
 	}
-	return &call{
-		key:   "i" + i.ID,
-		req:   req,
-		known: known,
-		cmd:   "/" + data.Name,
-		user:  userID,
-		start: r.created,
-		log:   log.With("guild", i.GuildID, "channel", i.ChannelID, "user", userID, "interaction", i.ID, "cmd", "/"+data.Name),
-		resp:  r,
-	}
+	req.Settings = commandSettings(at.ch)
+	c.req, c.known = req, known
+	c.after = b.solverStep(at, userID, req)
+	return c
 }
 
 // interactionReply answers a slash command: a first answer within Discord's

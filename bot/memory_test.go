@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strconv"
 	"testing"
 
@@ -40,7 +41,7 @@ func TestServersCostNoCache(t *testing.T) {
 	// A server that leaves is no longer counted; one in an outage still is.
 	h.srv.Dispatch("GUILD_DELETE", map[string]any{"id": strconv.Itoa(2100000000000000000)})
 	poll(t, "the bot to drop the server that left", func() bool { return sh.guildCount() == n })
-	sh.onGuildDelete(&discordgo.GuildDelete{Guild: &discordgo.Guild{ID: strconv.Itoa(2100000000000000001), Unavailable: true}})
+	sh.onGuildDelete(context.Background(), &discordgo.GuildDelete{Guild: &discordgo.Guild{ID: strconv.Itoa(2100000000000000001), Unavailable: true}})
 	if c := sh.guildCount(); c != n {
 		t.Errorf("%d servers counted, want %d (an unavailable one still counts)", c, n)
 	}

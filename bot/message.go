@@ -27,24 +27,38 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 	if m.Author.ID == self {
 		return
 	}
-	req, ok := b.handler.Match(m.Content, self)
+	start := time.Now()
+	// The server's prefix says whether the message is a command: its
+	// settings come first (from memory, but for a server's first message).
+	g, gerr := b.guildSettings(work, m.GuildID)
+	req, ok := b.handler.MatchPrefix(m.Content, self, b.prefixOf(g))
 	if !ok {
 		return
 	}
-	to := target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}
 	log := b.log.With("shard", shard, "guild", m.GuildID, "channel", m.ChannelID, "user", m.Author.ID, "message", m.ID, "cmd", req.Kind.String())
+	at := b.place(work, log, g, m.ChannelID, gerr)
+	if !at.ch.Answers && !req.Mentioned {
+		// The server keeps the bot out of this channel; a mention is
+		// answered anyway, so that a server cannot lock itself out.
+		log.Debug("text command ignored: the server does not let the bot answer in this channel")
+		return
+	}
+	req.Settings = commandSettings(at.ch)
+	to := target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}
 	c := &call{
 		key:   "m" + m.ID,
 		req:   req,
 		known: true,
 		cmd:   req.Kind.String(),
 		user:  m.Author.ID,
-		start: time.Now(),
+		start: start,
 		log:   log,
 		resp:  &messageReply{rest: b.rest, to: to},
 		admit: func() bool { return b.backlog.reserve(to.ChannelID) },
 		done:  func() { b.backlog.release(to.ChannelID) },
+		where: at,
 	}
+	c.after = b.solverStep(at, m.Author.ID, req)
 	if ref := m.MessageReference; m.Type == discordgo.MessageTypeReply && ref != nil && ref.MessageID != "" && req.UsesReference() {
 		c.prepare = func(ctx context.Context, req *command.Request) {
 			b.readReference(ctx, log, m.Message, req)

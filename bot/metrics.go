@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/settings"
 )
 
 // Metrics are the bot's Prometheus collectors, registered on the registry
@@ -31,6 +32,7 @@ type Metrics struct {
 	reconnects   *prometheus.CounterVec   // shard
 	connected    *prometheus.GaugeVec     // shard
 	guilds       *prometheus.GaugeVec     // shard
+	dailyPosts   *prometheus.CounterVec   // outcome
 	reg          prometheus.Registerer
 }
 
@@ -86,11 +88,15 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: "sudokubot_guilds",
 			Help: "Servers (guilds) served by each shard.",
 		}, []string{"shard"}),
+		dailyPosts: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sudokubot_daily_posts_total",
+			Help: "Daily puzzle posts this process claimed, by outcome (posted, failed: retried after the lease, unconfirmed: posted but not on record).",
+		}, []string{"outcome"}),
 		reg: reg,
 	}
 	if reg != nil {
 		reg.MustRegister(m.commands, m.busy, m.rateLimited, m.lost, m.solveTime, m.replyLatency,
-			m.restRetries, m.rest429, m.reconnects, m.connected, m.guilds)
+			m.restRetries, m.rest429, m.reconnects, m.connected, m.guilds, m.dailyPosts)
 	}
 	return m
 }
@@ -172,6 +178,13 @@ func (m *Metrics) restRetry(err error) {
 	m.restRetries.WithLabelValues(reason).Inc()
 }
 
+func (m *Metrics) dailyPost(outcome string) {
+	if m == nil {
+		return
+	}
+	m.dailyPosts.WithLabelValues(outcome).Inc()
+}
+
 func (m *Metrics) shardConnected(shard int, up bool) {
 	if m == nil {
 		return
@@ -236,4 +249,37 @@ func (c *stateCollector) Collect(ch chan<- prometheus.Metric) {
 			ch <- prometheus.MustNewConstMetric(c.rttDsc, prometheus.GaugeValue, rtt.Seconds(), strconv.Itoa(sh.id))
 		}
 	}
+}
+
+// settingsCollector reports, at each scrape, the counts of the settings
+// cache: commands answered from memory, servers read from the database,
+// calls that found it unavailable, servers held.
+type settingsCollector struct {
+	stats                          func() settings.CacheStats
+	hits, loads, failures, entries *prometheus.Desc
+}
+
+func newSettingsCollector(stats func() settings.CacheStats) *settingsCollector {
+	return &settingsCollector{
+		stats:    stats,
+		hits:     prometheus.NewDesc("sudokubot_settings_cache_hits_total", "Reads of a server's settings answered from memory.", nil, nil),
+		loads:    prometheus.NewDesc("sudokubot_settings_cache_loads_total", "Reads of a server's settings that queried the database.", nil, nil),
+		failures: prometheus.NewDesc("sudokubot_settings_unavailable_total", "Settings calls (and change-log polls) that found the database unavailable; commands then ran with the defaults.", nil, nil),
+		entries:  prometheus.NewDesc("sudokubot_settings_cached_servers", "Servers whose settings are held in memory.", nil, nil),
+	}
+}
+
+func (c *settingsCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- c.hits
+	ch <- c.loads
+	ch <- c.failures
+	ch <- c.entries
+}
+
+func (c *settingsCollector) Collect(ch chan<- prometheus.Metric) {
+	s := c.stats()
+	ch <- prometheus.MustNewConstMetric(c.hits, prometheus.CounterValue, float64(s.Hits))
+	ch <- prometheus.MustNewConstMetric(c.loads, prometheus.CounterValue, float64(s.Loads))
+	ch <- prometheus.MustNewConstMetric(c.failures, prometheus.CounterValue, float64(s.Failures))
+	ch <- prometheus.MustNewConstMetric(c.entries, prometheus.GaugeValue, float64(s.Entries))
 }

@@ -67,6 +67,9 @@ func TestSlashLogicCommands(t *testing.T) {
 	cfg.SolveTimeout = 30 * time.Second // a 16×16 explanation under -race
 	h := start(t, cfg, nil)
 	for _, c := range h.srv.Commands("") {
+		if c.Name == settingsName { // subcommands, tested in settings_test.go
+			continue
+		}
 		var opts []string
 		for _, o := range c.Options {
 			opts = append(opts, o.Name)
@@ -78,7 +81,7 @@ func TestSlashLogicCommands(t *testing.T) {
 			}
 		}
 		want := map[string]string{"solve": "grid,image", "check": "grid,image", "hint": "grid,image", "rate": "grid", "explain": "grid", "help": "",
-			"new": "level,size,symmetric,code,image", "daily": "level,image"}[c.Name]
+			"new": "level,size,symmetric,code,image", "daily": "today,stats"}[c.Name]
 		if strings.Join(opts, ",") != want {
 			t.Errorf("/%s options %v, want %s", c.Name, opts, want)
 		}

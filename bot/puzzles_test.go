@@ -161,7 +161,15 @@ func TestSlashPuzzles(t *testing.T) {
 	h := start(t, cfg, nil)
 	choices := map[string]map[string][]string{}
 	for _, c := range h.srv.Commands("") {
-		for _, o := range c.Options {
+		opts := c.Options
+		if c.Name == dailyName { // /daily today's options
+			for _, o := range c.Options {
+				if o.Name == dailyToday {
+					opts = o.Options
+				}
+			}
+		}
+		for _, o := range opts {
 			if len(o.Choices) == 0 {
 				continue
 			}
@@ -178,7 +186,7 @@ func TestSlashPuzzles(t *testing.T) {
 		t.Errorf("/new level choices %s, want %s", got, levels)
 	}
 	if got := strings.Join(choices["daily"]["level"], ","); got != levels {
-		t.Errorf("/daily level choices %s, want %s", got, levels)
+		t.Errorf("/daily today level choices %s, want %s", got, levels)
 	}
 	if got := strings.Join(choices["new"]["size"], ","); got != "4x4,6x6,8x8,9x9,12x12,16x16" {
 		t.Errorf("/new size choices %s", got)
@@ -205,9 +213,10 @@ func TestSlashPuzzles(t *testing.T) {
 		return command.New(command.Config{Puzzles: cfg.Puzzles}).Daily(context.Background(), time.Now(), generate.Easy).Text
 	}
 	before := dailyOf()
-	daily := answerTo(t, h.srv, h.srv.SendCommand(discordtest.Command{Name: "daily", Options: opt("level", "easy")}))
+	daily := answerTo(t, h.srv, h.srv.SendCommand(discordtest.Command{Name: "daily",
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.SubCommand(dailyToday, opt("level", "easy")...)}}))
 	if daily.Content != before && daily.Content != dailyOf() {
-		t.Errorf("/daily level:easy:\n%s\nwant:\n%s", daily.Content, before)
+		t.Errorf("/daily today level:easy:\n%s\nwant:\n%s", daily.Content, before)
 	}
 	refused := answerTo(t, h.srv, h.srv.SendCommand(discordtest.Command{Name: "new", Options: opt("level", "hard", "size", "4x4")}))
 	if !refused.Ephemeral() || !strings.Contains(refused.Content, "4×4 puzzles come in Easy only") {

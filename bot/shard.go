@@ -89,7 +89,7 @@ func (b *Bot) newShard(work, reply context.Context, id, count int) (*shard, erro
 		s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { sh.log.Info("gateway session resumed") }),
 		s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) { sh.onReady(r) }),
 		s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildCreate) { sh.addGuild(g.ID) }),
-		s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildDelete) { sh.onGuildDelete(g) }),
+		s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildDelete) { sh.onGuildDelete(work, g) }),
 	}
 	return sh, nil
 }
@@ -416,13 +416,16 @@ func (sh *shard) addGuild(id string) {
 	sh.b.metrics.shardGuilds(sh.id, n)
 }
 
-// onGuildDelete forgets a server the bot left; one that is only unavailable
-// (an outage at Discord) still counts.
-func (sh *shard) onGuildDelete(g *discordgo.GuildDelete) {
+// onGuildDelete forgets a server the bot was removed from, and deletes what
+// is kept about it (its settings, daily posts and solvers); one that is
+// only unavailable (an outage at Discord) still counts, and keeps its data.
+func (sh *shard) onGuildDelete(ctx context.Context, g *discordgo.GuildDelete) {
+	defer sh.b.recoverEvent("GUILD_DELETE")
 	if g.Guild == nil || g.Unavailable {
 		return
 	}
 	sh.removeGuild(g.ID)
+	sh.b.forgetGuild(ctx, g.ID)
 }
 
 func (sh *shard) removeGuild(id string) {

@@ -112,6 +112,21 @@ type Request struct {
 	// text could not be read (deleted, or Discord did not answer in time):
 	// a command that needed it says so.
 	ReferenceUnread bool
+	// Mentioned is set when the message began with a mention of the bot
+	// rather than the prefix.
+	Mentioned bool
+	// Settings, when set, are what this request runs with in place of the
+	// Handler's Config: the settings of the server and channel it came
+	// from, so that one Handler serves every server.
+	Settings *Settings
+}
+
+// Settings are the part of a [Config] that servers choose for themselves
+// (and channels, for spoilers): a [Request] may carry its own.
+type Settings struct {
+	Prefix   string      // text commands' prefix, shown in help and usage; "" keeps the Handler's
+	Spoiler  bool        // wrap solutions in spoiler tags
+	Pictures PictureMode // when replies carry a picture of their board
 }
 
 // Reply is what the bot answers, with the facts an operator's log line needs.
@@ -199,6 +214,22 @@ func New(cfg Config) *Handler {
 	return &Handler{cfg: cfg, served: newPuzzleCache(cachedPuzzles)}
 }
 
+// with returns h with s in place of its own settings, or h itself when s
+// is nil.
+func (h *Handler) with(s *Settings) *Handler {
+	if s == nil {
+		return h
+	}
+	c := h.cfg
+	if s.Prefix != "" {
+		c.Prefix = s.Prefix
+	}
+	c.Spoiler, c.Pictures = s.Spoiler, s.Pictures
+	hc := *h // everything else (the Handler's own state) is shared
+	hc.cfg = c
+	return &hc
+}
+
 // Prefix returns the command prefix.
 func (h *Handler) Prefix() string { return h.cfg.Prefix }
 
@@ -206,6 +237,17 @@ func (h *Handler) Prefix() string { return h.cfg.Prefix }
 // when the message is not for the bot. botID is the bot's user ID, so that a
 // mention works as a prefix; it may be empty.
 func (h *Handler) Match(content, botID string) (Request, bool) {
+	return h.MatchPrefix(content, botID, h.cfg.Prefix)
+}
+
+// MatchPrefix is [Handler.Match] with a prefix of the caller's (a server's
+// own); an empty prefix means the Handler's. A mention of the bot works
+// whatever the prefix, so a server that forgot its prefix can ask for the
+// help, which shows it.
+func (h *Handler) MatchPrefix(content, botID, prefix string) (Request, bool) {
+	if prefix == "" {
+		prefix = h.cfg.Prefix
+	}
 	s := strings.TrimLeftFunc(content, unicode.IsSpace)
 	mentioned := false
 	if botID != "" {
@@ -218,8 +260,8 @@ func (h *Handler) Match(content, botID string) (Request, bool) {
 		}
 	}
 	switch {
-	case strings.HasPrefix(s, h.cfg.Prefix):
-		s = s[len(h.cfg.Prefix):]
+	case strings.HasPrefix(s, prefix):
+		s = s[len(prefix):]
 	case !mentioned:
 		return Request{}, false
 	}
@@ -228,9 +270,9 @@ func (h *Handler) Match(content, botID string) (Request, bool) {
 	switch {
 	case ok:
 		line, col := position(content[:len(content)-len(rest)])
-		return Request{Kind: kind, Args: rest, Line: line, Col: col}, true
+		return Request{Kind: kind, Args: rest, Line: line, Col: col, Mentioned: mentioned}, true
 	case mentioned:
-		return Request{Kind: Help, Unknown: word}, true
+		return Request{Kind: Help, Unknown: word, Mentioned: true}, true
 	}
 	return Request{}, false
 }
@@ -259,8 +301,10 @@ func splitWord(s string) (word, rest string) {
 }
 
 // Handle runs req and returns the reply. ctx bounds the whole call; the solver
-// also gets the configured deadline.
+// also gets the configured deadline. req.Settings, when set, replace the
+// Handler's prefix, spoilers and pictures for this request.
 func (h *Handler) Handle(ctx context.Context, req Request) Reply {
+	h = h.with(req.Settings)
 	switch req.Kind {
 	case Solve, Check, Hint, Rate, Explain:
 		req = cutPictureWord(req)

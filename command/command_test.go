@@ -32,18 +32,18 @@ func TestMatch(t *testing.T) {
 		{"help", "!help", true, Request{Kind: Help}},
 		{"hint", "!hint 1", true, Request{Kind: Hint, Args: " 1"}},
 		{"rate upper case", "!RATE\n1", true, Request{Kind: Rate, Args: "\n1"}},
-		{"explain after a mention", "<@1000> explain 1", true, Request{Kind: Explain, Args: " 1"}},
+		{"explain after a mention", "<@1000> explain 1", true, Request{Kind: Explain, Args: " 1", Mentioned: true}},
 		{"hints is no command", "!hints 1", false, Request{}},
 		{"unknown word ignored", "!play music", false, Request{}},
 		{"word glued to letters", "!solver 1", false, Request{}},
 		{"no prefix", "solve 1", false, Request{}},
 		{"prefix alone", "!", false, Request{}},
 		{"prefix elsewhere", "hello !solve 1", false, Request{}},
-		{"mention prefix", "<@1000> solve 1", true, Request{Kind: Solve, Args: " 1"}},
-		{"nick mention prefix", "<@!1000>check 1", true, Request{Kind: Check, Args: " 1"}},
-		{"mention and prefix", "<@1000> !solve 1", true, Request{Kind: Solve, Args: " 1"}},
-		{"mention alone gets help", "<@1000>", true, Request{Kind: Help}},
-		{"mention unknown word gets help", "<@1000> dance", true, Request{Kind: Help, Unknown: "dance"}},
+		{"mention prefix", "<@1000> solve 1", true, Request{Kind: Solve, Args: " 1", Mentioned: true}},
+		{"nick mention prefix", "<@!1000>check 1", true, Request{Kind: Check, Args: " 1", Mentioned: true}},
+		{"mention and prefix", "<@1000> !solve 1", true, Request{Kind: Solve, Args: " 1", Mentioned: true}},
+		{"mention alone gets help", "<@1000>", true, Request{Kind: Help, Mentioned: true}},
+		{"mention unknown word gets help", "<@1000> dance", true, Request{Kind: Help, Unknown: "dance", Mentioned: true}},
 		{"other user's mention", "<@2000> solve 1", false, Request{}},
 	}
 	for _, tt := range tests {
@@ -64,6 +64,68 @@ func TestMatchCustomPrefix(t *testing.T) {
 	}
 	if _, ok := h.Match("!solve x", ""); ok {
 		t.Error("the default prefix matched although another was configured")
+	}
+}
+
+// TestMatchPrefix: a server's own prefix replaces the Handler's, and a
+// mention of the bot still works, so a forgotten prefix is recoverable.
+func TestMatchPrefix(t *testing.T) {
+	h := New(Config{Prefix: "!"})
+	tests := []struct {
+		content, prefix string
+		ok              bool
+		want            Request
+	}{
+		{"?solve 1", "?", true, Request{Kind: Solve, Args: " 1"}},
+		{"!solve 1", "?", false, Request{}},
+		{"<@1000> help", "?", true, Request{Kind: Help, Mentioned: true}},
+		{"<@1000> ?check 1", "?", true, Request{Kind: Check, Args: " 1", Mentioned: true}},
+		{"!solve 1", "", true, Request{Kind: Solve, Args: " 1"}}, // "" is the Handler's
+		{"sb>>rate 1", "sb>>", true, Request{Kind: Rate, Args: " 1"}},
+	}
+	for _, tt := range tests {
+		got, ok := h.MatchPrefix(tt.content, botID, tt.prefix)
+		got.Line, got.Col = 0, 0
+		if ok != tt.ok || got != tt.want {
+			t.Errorf("MatchPrefix(%q, %q) = %+v, %v; want %+v, %v", tt.content, tt.prefix, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// TestRequestSettings: one Handler serves servers with different settings;
+// a request's own settings replace the Handler's for it alone.
+func TestRequestSettings(t *testing.T) {
+	h := New(Config{Prefix: "!", Spoiler: false, Pictures: PicturesAuto})
+	ctx := context.Background()
+
+	help := h.Handle(ctx, Request{Kind: Help, Settings: &Settings{Prefix: "?"}})
+	if !strings.Contains(help.Text, "`?solve <grid>`") || strings.Contains(help.Text, "`!solve") {
+		t.Errorf("help with the server's prefix ? does not show it:\n%s", help.Text)
+	}
+	if usage := h.Handle(ctx, Request{Kind: Solve, Settings: &Settings{Prefix: "sb>"}}); !strings.Contains(usage.Text, "sb>solve") {
+		t.Errorf("usage with the server's prefix does not show it:\n%s", usage.Text)
+	}
+	if plain := h.Handle(ctx, Request{Kind: Help}); !strings.Contains(plain.Text, "`!solve <grid>`") {
+		t.Errorf("help without settings lost the Handler's prefix:\n%s", plain.Text)
+	}
+
+	solve := func(s *Settings) Reply {
+		return h.Handle(ctx, Request{Kind: Solve, Args: " " + lc37Puzzle + " img", Settings: s})
+	}
+	if rep := solve(&Settings{Spoiler: true}); !strings.Contains(rep.Text, "||") {
+		t.Errorf("spoilers on for the request: no spoiler bars\n%s", rep.Text)
+	}
+	if rep := solve(nil); strings.Contains(rep.Text, "||") {
+		t.Errorf("the Handler's spoilers (off) were not used without settings\n%s", rep.Text)
+	}
+	if rep := solve(&Settings{Pictures: PicturesNever}); len(rep.Files) != 0 {
+		t.Errorf("pictures never for the request, yet %d files", len(rep.Files))
+	}
+	if rep := solve(&Settings{Pictures: PicturesAuto}); len(rep.Files) == 0 {
+		t.Error("img asked for with pictures auto, yet no file")
+	}
+	if h.Prefix() != "!" {
+		t.Errorf("the Handler's prefix changed to %q", h.Prefix())
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/settings/backend"
 )
 
 // object is the part of a Kubernetes object the tests read.
@@ -244,6 +245,11 @@ func checkPod(t *testing.T, name string, ps podSpec, secretKeys map[string]bool)
 	if ref := e["DISCORD_TOKEN"]; ref != "secret:sudokubot/token" {
 		t.Errorf("%s: DISCORD_TOKEN = %q, want it from the sudokubot secret", name, ref)
 	}
+	// Every pod shares one PostgreSQL: the URL holds a password, so it
+	// comes from the secret too.
+	if ref := e["DATABASE_URL"]; ref != "secret:sudokubot/database-url" {
+		t.Errorf("%s: DATABASE_URL = %q, want it from the sudokubot secret (database-url)", name, ref)
+	}
 	for _, v := range e {
 		if key, ok := strings.CutPrefix(v, "secret:sudokubot/"); ok && !secretKeys[key] {
 			t.Errorf("%s: secret key %s is not in secret.example.yaml", name, key)
@@ -303,6 +309,16 @@ func variables(t *testing.T) map[string]bool {
 		m[v[1]] = true
 	}
 	return m
+}
+
+// TestSecretDatabaseIsPostgres: the database the pods share is PostgreSQL
+// (an SQLite file cannot be shared by several pods), in a URL the bot reads.
+func TestSecretDatabaseIsPostgres(t *testing.T) {
+	secret := find(t, load(t, "kubernetes"), "Secret", "sudokubot")
+	loc, err := backend.Parse(secret.StringData["database-url"])
+	if err != nil || loc.Kind != backend.Postgres {
+		t.Errorf("the secret's database-url %q (%v): want a postgres:// URL", secret.StringData["database-url"], err)
+	}
 }
 
 func TestGatewayStatefulSet(t *testing.T) {
@@ -445,6 +461,7 @@ func TestDockerCompose(t *testing.T) {
 			StopGracePeriod string                  `json:"stop_grace_period"`
 			Restart         string                  `json:"restart"`
 			ReadOnly        bool                    `json:"read_only"`
+			Volumes         []string                `json:"volumes"`
 			Healthcheck     struct{ Test []string } `json:"healthcheck"`
 		} `json:"services"`
 	}
@@ -469,6 +486,61 @@ func TestDockerCompose(t *testing.T) {
 	want := []string{"CMD", "/sudokubot", "-healthcheck", fmt.Sprintf("http://127.0.0.1:%d/readyz", port)}
 	if !slices.Equal(s.Healthcheck.Test, want) {
 		t.Errorf("healthcheck %v, want %v", s.Healthcheck.Test, want)
+	}
+	// The settings database (the image's DATABASE_URL, in /data) on a
+	// volume: the filesystem is read-only, and a new container keeps them.
+	if !slices.ContainsFunc(s.Volumes, func(v string) bool { return strings.HasSuffix(v, ":"+dataDir) }) {
+		t.Errorf("volumes %v: want one on %s, where the settings database is", s.Volumes, dataDir)
+	}
+	if v, ok := s.Environment["DATABASE_URL"]; ok {
+		t.Errorf("DATABASE_URL=%q in the compose file: the image's (on the volume) is the one to use", v)
+	}
+}
+
+// dataDir is where the image keeps the SQLite settings database.
+const dataDir = "/data"
+
+// TestDockerfileData: the image keeps the settings database in /data,
+// writable by its non-root user (its / is not), as a volume, and
+// DATABASE_URL points there.
+func TestDockerfileData(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "Dockerfile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var final []string // the runtime stage's instructions
+	for _, l := range strings.Split(string(data), "\n") {
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "FROM ") {
+			final = nil
+		}
+		if l != "" && !strings.HasPrefix(l, "#") {
+			final = append(final, l)
+		}
+	}
+	has := func(prefix string) bool {
+		return slices.ContainsFunc(final, func(l string) bool { return strings.HasPrefix(l, prefix) })
+	}
+	for _, want := range []string{
+		"COPY --from=build --chown=65532:65532 /out/data " + dataDir,
+		"USER nonroot",
+		"WORKDIR " + dataDir,
+		"VOLUME " + dataDir,
+		"ENV DATABASE_URL=sqlite:" + dataDir + "/",
+	} {
+		if !has(want) {
+			t.Errorf("the runtime stage has no %q:\n%s", want, strings.Join(final, "\n"))
+		}
+	}
+	if !strings.Contains(string(data), "chown 65532:65532 /out/data") {
+		t.Error("the build stage does not make /out/data for the non-root user 65532")
+	}
+	for _, l := range final {
+		if v, ok := strings.CutPrefix(l, "ENV DATABASE_URL="); ok {
+			if loc, err := backend.Parse(v); err != nil || loc.Kind != backend.SQLite || !strings.HasPrefix(loc.Path, dataDir+"/") {
+				t.Errorf("DATABASE_URL=%s (%v): want an SQLite file in %s", v, err, dataDir)
+			}
+		}
 	}
 }
 

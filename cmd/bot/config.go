@@ -16,6 +16,7 @@ import (
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/httpserver"
 	"github.com/sudokubot/sudokubot/picture"
+	"github.com/sudokubot/sudokubot/settings/backend"
 )
 
 // Config is everything the program reads from its environment, already
@@ -34,6 +35,10 @@ type Config struct {
 	// PuzzleCPU is the share of one core that the puzzle pool's background
 	// refill may use (PUZZLE_CPU), above 0 and at most 1.
 	PuzzleCPU float64
+	// DatabaseURL names the database of the servers' settings and daily
+	// puzzles (DATABASE_URL, see package settings/backend): an SQLite file
+	// for one process, PostgreSQL for several.
+	DatabaseURL string
 }
 
 // defaultPuzzleCPU is PUZZLE_CPU's default: a quarter of one core for
@@ -45,7 +50,8 @@ const defaultPuzzleCPU = 0.25
 // tests check .env.example, the README and the doc comment of main.go
 // against this function.
 func defaultConfig() Config {
-	return Config{Bot: bot.DefaultConfig(), LogLevel: slog.LevelInfo, LogFormat: "text", PuzzleCPU: defaultPuzzleCPU}
+	return Config{Bot: bot.DefaultConfig(), LogLevel: slog.LevelInfo, LogFormat: "text", PuzzleCPU: defaultPuzzleCPU,
+		DatabaseURL: backend.DefaultURL}
 }
 
 // configError names the variable whose value is wrong, for the operator.
@@ -220,6 +226,14 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	if !gateway && (cfg.HTTPAddr == "" || cfg.PublicKey == nil) {
 		v, _ := get("GATEWAY")
 		bad("GATEWAY", v, "HTTP_ADDR and DISCORD_PUBLIC_KEY with it: without the gateway, slash commands come only to the interactions endpoint")
+	}
+	if v, ok := get("DATABASE_URL"); ok {
+		// The error names DATABASE_URL and hides any password.
+		if _, err := backend.Parse(v); err != nil {
+			errs = append(errs, err)
+		} else {
+			cfg.DatabaseURL = v
+		}
 	}
 	if v, ok := get("LOG_LEVEL"); ok {
 		if err := cfg.LogLevel.UnmarshalText([]byte(v)); err != nil {

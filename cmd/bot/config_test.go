@@ -16,6 +16,7 @@ import (
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/picture"
+	"github.com/sudokubot/sudokubot/settings/backend"
 )
 
 func env(m map[string]string) func(string) string {
@@ -82,6 +83,7 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 		"PUZZLE_CPU":             "0.5",
 		"LOG_LEVEL":              "debug",
 		"LOG_FORMAT":             "JSON",
+		"DATABASE_URL":           "postgres://bot:secret@db:5432/sudokubot",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -94,9 +96,25 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 	wantBot.DevGuildID, wantBot.SpoilerSolutions, wantBot.MessageContent = "123456789012345678", true, false
 	wantBot.ShutdownGrace, wantBot.ReconnectMax = 3*time.Second, 30*time.Second
 	wantBot.ImageReplies, wantBot.ImageTheme = command.PicturesAlways, picture.Light
-	want := Config{Token: "abc.def", Bot: wantBot, LogLevel: slog.LevelDebug, LogFormat: "json", PuzzleCPU: 0.5}
+	want := Config{Token: "abc.def", Bot: wantBot, LogLevel: slog.LevelDebug, LogFormat: "json", PuzzleCPU: 0.5,
+		DatabaseURL: "postgres://bot:secret@db:5432/sudokubot"}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("got %+v\nwant %+v", cfg, want)
+	}
+}
+
+// TestLoadConfigBadDatabaseURL: a DATABASE_URL that cannot be used stops
+// start-up with an error naming the variable, never its password.
+func TestLoadConfigBadDatabaseURL(t *testing.T) {
+	for _, v := range []string{"mysql://bot:hunter2@db/x", "sqlite:", "sqlite::memory:", "postgres://bot:hunter2@/nohost", "sudokubot.db"} {
+		_, err := loadConfig(env(map[string]string{"DATABASE_URL": v}))
+		var ue *backend.URLError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), "DATABASE_URL") {
+			t.Errorf("DATABASE_URL=%s: %v, want an error naming DATABASE_URL", v, err)
+		}
+		if err != nil && strings.Contains(err.Error(), "hunter2") {
+			t.Errorf("DATABASE_URL=%s: the error shows the password: %v", v, err)
+		}
 	}
 }
 

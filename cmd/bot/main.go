@@ -49,6 +49,10 @@
 //	HTTP_ADDR               listen address of /interactions, /healthz, /readyz, /metrics (default: none)
 //	DISCORD_PUBLIC_KEY      application public key: serves POST /interactions on HTTP_ADDR (default: none)
 //
+// Per-server settings and daily puzzles (README, "Storage"):
+//
+//	DATABASE_URL            sqlite:PATH for one process, postgres://USER:PASSWORD@HOST:PORT/DB for several (default sqlite:sudokubot.db)
+//
 // .env.example and the README document the same variables; a test checks
 // that they agree with the defaults (bot.DefaultConfig).
 package main
@@ -78,6 +82,8 @@ import (
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/httpserver"
+	"github.com/sudokubot/sudokubot/settings"
+	"github.com/sudokubot/sudokubot/settings/backend"
 )
 
 func main() {
@@ -176,6 +182,12 @@ func run(ctx context.Context, p program) error {
 // and /metrics. The HTTP server outlives the bot's shutdown, so that
 // interactions in flight are answered and /readyz says the process is going.
 func runBot(ctx context.Context, p program, cfg Config, log *slog.Logger) error {
+	store, closeStore, err := openSettings(ctx, cfg.DatabaseURL, log)
+	if err != nil {
+		return err
+	}
+	defer closeStore()
+	cfg.Bot.Settings = store
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	pool, err := newPuzzlePool(cfg)
@@ -224,6 +236,46 @@ func runBot(ctx context.Context, p program, cfg Config, log *slog.Logger) error 
 		stopBot()
 		return errors.Join(err, <-botDone)
 	}
+}
+
+// openTimeout bounds opening the settings database at start-up (connecting,
+// migrating); closeTimeout bounds closing it at the end, so that a database
+// that stopped answering does not hold the exit.
+const (
+	openTimeout  = 30 * time.Second
+	closeTimeout = 5 * time.Second
+)
+
+// openSettings opens the database of DATABASE_URL (bringing its schema up
+// to date) and returns the servers' settings through a cache, and the
+// function that closes both, the cache first. An error names DATABASE_URL,
+// never with its password.
+func openSettings(ctx context.Context, url string, log *slog.Logger) (*settings.Cache, func(), error) {
+	loc, err := backend.Parse(url)
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, openTimeout)
+	defer cancel()
+	db, err := backend.Open(ctx, url)
+	if err != nil {
+		return nil, nil, fmt.Errorf("open the settings database (DATABASE_URL=%s): %w", loc, err)
+	}
+	log.Info("settings database open", "database", loc.String())
+	store := settings.NewCache(db, settings.CacheOptions{Logger: log.With("component", "settings")})
+	return store, func() {
+		store.Close()
+		closed := make(chan error, 1)
+		go func() { closed <- db.Close() }()
+		select {
+		case err := <-closed:
+			if err != nil {
+				log.Warn("close the settings database", "err", err)
+			}
+		case <-time.After(closeTimeout):
+			log.Warn("the settings database did not close in time; exiting anyway", "waited", closeTimeout)
+		}
+	}, nil
 }
 
 // healthcheck gets url and reports an error unless it answers 200.

@@ -321,10 +321,10 @@ func TestProgramServesPuzzles(t *testing.T) {
 		return ans.Message.Content
 	}
 	before, _ := generate.Daily(context.Background(), time.Now(), generate.Expert)
-	daily := ask("daily", discordtest.Opt("level", "expert"))
+	daily := ask("daily", discordtest.SubCommand("today", discordtest.Opt("level", "expert")))
 	after, _ := generate.Daily(context.Background(), time.Now(), generate.Expert)
 	if !strings.Contains(daily, before.Code.String()) && !strings.Contains(daily, after.Code.String()) {
-		t.Errorf("/daily level:expert is not the day's Expert puzzle %v:\n%s", before.Code, daily)
+		t.Errorf("/daily today level:expert is not the day's Expert puzzle %v:\n%s", before.Code, daily)
 	}
 	if c, ok := generate.FindCode(ask("new", discordtest.Opt("level", "easy"), discordtest.Opt("size", "6x6"))); !ok || c.Shape.Size() != 6 {
 		t.Errorf("/new level:easy size:6x6 posted code %v", c)

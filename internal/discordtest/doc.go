@@ -75,6 +75,11 @@
 // Messages), so that the bot's later webhook edits are accepted; PostSigned
 // posts with any signature, for tests of refusals.
 //
+// Servers: Command.Permissions sets the member's permissions (Manage Server
+// is 32); AddThread makes a thread the fake knows, with its parent channel
+// (GET /channels/{id}). ConfigureRemote points a session in another process,
+// a test's child, at the fake's Addr.
+//
 // Soaks: WithRecordLimit keeps the fake's own memory bounded (counts stay
 // exact: MessageCount, RequestCount).
 //

@@ -246,6 +246,10 @@ type Command struct {
 	// (guild, then global), else a fresh snowflake.
 	CommandID string
 	Locale    string // default "en-US"
+	// Permissions are the member's permissions in the channel, as Discord
+	// computes them (a decimal string); the default, "1071698660929", is an
+	// ordinary member's, without Manage Server (32) or Administrator (8).
+	Permissions string
 }
 
 // Interaction identifies a dispatched interaction.
@@ -303,6 +307,9 @@ func (s *Server) CommandPayload(c Command) map[string]any {
 		member := memberJSON(time.Now().Add(-time.Hour).UTC().Format(time.RFC3339Nano))
 		member["user"] = userJSON(c.User)
 		member["permissions"] = "1071698660929"
+		if c.Permissions != "" {
+			member["permissions"] = c.Permissions
+		}
 		p["member"] = member
 		p["guild_id"] = c.GuildID
 		p["guild_locale"] = "en-US"

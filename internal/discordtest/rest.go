@@ -629,8 +629,26 @@ func (s *Server) hGetChannel(x *exchange) {
 		x.reply(200, map[string]any{"id": id, "type": 1, "last_message_id": nil, "flags": 0, "recipients": []any{}})
 		return
 	}
+	if parent, ok := s.threadParent[id]; ok {
+		x.reply(200, map[string]any{"id": id, "type": 11, "guild_id": g, "parent_id": parent, "name": "thread-" + id,
+			"owner_id": DefaultUserID, "message_count": 0, "member_count": 1, "last_message_id": nil, "flags": 0,
+			"thread_metadata": map[string]any{"archived": false, "auto_archive_duration": 1440, "locked": false,
+				"archive_timestamp": time.Now().UTC().Format(time.RFC3339Nano)}})
+		return
+	}
 	x.reply(200, map[string]any{"id": id, "type": 0, "guild_id": g, "name": "channel-" + id, "position": 0,
 		"permission_overwrites": []any{}, "nsfw": false, "topic": nil, "last_message_id": nil})
+}
+
+// AddThread makes the fake know a public thread (type 11) of parentID in
+// guildID: GET /channels/{threadID} answers with its parent_id, as Discord
+// does. Messages and commands in the thread carry threadID as their
+// channel_id.
+func (s *Server) AddThread(threadID, parentID, guildID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.channelGuild[threadID] = guildID
+	s.threadParent[threadID] = parentID
 }
 
 // hGetMessage answers with the latest version of a message the bot sent.
@@ -984,6 +1002,18 @@ func validateOptions(x *exchange, opts []*discordgo.ApplicationCommandOption, fi
 	}
 	seen := map[string]bool{}
 	optional := false
+	subs := 0
+	for _, o := range opts {
+		if o.Type == discordgo.ApplicationCommandOptionSubCommand || o.Type == discordgo.ApplicationCommandOptionSubCommandGroup {
+			subs++
+		}
+	}
+	if subs > 0 && subs < len(opts) {
+		// Discord: a command (or group) has either subcommands or options.
+		x.formError(strings.TrimSuffix(field, "."), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+			"Sub-command and sub-command group option types are mutually exclusive to all other types")
+		return false
+	}
 	for i, o := range opts {
 		f := fmt.Sprintf("%s%d.", field, i)
 		if !commandName.MatchString(o.Name) || strings.ToLower(o.Name) != o.Name || seen[o.Name] {

@@ -218,6 +218,7 @@ type Server struct {
 	byToken      map[string]*interactionState               // by interaction token
 	dmChannels   map[string]string                          // recipient id -> channel id
 	channelGuild map[string]string                          // channel id -> guild id, learned from dispatches
+	threadParent map[string]string                          // thread id -> parent channel id (AddThread)
 }
 
 // New starts a fake Discord on 127.0.0.1 and registers its shutdown with
@@ -253,6 +254,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		routeTotals:  map[string]int{},
 		dmChannels:   map[string]string{DefaultUserID: DefaultDMChannelID},
 		channelGuild: map[string]string{DefaultChannelID: DefaultGuildID, DefaultDMChannelID: ""},
+		threadParent: map[string]string{},
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -1,0 +1,358 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/generate"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/settings"
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// The daily poster's timing.
+const (
+	// dailyEvery is how often the poster looks for servers whose daily
+	// puzzle is due; it also looks at start-up and after /settings daily.
+	dailyEvery = time.Minute
+	// dailyLease is how long a claim of a daily post holds before another
+	// process may post it: far longer than a post takes (the puzzle comes
+	// from the pool; Discord's retries take seconds), so that only a
+	// process that died between its claim and its post is replaced.
+	dailyLease = 10 * time.Minute
+	// dailyPosters is how many servers' posts go out at once: each
+	// channel has its own rate limit, so a busy hour need not be serial.
+	dailyPosters = 4
+)
+
+// dailyPuzzles is what the daily poster and the solvers' check need of
+// the command layer: the post of a day's puzzle with a server's settings,
+// and whether a grid is its solution.
+type dailyPuzzles interface {
+	DailyFor(ctx context.Context, day time.Time, level generate.Level, s *command.Settings) command.Reply
+	IsDailySolution(ctx context.Context, day time.Time, level generate.Level, g sudoku.Grid) bool
+}
+
+var _ dailyPuzzles = (*command.Handler)(nil)
+
+// generateLevel returns the generator's level for a daily level of the
+// settings (LevelDefault is the daily puzzle's default).
+func generateLevel(l settings.Level) generate.Level {
+	gl, err := generate.ParseLevel(l.Or(settings.DefaultDailyLevel).String())
+	if err != nil {
+		return generate.Hard
+	}
+	return gl
+}
+
+// kickDaily asks the poster to look for due posts now (after /settings
+// daily), without waiting for its next minute.
+func (b *Bot) kickDaily() {
+	select {
+	case b.dailyKick <- struct{}{}:
+	default:
+	}
+}
+
+// runDaily posts the daily puzzles of the servers on this process's shards
+// until ctx ends: at once, then every dailyEvery and whenever kicked. Posts
+// use reply, which outlives ctx by the shutdown grace.
+func (b *Bot) runDaily(ctx, reply context.Context) {
+	t := time.NewTicker(dailyEvery)
+	defer t.Stop()
+	for {
+		b.dailyRound(ctx, reply)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		case <-b.dailyKick:
+		}
+	}
+}
+
+// dailyRound posts every due daily puzzle of this process's servers. The
+// database decides which process posts (ClaimDaily), not timing: two
+// processes, or a restart in the same minute, make one post.
+func (b *Bot) dailyRound(ctx, reply context.Context) {
+	store := b.cfg.Settings
+	now := b.now()
+	due, err := store.DueDaily(ctx, now, dailyLease)
+	if err != nil {
+		if ctx.Err() == nil {
+			b.log.Warn("daily puzzles: cannot list the servers whose post is due; trying again in a minute", "err", err)
+		}
+		return
+	}
+	sem := make(chan struct{}, dailyPosters)
+	var wg sync.WaitGroup
+	mine := 0
+	defer func() {
+		wg.Wait()
+		b.log.Debug("daily puzzles: round done", "due", len(due), "on_these_shards", mine)
+	}()
+	for _, g := range due {
+		if !b.ownsGuild(g.ID) {
+			continue
+		}
+		mine++
+		if !b.begin() { // stopping
+			break
+		}
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-sem; wg.Done(); b.inflight.done() }()
+			defer b.recoverEvent("daily post")
+			b.postDaily(ctx, reply, g, now)
+		}()
+	}
+}
+
+// postDaily claims a server's daily post for now's day and, if this process
+// won the claim, posts the puzzle and confirms the post with its message.
+// A post that fails leaves the claim to expire: the server's puzzle is
+// posted by the first round after the lease.
+func (b *Bot) postDaily(ctx, reply context.Context, g settings.Guild, now time.Time) {
+	store := b.cfg.Settings
+	day := settings.DayOf(now)
+	level := g.Daily.Level.Or(settings.DefaultDailyLevel)
+	log := b.log.With("guild", g.ID, "channel", g.Daily.ChannelID, "day", day.String(), "level", level.String())
+	won, err := store.ClaimDaily(ctx, g.ID, day, now, dailyLease)
+	switch {
+	case err != nil:
+		log.Warn("daily puzzle: claim failed; trying again in a minute", "err", err)
+		return
+	case !won:
+		log.Debug("daily puzzle: posted or being posted by another process")
+		return
+	}
+	// The post follows the settings of its channel (pictures, spoilers)
+	// and shows the server's prefix.
+	rep := b.daily.DailyFor(reply, day.Time(), generateLevel(level), commandSettings(g.In(g.Daily.ChannelID, b.defaults())))
+	if rep.UserError || (rep.Text == "" && len(rep.Files) == 0) {
+		// No puzzle (no pool, or none made in time): nothing worth posting.
+		log.Error("daily puzzle: none to post; trying again after the lease", "outcome", rep.Outcome, "err", rep.Err, "lease", dailyLease)
+		b.metrics.dailyPost("failed")
+		return
+	}
+	a := answer{text: withFooter(rep.Text, dailyFooter(b.prefixOf(g))), files: rep.Files, fallback: withFooter(rep.Fallback, dailyFooter(b.prefixOf(g)))}
+	post := &channelPost{rest: b.rest, channelID: g.Daily.ChannelID, nonce: dailyNonce(g.ID, day)}
+	start := time.Now()
+	if err := b.post(reply, &call{log: log, resp: post}, a); err != nil {
+		log.Error("daily puzzle not posted; trying again after the lease", "lease", dailyLease, "err", err)
+		b.metrics.dailyPost("failed")
+		return
+	}
+	p := settings.DailyPost{ChannelID: g.Daily.ChannelID, MessageID: post.messageID()}
+	if err := store.DailyPosted(reply, g.ID, day, p); err != nil {
+		// Posted, but not on record: another process may post again once
+		// the lease has passed.
+		log.Error("daily puzzle posted but not confirmed in the database", "message", p.MessageID, "err", err)
+		b.metrics.dailyPost("unconfirmed")
+		return
+	}
+	b.metrics.dailyPost("posted")
+	log.Info("daily puzzle posted", "message", p.MessageID, "took", time.Since(start).Round(time.Millisecond))
+}
+
+// dailyFooter tells how to be counted among the day's solvers.
+func dailyFooter(prefix string) string {
+	return fmt.Sprintf("Solved it? Reply to this post with `%scheck` and your finished grid to be counted among today's solvers; `/daily stats` shows them.", prefix)
+}
+
+// withFooter adds footer to text on a line of its own, when it fits in a
+// message.
+func withFooter(text, footer string) string {
+	if text == "" {
+		return text
+	}
+	s := text + "\n" + footer
+	if render.Len(s) > render.MaxLen {
+		return text
+	}
+	return s
+}
+
+// dailyNonce is the nonce of a server's daily post of day: the same for
+// every retry of the post, so that Discord posts it once.
+func dailyNonce(guildID string, day settings.Day) string {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "daily %s %d", guildID, day)
+	return strconv.FormatUint(h.Sum64()>>1, 10) // at most 19 digits, within Discord's 25
+}
+
+// ownsGuild reports whether the server is on one of this process's shards:
+// (guild_id >> 22) % shard_count, as Discord assigns them.
+func (b *Bot) ownsGuild(guildID string) bool {
+	n := b.shardCount()
+	id, err := strconv.ParseUint(guildID, 10, 64)
+	if n == 0 || err != nil {
+		return false
+	}
+	shard := int((id >> 22) % uint64(n))
+	for _, sh := range b.shards {
+		if sh.id == shard {
+			return true
+		}
+	}
+	return false
+}
+
+// channelPost posts a message in a channel (not a reply to anything): the
+// daily puzzle. It keeps the ID of the message it posted.
+type channelPost struct {
+	rest      *rest
+	channelID string
+	nonce     string
+
+	mu sync.Mutex
+	id string
+}
+
+var _ responder = (*channelPost)(nil)
+
+func (p *channelPost) transport() string                               { return "daily" }
+func (p *channelPost) mustAnswer() bool                                { return false }
+func (p *channelPost) deferrable() bool                                { return false }
+func (p *channelPost) deferAnswer(context.Context, *slog.Logger) error { return nil }
+
+func (p *channelPost) send(ctx context.Context, log *slog.Logger, a answer) error {
+	payload := replyPayload{
+		MessageSend:  &discordgo.MessageSend{Content: a.text, AllowedMentions: noMentions()},
+		Attachments:  attachmentRefs(a.files),
+		Nonce:        p.nonce,
+		EnforceNonce: true,
+	}
+	var msg struct {
+		ID string `json:"id"`
+	}
+	bk := p.rest.channels.get(p.channelID, time.Now())
+	defer p.rest.channels.put(p.channelID, time.Now())
+	req := request{method: http.MethodPost, url: discordgo.EndpointChannelMessages(p.channelID), payload: payload, files: a.files, into: &msg}
+	if err := p.rest.do(ctx, log, bk, req); err != nil {
+		return fmt.Errorf("post in channel %s: %w", p.channelID, err)
+	}
+	p.mu.Lock()
+	p.id = msg.ID
+	p.mu.Unlock()
+	return nil
+}
+
+func (p *channelPost) messageID() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.id
+}
+
+// Solvers of the daily puzzle.
+
+// solverStep returns the step that runs after a check in a server with a
+// daily puzzle (solverCheck), nil for other commands and places.
+func (b *Bot) solverStep(at where, userID string, req command.Request) func(context.Context, command.Reply) command.Reply {
+	if req.Kind != command.Check || at.guild.ID == "" || !at.guild.Daily.On() || b.cfg.Settings == nil || userID == "" {
+		return nil
+	}
+	return b.solverCheck(at.guild, userID, req)
+}
+
+// solverCheck returns the step that runs after a !check in a server with a
+// daily puzzle: when the grid is that day's puzzle (at the server's level)
+// completed and correct, the member is recorded among the day's solvers,
+// once, and the reply congratulates them with their place.
+func (b *Bot) solverCheck(g settings.Guild, userID string, req command.Request) func(context.Context, command.Reply) command.Reply {
+	return func(ctx context.Context, rep command.Reply) command.Reply {
+		if rep.Outcome != "complete" {
+			return rep
+		}
+		grid, err := b.handler.GridOf(req)
+		if err != nil {
+			return rep
+		}
+		now := b.now()
+		day := settings.DayOf(now)
+		level := g.Daily.Level.Or(settings.DefaultDailyLevel)
+		if !b.daily.IsDailySolution(ctx, day.Time(), generateLevel(level), grid) {
+			return rep
+		}
+		place, recorded, err := b.cfg.Settings.RecordSolver(ctx, g.ID, day, userID, now)
+		var line string
+		switch {
+		case err != nil:
+			rep.Err = errors.Join(rep.Err, fmt.Errorf("record daily solver: %w", err))
+			line = render.Notice("That is today's daily puzzle solved, but I could not record it right now (settings unavailable). Send it again in a minute to be counted.")
+		case recorded:
+			rep.Outcome = "daily_solved"
+			line = fmt.Sprintf("🎉 You solved today's daily puzzle (%s): solver number %d today!", level, place)
+		default:
+			line = fmt.Sprintf("You solved today's daily puzzle already: solver number %d today.", place)
+		}
+		rep.Text = withFooter(rep.Text, line)
+		rep.Fallback = withFooter(rep.Fallback, line)
+		return rep
+	}
+}
+
+// maxSolversListed is how many solvers /daily stats names.
+const maxSolversListed = 20
+
+// dailyStats answers /daily stats: today's solvers in this server, first
+// first, and the member's streak.
+func (b *Bot) dailyStats(ctx context.Context, guildID, userID string) command.Reply {
+	if guildID == "" {
+		return command.Reply{Text: render.Notice("Daily solvers are counted per server: use /daily stats in one."), Outcome: outcomeRefused, UserError: true}
+	}
+	if b.cfg.Settings == nil {
+		return command.Reply{Text: render.Notice(msgNoSettings), Outcome: outcomeNoSettings}
+	}
+	day := settings.DayOf(b.now())
+	solvers, err := b.cfg.Settings.Solvers(ctx, guildID, day)
+	var streak int
+	if err == nil {
+		streak, err = b.cfg.Settings.Streak(ctx, guildID, userID, day)
+	}
+	if err != nil {
+		return command.Reply{Text: render.Notice(msgSettingsDownShow), Outcome: outcomeSettingsDown, Err: err}
+	}
+	return command.Reply{Text: describeSolvers(day, solvers, streak), Outcome: "daily_stats"}
+}
+
+// describeSolvers writes the day's solvers and a member's streak.
+func describeSolvers(day settings.Day, solvers []settings.Solver, streak int) string {
+	var s strings.Builder
+	switch len(solvers) {
+	case 0:
+		fmt.Fprintf(&s, "**Daily puzzle of %s**: nobody has solved it yet here.\n", day)
+	case 1:
+		fmt.Fprintf(&s, "**Daily puzzle of %s**: 1 solver here.\n", day)
+	default:
+		fmt.Fprintf(&s, "**Daily puzzle of %s**: %d solvers here.\n", day, len(solvers))
+	}
+	for i, sv := range solvers {
+		if i == maxSolversListed {
+			fmt.Fprintf(&s, "… and %d more.\n", len(solvers)-i)
+			break
+		}
+		fmt.Fprintf(&s, "%d. <@%s> at %s UTC\n", sv.Place, sv.UserID, sv.At.UTC().Format("15:04"))
+	}
+	switch streak {
+	case 0:
+		s.WriteString("Your streak: none yet. Solve today's puzzle to start one.")
+	case 1:
+		s.WriteString("Your streak: 1 day.")
+	default:
+		fmt.Fprintf(&s, "Your streak: %d days in a row.", streak)
+	}
+	return s.String()
+}
