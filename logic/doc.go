@@ -21,6 +21,13 @@
 // renderer's job: "Look at column 4 and row 7: a Skyscraper on 4" comes from
 // Units, Name and Digits; the spoiler from Conclusions.
 //
+// SE finds W-Wings, X-Chains, XY-Chains and alternating inference chains
+// (and their loops) as generic forcing chains and cycles, rated as such
+// (v1.15.10 has its W-Wing commented out of the ladder). [Step.Pattern] says
+// which of these a chain step's implications form, with the pattern's cells
+// and digits, so that a hint names it as a player does ("a W-Wing on 3 and
+// 4") while the step keeps SE's name and rating.
+//
 // [Rate] applies steps until the grid is solved and reports the rating of the
 // hardest (the puzzle's ER), that step and the step count. It first solves the
 // grid with [sudoku.Solve]: a grid with several solutions gets Status

@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -169,4 +170,45 @@ func TestDifficulties(t *testing.T) {
 	if got, want := render.DifficultyScale(), "Easy up to 2.0, Medium 2.1–2.9, Hard 3.0–3.9, Expert 4.0–6.1, Extreme 6.2 and up"; got != want {
 		t.Errorf("DifficultyScale() = %q, want %q", got, want)
 	}
+}
+
+// TestHintNamesPattern: a chain step that forms a pattern players know by
+// another name (a W-Wing here, in a real puzzle rated 7.5 whose path has a
+// forcing chain that is one) is hinted under that name, at its cells, with
+// Sukaku Explainer's name and rating beside it.
+func TestHintNamesPattern(t *testing.T) {
+	g, err := parser.Parse("...97..3......184......5..6.73.8.4..8.......2..2.3.61.5..2......697......1..53...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lg, err := logic.New(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := logic.Explain(context.Background(), lg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := lg.Clone()
+	for _, s := range rep.Path {
+		if p := s.Pattern(); p.Kind == logic.WWing {
+			text := render.Hint(w.Sudoku(), s, 0, render.Options{})
+			checkFits(t, "W-Wing hint", text)
+			head, _, _ := strings.Cut(text, "\n")
+			var cells []string
+			for _, c := range p.Cells {
+				cells = append(cells, c.String())
+			}
+			want := fmt.Sprintf("Look at %s, %s, %s and %s: a **W-Wing** on %d and %d (rating %v, a Forcing Chain for Sukaku Explainer).",
+				cells[0], cells[1], cells[2], cells[3], p.Digits[0], p.Digits[1], s.Rating)
+			if head != want || !strings.Contains(text, "two end cells hold only the same two digits") {
+				t.Errorf("W-Wing hint starts %q, want %q:\n%s", head, want, text)
+			}
+			return
+		}
+		if err := w.Apply(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("no W-Wing on the path")
 }
