@@ -74,8 +74,18 @@ type chainer struct {
 	curPos  [256]uint16  // the same for cur
 	t       *chainTables // fixed tables of the 9×9 shape
 
-	// The rule being run: the chain kinds allowed.
+	// The rule being run: the chain kinds allowed, and the nesting level
+	// of dynamic chains (0: none; see nested.go).
 	dynamic, nishio, multiple bool
+	level                     int
+
+	// The nested rounds: the grid's digits, a grid over the working
+	// candidates for the techniques, and their offs.
+	values []uint8
+	sr     *search // the search whose deadline nested rounds poll
+	tmp    Grid
+	advOut []advOff
+	advPar []int32
 
 	nodes   []cnode
 	par     []int32
@@ -182,6 +192,7 @@ func newChainer(g *Grid, c *chainer) *chainer {
 		return c
 	}
 	c.geo = g.geo
+	c.values = g.values
 	for i := 0; i < 81; i++ {
 		c.orig[i] = g.cands[i]
 	}
@@ -269,8 +280,8 @@ func (c *chainer) remove(pot int) {
 func (c *chainer) restore() { c.cur, c.curPos = c.orig, c.origPos }
 
 // resetRule prepares for a rule: a new node arena and no cached runs.
-func (c *chainer) resetRule(dynamic, nishio, multiple bool) {
-	c.dynamic, c.nishio, c.multiple = dynamic, nishio, multiple
+func (c *chainer) resetRule(dynamic, nishio, multiple bool, level int) {
+	c.dynamic, c.nishio, c.multiple, c.level = dynamic, nishio, multiple, level
 	c.nodes, c.par = c.nodes[:0], c.par[:0]
 	c.nrun = 0
 	clear(c.cache[:])
@@ -557,9 +568,40 @@ func (c *chainer) propagate(r *crun) {
 			}
 			continue
 		}
+		if c.level > 0 && c.nested(r, &qOff) {
+			continue
+		}
 		done()
 		return
 	}
+}
+
+// nested runs a round of the nested techniques on the grid as run r left it
+// and queues the offs they imply (on qOff); it reports whether there were
+// new ones.
+func (c *chainer) nested(r *crun, qOff *[]int32) bool {
+	if c.sr != nil && c.sr.expired() {
+		return false // the caller gives up the rule
+	}
+	added := false
+	for _, a := range c.advanced(r) {
+		if r.off[a.pot] != 0 {
+			continue
+		}
+		id := c.nodeWith(int(a.pot)<<1, c.advPar[a.pstart:a.pstart+a.pcount])
+		r.addOff(int(a.pot), id)
+		*qOff = append(*qOff, id)
+		added = true
+	}
+	return added
+}
+
+// nodeWith makes a node for key with the parents ps.
+func (c *chainer) nodeWith(key int, ps []int32) int32 {
+	id := int32(len(c.nodes))
+	c.nodes = append(c.nodes, cnode{key: int16(key), pstart: int32(len(c.par)), np: int16(len(ps))})
+	c.par = append(c.par, ps...)
+	return id
 }
 
 // runFrom returns the propagation from pot assumed on (or off), computing

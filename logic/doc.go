@@ -85,12 +85,15 @@
 //	7.5+      Nishio Forcing Chains
 //	8.0+      Cell and Region Forcing Chains
 //	8.5+      Dynamic Forcing Chains (forcing nets): contradiction, double, cell and region
+//	9.0+      Dynamic Forcing Chains (+): the same, also following what pointing, claiming,
+//	          hidden and naked pairs and X-Wings conclude along the way
 //
 // A chain's rating grows with its complexity (the candidates it uses, as SE
 // counts them): 0.1 each time complexity-2 passes 4, 6, 8, 12, 16, 24, 32,
-// 48, 64, ... Dynamic Forcing Chains with nested rules (SE's 9.0+ "(+)" and
-// 9.5+ nested levels) are not implemented: puzzles that need them get
-// NeedsGuess.
+// 48, 64, ... The nested levels above (SE's 9.5+ forcing chains that use
+// forcing chains within) are not implemented: puzzles that need them get
+// NeedsGuess. A rating that runs out of time says how far it got
+// (Report.AtLeast).
 //
 // # Agreement with SukakuExplainer
 //

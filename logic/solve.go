@@ -18,6 +18,9 @@ type producer struct {
 	uniqueness bool
 	// only9 marks techniques written for the 9×9 shape only.
 	only9 bool
+	// least is the lowest rating of the steps it finds (0: not given; only
+	// the slow rungs say, for the floor of a search that runs out of time).
+	least Rating
 }
 
 // search is the state of one step search: the grid, the options and the
@@ -35,6 +38,9 @@ type search struct {
 	// fingerprint of the candidates on which an aligned triplet exclusion
 	// found nothing; 0 for none (see tripleMemos).
 	triples *tripleTable
+	// floor is, when the context ended during a search, the lowest rating
+	// the step searched for can have: every easier rung found nothing.
+	floor Rating
 }
 
 // expired reports (and records) whether the context has ended.
@@ -76,17 +82,20 @@ func ladder(geo *geom) []producer {
 		{name: "bug", find: func(s *search, e emitFunc) bool { return findBUG(s.g, e) }, only9: true, uniqueness: true},
 		{name: "vwxyz-wings", find: func(s *search, e emitFunc) bool { return findALSWing(s.g, 4, e) }, only9: true},
 		{name: "aligned pair exclusion", find: func(s *search, e emitFunc) bool { return findAlignedPairExclusion(s.g, e) }, only9: true},
-		{name: "unary chains", find: findUnaryChains, only9: true},
-		{name: "aligned triplet exclusion", find: findAlignedTripleExclusion, only9: true},
+		{name: "unary chains", find: findUnaryChains, only9: true, least: 65},
+		{name: "aligned triplet exclusion", find: findAlignedTripleExclusion, only9: true, least: 75},
 		{name: "nishio chains", find: func(s *search, e emitFunc) bool {
-			return findMultipleChains(s, true, true, false, NishioForcingChain, e)
-		}, only9: true},
+			return findMultipleChains(s, true, true, false, 0, NishioForcingChain, e)
+		}, only9: true, least: 75},
 		{name: "multiple chains", find: func(s *search, e emitFunc) bool {
-			return findMultipleChains(s, false, false, true, MultipleForcingChain, e)
-		}, only9: true},
+			return findMultipleChains(s, false, false, true, 0, MultipleForcingChain, e)
+		}, only9: true, least: 80},
 		{name: "dynamic chains", find: func(s *search, e emitFunc) bool {
-			return findMultipleChains(s, true, false, true, DynamicForcingChain, e)
-		}, only9: true},
+			return findMultipleChains(s, true, false, true, 0, DynamicForcingChain, e)
+		}, only9: true, least: 85},
+		{name: "dynamic chains (+)", find: func(s *search, e emitFunc) bool {
+			return findMultipleChains(s, true, false, true, 1, DynamicForcingChainPlus, e)
+		}, only9: true, least: 90},
 	}
 	if geo.shape != sudoku.Classic {
 		out := basic[:0]
@@ -104,7 +113,7 @@ func ladder(geo *geom) []producer {
 func (s *search) next(prods []producer) (Step, bool) {
 	var found Step
 	ok := false
-	for _, p := range prods {
+	for i, p := range prods {
 		if p.uniqueness && !s.uniq {
 			continue
 		}
@@ -112,11 +121,25 @@ func (s *search) next(prods []producer) (Step, bool) {
 			found, ok = st, true
 			return false
 		})
-		if ok || s.expired() {
+		if ok {
+			break
+		}
+		if s.expired() {
+			s.floor = floorOf(prods[i:])
 			break
 		}
 	}
 	return found, ok
+}
+
+// floorOf returns the lowest rating a step of the rungs prods can have, as
+// far as they say (0 when one does not).
+func floorOf(prods []producer) Rating {
+	f := prods[0].least
+	for _, p := range prods {
+		f = min(f, p.least)
+	}
+	return f
 }
 
 // Status is the outcome of rating a puzzle.
@@ -159,6 +182,12 @@ type Report struct {
 	// Remaining is the grid where logic stopped (NeedsGuess, TimedOut,
 	// Cancelled) or the solved grid.
 	Remaining *Grid
+	// AtLeast is, for TimedOut, the least rating the puzzle can have: the
+	// rating of the steps taken, or more when the search that ran out of
+	// time was past the rungs of easier techniques (searching the 9.0
+	// forcing chains means every step rated less was looked for and not
+	// found). It is Rating for the other statuses.
+	AtLeast Rating
 }
 
 // ErrNeedsGuess is returned by [Next] when no technique of the ladder applies.
@@ -277,10 +306,12 @@ func rate(ctx context.Context, g *Grid, keep bool) (Report, error) {
 			if !errors.Is(s.err, context.DeadlineExceeded) {
 				rep.Status = Cancelled
 			}
+			rep.AtLeast = max(rep.Rating, s.floor)
 			return rep, fmt.Errorf("logic: rate: %w", s.err)
 		}
 		if !ok {
 			rep.Status = NeedsGuess
+			rep.AtLeast = rep.Rating
 			return rep, nil
 		}
 		if err := w.Apply(step); err != nil {
@@ -295,5 +326,6 @@ func rate(ctx context.Context, g *Grid, keep bool) (Report, error) {
 		}
 	}
 	rep.Status = Solved
+	rep.AtLeast = rep.Rating
 	return rep, nil
 }

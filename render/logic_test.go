@@ -212,3 +212,27 @@ func TestHintNamesPattern(t *testing.T) {
 	}
 	t.Fatal("no W-Wing on the path")
 }
+
+// TestRatedTimeoutSaysAtLeast: a rating cut short by the deadline gives the
+// least rating the puzzle can have, from the steps taken or from the
+// techniques already ruled out (a search of the 9.0 chains, none easier
+// applying), even before any step.
+func TestRatedTimeoutSaysAtLeast(t *testing.T) {
+	g, err := parser.Parse("98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := render.Options{Timeout: 2 * time.Second}
+	for _, tt := range []struct {
+		rep  logic.Report
+		want string
+	}{
+		{logic.Report{Status: logic.TimedOut, AtLeast: 90}, "Its rating is at least 9.0."},
+		{logic.Report{Status: logic.TimedOut, Steps: 3, Rating: 26, AtLeast: 85}, "Its rating is at least 8.5."},
+		{logic.Report{Status: logic.TimedOut, Steps: 3, Rating: 26, AtLeast: 26}, "Its rating is at least 2.6."},
+	} {
+		if text := render.Rated(g, tt.rep, opt); !strings.Contains(text, tt.want) {
+			t.Errorf("%+v: %q lacks %q", tt.rep, text, tt.want)
+		}
+	}
+}

@@ -1,0 +1,110 @@
+package logic
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// grid729 reads Sukaku Explainer's 729-character pencil marks (the
+// candidates of each cell, '.' for a missing one): a cell with one
+// candidate that no peer has is a placed digit, as SE reads it.
+func grid729(tb testing.TB, s string) *Grid {
+	tb.Helper()
+	if len(s) != 729 {
+		tb.Fatalf("pencil marks of %d characters", len(s))
+	}
+	cands := make([]uint32, 81)
+	for i := 0; i < 729; i++ {
+		if s[i] != '.' {
+			cands[i/9] |= 1 << (i % 9)
+		}
+	}
+	cells := make([]int, 81)
+	for c := 0; c < 81; c++ {
+		if m := cands[c]; m&(m-1) == 0 {
+			single := true
+			for _, p := range geomFor(sudoku.Classic).peers[c] {
+				single = single && cands[p]&m == 0
+			}
+			if single {
+				cells[c] = lowest(m)
+			}
+		}
+	}
+	g, err := sudoku.FromCells(sudoku.Classic, cells)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	lg, err := NewWithCandidates(g, cands)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return lg
+}
+
+// TestNestedStepsSE takes the next step on grids where Sukaku Explainer
+// v1.15.10's next step is a nested dynamic forcing chain
+// (testdata/se_steps.csv: pencil marks, SE's rating and conclusion, read
+// from SE itself) and checks it gives SE's step.
+func TestNestedStepsSE(t *testing.T) {
+	f, err := os.Open("testdata/se_steps.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<16)
+	for n := 1; sc.Scan(); n++ {
+		parts := strings.Split(sc.Text(), ",")
+		if len(parts) != 3 {
+			t.Fatalf("line %d: %d fields", n, len(parts))
+		}
+		g := grid729(t, parts[0])
+		s, err := Next(context.Background(), g)
+		if err != nil {
+			t.Fatalf("line %d: %v", n, err)
+		}
+		if s.Rating != ratingOf(t, parts[1]) || s.Conclusions() != parts[2] {
+			t.Errorf("line %d: %v, SE: %s %s", n, s, parts[1], parts[2])
+		}
+	}
+}
+
+// countCtx is a context whose deadline passes at its limit-th poll of Err,
+// so that a test can stop a search at the same place on every run.
+type countCtx struct {
+	context.Context
+	polls, limit int
+}
+
+func (c *countCtx) Err() error {
+	c.polls++
+	if c.limit > 0 && c.polls >= c.limit {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
+// TestRateTimeoutFloor: a rating that runs out of time while searching the
+// nested forcing chains (after every easier technique found nothing) says
+// the puzzle rates at least what those chains rate.
+func TestRateTimeoutFloor(t *testing.T) {
+	// The first puzzle of forum_hardest_1905_11plus: no step below the
+	// nested forcing chains applies to it.
+	g := mustNew(t, grid81(t, "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"))
+	ctx := &countCtx{Context: context.Background()}
+	rep, err := Rate(ctx, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx = &countCtx{Context: context.Background(), limit: ctx.polls - 2}
+	rep, err = Rate(ctx, g)
+	if rep.Status != TimedOut || err == nil || rep.Steps != 0 || rep.AtLeast < 90 {
+		t.Errorf("rate stopped at the last polls: %v after %d steps, at least %v (%v)", rep.Status, rep.Steps, rep.AtLeast, err)
+	}
+}
