@@ -181,6 +181,11 @@ func (c *chainer) multipleChains(sr *search) bool {
 			return
 		}
 		k := a + b
+		if c.level >= 2 {
+			if k += c.nestedComplexity(dstOn, dstOff); k > limit {
+				return
+			}
+		}
 		h := &chainHint{kind: ckDouble, complexity: k, diff: base + lengthAdded(k), sortKey: sk,
 			elim: elim(), place: place, source: src, targets: []int32{dstOn, dstOff}}
 		switch {
@@ -300,6 +305,11 @@ func (c *chainer) reductions(on, off []int16, runs []*crun, kind chainKind, sk, 
 					id = r.on[p]
 				}
 				targets[i] = id - 1
+			}
+			if c.level >= 2 {
+				if k += c.nestedComplexity(targets...); k > limit {
+					continue
+				}
 			}
 			h := &chainHint{kind: kind, complexity: k, diff: base + lengthAdded(k), sortKey: sk,
 				place: -1, source: source, digit: digit, targets: targets, name: name}

@@ -86,6 +86,14 @@ type chainer struct {
 	tmp    Grid
 	advOut []advOff
 	advPar []int32
+	// The hints of nested chain rules the rule's nodes were implied by
+	// (nestOf: node id to index in nests), and the rule parents being
+	// gathered (rp, with rpSeen stamped rpGen).
+	nests  []nestInfo
+	nestOf map[int32]int32
+	rp     []int16
+	rpSeen [nPot]uint32
+	rpGen  uint32
 
 	nodes   []cnode
 	par     []int32
@@ -283,6 +291,8 @@ func (c *chainer) restore() { c.cur, c.curPos = c.orig, c.origPos }
 func (c *chainer) resetRule(dynamic, nishio, multiple bool, level int) {
 	c.dynamic, c.nishio, c.multiple, c.level = dynamic, nishio, multiple, level
 	c.nodes, c.par = c.nodes[:0], c.par[:0]
+	c.nests = c.nests[:0]
+	clear(c.nestOf)
 	c.nrun = 0
 	clear(c.cache[:])
 	c.restore()
@@ -589,6 +599,12 @@ func (c *chainer) nested(r *crun, qOff *[]int32) bool {
 			continue
 		}
 		id := c.nodeWith(int(a.pot)<<1, c.advPar[a.pstart:a.pstart+a.pcount])
+		if a.nest >= 0 {
+			if c.nestOf == nil {
+				c.nestOf = map[int32]int32{}
+			}
+			c.nestOf[id] = a.nest
+		}
 		r.addOff(int(a.pot), id)
 		*qOff = append(*qOff, id)
 		added = true

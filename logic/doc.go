@@ -87,11 +87,13 @@
 //	8.5+      Dynamic Forcing Chains (forcing nets): contradiction, double, cell and region
 //	9.0+      Dynamic Forcing Chains (+): the same, also following what pointing, claiming,
 //	          hidden and naked pairs and X-Wings conclude along the way
+//	9.5+      Dynamic Forcing Chains (+ Forcing Chains): also what every forcing chain and
+//	          cycle of the grid the assumption leaves concludes (their complexity adds up)
 //
 // A chain's rating grows with its complexity (the candidates it uses, as SE
 // counts them): 0.1 each time complexity-2 passes 4, 6, 8, 12, 16, 24, 32,
-// 48, 64, ... The nested levels above (SE's 9.5+ forcing chains that use
-// forcing chains within) are not implemented: puzzles that need them get
+// 48, 64, ... SE's deeper levels (10.0+ with multiple forcing chains within,
+// 10.5+ with dynamic ones) are not implemented: puzzles that need them get
 // NeedsGuess. A rating that runs out of time says how far it got
 // (Report.AtLeast).
 //

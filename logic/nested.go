@@ -16,12 +16,14 @@ import (
 // pointing and claiming, hidden and naked pairs and X-Wings; level 2 (9.5)
 // adds forcing chains and cycles; level 3 (10.0) multiple forcing chains;
 // level 4 (10.5) dynamic forcing chains. The first technique that finds an
-// elimination with rule parents gives the offs of that round.
+// elimination with rule parents gives the offs of that round. Levels 1 and
+// 2 are implemented.
 
 // advOff is an off implied by a technique, with its parents (node ids).
 type advOff struct {
 	pot            int16
 	pstart, pcount int32 // parents in chainer.advPar
+	nest           int32 // the nested hint that implies it (chainer.nests), or -1
 }
 
 // nestedSuffix is SE's suffix for a nested level's names.
@@ -74,10 +76,79 @@ func (c *chainer) advanced(r *crun) []advOff {
 			return true
 		})
 		if len(c.advOut) > 0 {
-			break
+			return c.advOut
 		}
 	}
+	if c.level >= 2 {
+		c.addNestedOffs(r, c.unaryHints(&c.orig))
+	}
 	return c.advOut
+}
+
+// addNestedOffs adds the eliminations of the hints of a nested chain rule
+// as offs, each with its hint's rule parents and the hint itself, whose
+// complexity counts in the outer chain's.
+func (c *chainer) addNestedOffs(r *crun, hints []*nestHint) {
+	for _, h := range hints {
+		pstart := int32(len(c.advPar))
+		for _, p := range h.parents {
+			if id := r.off[p]; id != 0 {
+				c.advPar = append(c.advPar, id-1)
+			}
+		}
+		pcount := int32(len(c.advPar)) - pstart
+		if len(h.parents) == 0 || pcount == 0 {
+			c.advPar = c.advPar[:pstart]
+			continue
+		}
+		nest := int32(len(c.nests))
+		c.nests = append(c.nests, nestInfo{complexity: h.complexity, id: h.id})
+		for _, pot := range h.removes {
+			c.advOut = append(c.advOut, advOff{pot: pot, pstart: pstart, pcount: pcount, nest: nest})
+		}
+	}
+}
+
+// nestedComplexity returns the complexity that nested hints add to a hint
+// proved by the nodes targets: the sum of the complexities of the distinct
+// nested hints (by identity) among their ancestors.
+func (c *chainer) nestedComplexity(targets ...int32) int {
+	if len(c.nestOf) == 0 {
+		return 0
+	}
+	var ids map[uint64]bool
+	sum := 0
+	// Each target's chain on its own (its nodes by candidate, as SE's
+	// getChain collects them), the hints counted once over all.
+	for _, t := range targets {
+		c.gen++
+		if c.gen == 0 {
+			clear(c.visit)
+			c.gen = 1
+		}
+		q := append(c.bfs[:0], t)
+		for i := 0; i < len(q); i++ {
+			n := q[i]
+			k := c.nodes[n].key
+			if c.visit[k] == c.gen {
+				continue
+			}
+			c.visit[k] = c.gen
+			if ni, ok := c.nestOf[n]; ok {
+				info := c.nests[ni]
+				if ids == nil {
+					ids = map[uint64]bool{}
+				}
+				if !ids[info.id] {
+					ids[info.id] = true
+					sum += info.complexity
+				}
+			}
+			q = append(q, c.parents(n)...)
+		}
+		c.bfs = q
+	}
+	return sum
 }
 
 // addRuleOffs adds the eliminations of step s (a technique run on the
@@ -148,7 +219,7 @@ func (c *chainer) addRuleOffs(r *crun, kind ruleKind, s Step) {
 		return
 	}
 	for _, e := range javaMapOrder(s.Eliminations) {
-		c.advOut = append(c.advOut, advOff{pot: int16((e.Cell.Row*9+e.Cell.Col)*9 + e.Digit - 1), pstart: pstart, pcount: pcount})
+		c.advOut = append(c.advOut, advOff{pot: int16((e.Cell.Row*9+e.Cell.Col)*9 + e.Digit - 1), pstart: pstart, pcount: pcount, nest: -1})
 	}
 }
 

@@ -108,3 +108,20 @@ func TestRateTimeoutFloor(t *testing.T) {
 		t.Errorf("rate stopped at the last polls: %v after %d steps, at least %v (%v)", rep.Status, rep.Steps, rep.AtLeast, err)
 	}
 }
+
+// TestHardest rates Norvig's hardest.txt (testdata/se_hardest.csv, with the
+// ratings Sukaku Explainer v1.15.10 gives), checking every step against the
+// solution: two of them need forcing chains nested in forcing chains
+// (10.5, 10.6). Under the race detector, those are left out (some ten
+// seconds each there).
+func TestHardest(t *testing.T) {
+	for _, p := range readRated(t, "testdata/se_hardest.csv", false) {
+		if raceEnabled && ratingOf(t, p.rating) >= 100 {
+			continue
+		}
+		rep := checkPath(t, grid81(t, p.puzzle))
+		if rep.Status != Solved || rep.Rating.String() != p.rating {
+			t.Errorf("line %d %s: %v %v (%s), SE rates %s", p.line, p.puzzle, rep.Status, rep.Rating, rep.Hardest.Name, p.rating)
+		}
+	}
+}

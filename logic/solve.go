@@ -96,6 +96,9 @@ func ladder(geo *geom) []producer {
 		{name: "dynamic chains (+)", find: func(s *search, e emitFunc) bool {
 			return findMultipleChains(s, true, false, true, 1, DynamicForcingChainPlus, e)
 		}, only9: true, least: 90},
+		{name: "nested chains (+ forcing chains)", find: func(s *search, e emitFunc) bool {
+			return findMultipleChains(s, true, false, true, 2, NestedForcingChain, e)
+		}, only9: true, least: 95},
 	}
 	if geo.shape != sudoku.Classic {
 		out := basic[:0]
