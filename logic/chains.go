@@ -78,6 +78,10 @@ type chainer struct {
 	// of dynamic chains (0: none; see nested.go).
 	dynamic, nishio, multiple bool
 	level                     int
+	// onCur makes static chains read the working grid instead of the
+	// step's tables: the chains of a nested rule, run on the grid an outer
+	// propagation left.
+	onCur bool
 
 	// The nested rounds: the grid's digits, a grid over the working
 	// candidates for the techniques, and their offs.
@@ -94,6 +98,9 @@ type chainer struct {
 	rp     []int16
 	rpSeen [nPot]uint32
 	rpGen  uint32
+	// The queues and runs of a nested rule's chains.
+	nqOn, nqOff []int32
+	nrunOf      map[int]*crun
 
 	nodes   []cnode
 	par     []int32
@@ -520,7 +527,7 @@ func (c *chainer) propagate(r *crun) {
 			p := qOn[iOn]
 			iOn++
 			var offs []int16
-			if c.dynamic {
+			if c.dynamic || c.onCur {
 				offs = c.onToOff(int(c.nodes[p].key>>1), y)
 			} else {
 				offs = c.staticOnToOff(int(c.nodes[p].key>>1), y)
@@ -544,7 +551,9 @@ func (c *chainer) propagate(r *crun) {
 			iOff++
 			pot := int(c.nodes[p].key >> 1)
 			var ons []onCand
-			if c.dynamic {
+			if c.onCur {
+				ons = c.offToOn(r, pot, y, true, false)
+			} else if c.dynamic {
 				// Hidden parents are read later, for the ons kept only,
 				// but before pot leaves the grid.
 				ons = c.offToOn(r, pot, y, true, false)

@@ -89,13 +89,14 @@
 //	          hidden and naked pairs and X-Wings conclude along the way
 //	9.5+      Dynamic Forcing Chains (+ Forcing Chains): also what every forcing chain and
 //	          cycle of the grid the assumption leaves concludes (their complexity adds up)
+//	10.0+     Dynamic Forcing Chains (+ Multiple Forcing Chains): also every cell and region
+//	          forcing chain of that grid
 //
 // A chain's rating grows with its complexity (the candidates it uses, as SE
 // counts them): 0.1 each time complexity-2 passes 4, 6, 8, 12, 16, 24, 32,
-// 48, 64, ... SE's deeper levels (10.0+ with multiple forcing chains within,
-// 10.5+ with dynamic ones) are not implemented: puzzles that need them get
-// NeedsGuess. A rating that runs out of time says how far it got
-// (Report.AtLeast).
+// 48, 64, ... SE's deepest level (10.5+, dynamic forcing chains within) is
+// not implemented: puzzles that need it get NeedsGuess. A rating that runs
+// out of time says how far it got (Report.AtLeast).
 //
 // # Agreement with SukakuExplainer
 //

@@ -16,8 +16,8 @@ import (
 // pointing and claiming, hidden and naked pairs and X-Wings; level 2 (9.5)
 // adds forcing chains and cycles; level 3 (10.0) multiple forcing chains;
 // level 4 (10.5) dynamic forcing chains. The first technique that finds an
-// elimination with rule parents gives the offs of that round. Levels 1 and
-// 2 are implemented.
+// elimination with rule parents gives the offs of that round. Levels 1 to 3
+// are implemented.
 
 // advOff is an off implied by a technique, with its parents (node ids).
 type advOff struct {
@@ -81,6 +81,9 @@ func (c *chainer) advanced(r *crun) []advOff {
 	}
 	if c.level >= 2 {
 		c.addNestedOffs(r, c.unaryHints(&c.orig))
+	}
+	if c.level >= 3 && len(c.advOut) == 0 {
+		c.addNestedOffs(r, c.multipleHints(&c.orig))
 	}
 	return c.advOut
 }

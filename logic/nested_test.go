@@ -125,3 +125,20 @@ func TestHardest(t *testing.T) {
 		}
 	}
 }
+
+// TestForumHardest rates the first puzzles of forum_hardest_1905_11plus
+// (testdata/se_forum.csv, with Sukaku Explainer v1.15.10's ratings: SE takes
+// 11 to 15 minutes each here), which need forcing chains with multiple
+// forcing chains nested (level 3) from their first step, checking every
+// step against the solution. Too slow for the race detector.
+func TestForumHardest(t *testing.T) {
+	if raceEnabled || testing.Short() {
+		t.Skip("nested forcing chains take seconds per puzzle")
+	}
+	for _, p := range readRated(t, "testdata/se_forum.csv", false) {
+		rep := checkPath(t, grid81(t, p.puzzle))
+		if rep.Status != Solved || rep.Rating.String() != p.rating {
+			t.Errorf("line %d %s: %v %v (%s), SE rates %s", p.line, p.puzzle, rep.Status, rep.Rating, rep.Hardest.Name, p.rating)
+		}
+	}
+}

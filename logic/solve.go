@@ -99,6 +99,9 @@ func ladder(geo *geom) []producer {
 		{name: "nested chains (+ forcing chains)", find: func(s *search, e emitFunc) bool {
 			return findMultipleChains(s, true, false, true, 2, NestedForcingChain, e)
 		}, only9: true, least: 95},
+		{name: "nested chains (+ multiple forcing chains)", find: func(s *search, e emitFunc) bool {
+			return findMultipleChains(s, true, false, true, 3, NestedForcingChain, e)
+		}, only9: true, least: 100},
 	}
 	if geo.shape != sudoku.Classic {
 		out := basic[:0]
