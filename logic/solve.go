@@ -16,6 +16,10 @@ type producer struct {
 	// uniqueness marks techniques that assume the puzzle has one solution
 	// (unique rectangles and loops, BUG): they are skipped otherwise.
 	uniqueness bool
+	// proper marks the nested forcing chains: sound on any grid, but made
+	// to rate the hardest proper puzzles, and slow on a grid with few
+	// digits; they too are skipped on a grid with several solutions.
+	proper bool
 	// only9 marks techniques written for the 9×9 shape only.
 	only9 bool
 	// least is the lowest rating of the steps it finds (0: not given; only
@@ -95,13 +99,13 @@ func ladder(geo *geom) []producer {
 		}, only9: true, least: 85},
 		{name: "dynamic chains (+)", find: func(s *search, e emitFunc) bool {
 			return findMultipleChains(s, true, false, true, 1, DynamicForcingChainPlus, e)
-		}, only9: true, least: 90},
+		}, only9: true, proper: true, least: 90},
 		{name: "nested chains (+ forcing chains)", find: func(s *search, e emitFunc) bool {
 			return findMultipleChains(s, true, false, true, 2, NestedForcingChain, e)
-		}, only9: true, least: 95},
+		}, only9: true, proper: true, least: 95},
 		{name: "nested chains (+ multiple forcing chains)", find: func(s *search, e emitFunc) bool {
 			return findMultipleChains(s, true, false, true, 3, NestedForcingChain, e)
-		}, only9: true, least: 100},
+		}, only9: true, proper: true, least: 100},
 	}
 	if geo.shape != sudoku.Classic {
 		out := basic[:0]
@@ -120,7 +124,7 @@ func (s *search) next(prods []producer) (Step, bool) {
 	var found Step
 	ok := false
 	for i, p := range prods {
-		if p.uniqueness && !s.uniq {
+		if (p.uniqueness || p.proper) && !s.uniq {
 			continue
 		}
 		p.find(s, func(st Step) bool {
