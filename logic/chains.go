@@ -101,6 +101,9 @@ type chainer struct {
 	// The queues and runs of a nested rule's chains.
 	nqOn, nqOff []int32
 	nrunOf      map[int]*crun
+	// The implications on the grid of the nested round, when ntabValid.
+	ntab      *implTables
+	ntabValid bool
 
 	nodes   []cnode
 	par     []int32
@@ -242,22 +245,46 @@ func (c *chainer) buildStatic() {
 	}
 	c.static = true
 	c.restore()
+	c.fillTables(&c.onOff, &c.offOn)
+}
+
+// implTables are the implications on one grid, as buildStatic keeps them.
+type implTables struct {
+	onOff [2][nPot]potList28
+	offOn [4][nPot]potList4
+}
+
+// nestedTables tabulates the implications on the working grid, once per
+// nested round (the grid a propagation left, which the nested rules read).
+func (c *chainer) nestedTables() *implTables {
+	if c.ntab == nil {
+		c.ntab = &implTables{}
+	}
+	if !c.ntabValid {
+		c.ntabValid = true
+		c.fillTables(&c.ntab.onOff, &c.ntab.offOn)
+	}
+	return c.ntab
+}
+
+// fillTables tabulates the implications on the working grid.
+func (c *chainer) fillTables(onOff *[2][nPot]potList28, offOn *[4][nPot]potList4) {
 	for pot := 0; pot < nPot; pot++ {
-		if c.orig[pot/9]&(1<<(pot%9)) == 0 {
+		if c.cur[pot/9]&(1<<(pot%9)) == 0 {
 			for y := 0; y < 2; y++ {
-				c.onOff[y][pot].n = 0
+				onOff[y][pot].n = 0
 			}
 			for mode := 0; mode < 4; mode++ {
-				c.offOn[mode][pot].n = 0
+				offOn[mode][pot].n = 0
 			}
 			continue
 		}
 		for y := 0; y < 2; y++ {
-			l := &c.onOff[y][pot]
+			l := &onOff[y][pot]
 			l.n = uint8(copy(l.p[:], c.onToOff(pot, y == 1)))
 		}
 		for mode := 1; mode < 4; mode++ {
-			l := &c.offOn[mode][pot]
+			l := &offOn[mode][pot]
 			l.n = 0
 			for _, o := range c.offToOn(nil, pot, mode&1 != 0, mode&2 != 0, false) {
 				l.p[l.n] = o.pot
@@ -265,6 +292,17 @@ func (c *chainer) buildStatic() {
 			}
 		}
 	}
+}
+
+// tabOnToOff and tabOffToOn read tables t.
+func (t *implTables) tabOnToOff(pot int, y bool) []int16 {
+	l := &t.onOff[b2i(y)][pot]
+	return l.p[:l.n]
+}
+
+func (t *implTables) tabOffToOn(pot int, y, x bool) []int16 {
+	l := &t.offOn[b2i(y)|b2i(x)<<1][pot]
+	return l.p[:l.n]
 }
 
 // staticOnToOff is onToOff on the step's grid, from the tables.
@@ -527,7 +565,9 @@ func (c *chainer) propagate(r *crun) {
 			p := qOn[iOn]
 			iOn++
 			var offs []int16
-			if c.dynamic || c.onCur {
+			if c.onCur {
+				offs = c.ntab.tabOnToOff(int(c.nodes[p].key>>1), y)
+			} else if c.dynamic {
 				offs = c.onToOff(int(c.nodes[p].key>>1), y)
 			} else {
 				offs = c.staticOnToOff(int(c.nodes[p].key>>1), y)
@@ -552,7 +592,11 @@ func (c *chainer) propagate(r *crun) {
 			pot := int(c.nodes[p].key >> 1)
 			var ons []onCand
 			if c.onCur {
-				ons = c.offToOn(r, pot, y, true, false)
+				ons = c.ons[:0]
+				for _, o := range c.ntab.tabOffToOn(pot, y, true) {
+					ons = append(ons, onCand{pot: o})
+				}
+				c.ons = ons
 			} else if c.dynamic {
 				// Hidden parents are read later, for the ons kept only,
 				// but before pot leaves the grid.

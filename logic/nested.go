@@ -58,6 +58,7 @@ const (
 // they imply, in SE's order (duplicates included: the first one counts).
 func (c *chainer) advanced(r *crun) []advOff {
 	c.advOut, c.advPar = c.advOut[:0], c.advPar[:0]
+	c.ntabValid = false
 	g := &c.tmp
 	g.geo, g.values, g.cands, g.posValid = c.geo, c.values, c.cur[:], false
 	type rule struct {

@@ -52,6 +52,7 @@ func (c *chainer) nestedRun(pot int) *crun {
 // digit in the unit), then the cell chains; sorted and without repeats as
 // unaryHints. src is the grid the outer propagation started from.
 func (c *chainer) multipleHints(src *[81]uint32) []*nestHint {
+	c.nestedTables()
 	st := c.enterNested()
 	defer c.leaveNested(st)
 	if c.nrunOf == nil {

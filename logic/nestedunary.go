@@ -130,6 +130,7 @@ const fnvOffset = 14695981039346656037
 // and kind; those removing the same candidates as an earlier one left out.
 // src is the grid the outer propagation started from.
 func (c *chainer) unaryHints(src *[81]uint32) []*nestHint {
+	t := c.nestedTables()
 	var hints []*nestHint
 	for _, kind := range unaryKinds {
 		for cell := 0; cell < 81; cell++ {
@@ -139,7 +140,7 @@ func (c *chainer) unaryHints(src *[81]uint32) []*nestHint {
 				continue
 			}
 			for mm := m; mm != 0; mm &= mm - 1 {
-				hints = c.unaryAll(src, cell*9+bits.TrailingZeros32(mm), kind, hints)
+				hints = c.unaryAll(t, src, cell*9+bits.TrailingZeros32(mm), kind, hints)
 			}
 		}
 	}
@@ -185,7 +186,7 @@ func int16sBytes(s []int16) []byte {
 
 // unaryAll appends the hints of SE's unary chaining from candidate s0 (its
 // cycles, then its forcing chains from s0 on and off) to hints.
-func (c *chainer) unaryAll(src *[81]uint32, s0 int, kind unaryKind, hints []*nestHint) []*nestHint {
+func (c *chainer) unaryAll(t *implTables, src *[81]uint32, s0 int, kind unaryKind, hints []*nestHint) []*nestHint {
 	// The offs that imply s0 on: they close its cycles.
 	var pre [4]int
 	npre := 0
@@ -222,7 +223,7 @@ func (c *chainer) unaryAll(src *[81]uint32, s0 int, kind unaryKind, hints []*nes
 		b.next = b.next[:0]
 		for _, p := range b.cur {
 			pk := int(p)<<1 | 1
-			for _, q := range c.onToOff(int(p), kind.y) {
+			for _, q := range t.tabOnToOff(int(p), kind.y) {
 				qk := int(q) << 1
 				if depth >= 2 {
 					for _, x := range pre[:npre] {
@@ -244,11 +245,11 @@ func (c *chainer) unaryAll(src *[81]uint32, s0 int, kind unaryKind, hints []*nes
 		b.next = b.next[:0]
 		for _, q := range b.cur {
 			qk := int(q) << 1
-			for _, o := range c.offToOn(nil, int(q), kind.y, kind.x, false) {
-				ok := int(o.pot)<<1 | 1
+			for _, o := range t.tabOffToOn(int(q), kind.y, kind.x) {
+				ok := int(o)<<1 | 1
 				if !b.visited(ok) {
 					b.visit(ok, qk, depth+2)
-					b.next = append(b.next, o.pot)
+					b.next = append(b.next, o)
 				}
 			}
 		}
@@ -275,14 +276,14 @@ func (c *chainer) unaryAll(src *[81]uint32, s0 int, kind unaryKind, hints []*nes
 		b.next = b.next[:0]
 		for _, q := range b.cur {
 			qk := int(q) << 1
-			for _, o := range c.offToOn(nil, int(q), kind.y, true, false) {
-				ok := int(o.pot)<<1 | 1
-				if int(o.pot) == s0 && target < 0 {
+			for _, o := range t.tabOffToOn(int(q), kind.y, true) {
+				ok := int(o)<<1 | 1
+				if int(o) == s0 && target < 0 {
 					target = qk
 				}
 				if !b.visited(ok) {
 					b.visit(ok, qk, depth+1)
-					b.next = append(b.next, o.pot)
+					b.next = append(b.next, o)
 				}
 			}
 		}
@@ -293,7 +294,7 @@ func (c *chainer) unaryAll(src *[81]uint32, s0 int, kind unaryKind, hints []*nes
 		b.next = b.next[:0]
 		for _, p := range b.cur {
 			pk := int(p)<<1 | 1
-			for _, q := range c.onToOff(int(p), kind.y) {
+			for _, q := range t.tabOnToOff(int(p), kind.y) {
 				qk := int(q) << 1
 				if !b.visited(qk) {
 					b.visit(qk, pk, depth+2)
