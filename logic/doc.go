@@ -48,7 +48,12 @@
 // Techniques are tried in this order, SukakuExplainer's with its default
 // settings; the first that finds a step gives it. Ratings are SE's. The
 // techniques above the line work on every shape of [sudoku.Shapes], so hints
-// work on 4×4 to 25×25 grids; the others on 9×9 only.
+// work on 4×4 to 25×25 grids; below it, XY- and XYZ-Wings too. On the other
+// shapes, where SE defines no order to match, Turbot Fish with plain strong
+// links come after Hidden Triplet and forcing chains (X-Chains, then chains
+// of both link kinds, rated 6.6 and 7.0 plus SE's length bonus: XY-Chains,
+// W-Wings and other AICs, which [Step.Pattern] names) end the ladder; the
+// rest is 9×9 only.
 //
 //	1.0       Full House (a unit's last empty cell)
 //	1.2, 1.5  Hidden Single in a box; in a row or column

@@ -158,17 +158,13 @@ func (s Step) Pattern() Pattern {
 }
 
 // linked reports whether a link may join a and b: two digits of one cell,
-// or one digit in two cells of a row, column or box (9×9 boxes: chains are
-// 9×9 only).
+// or one digit in two cells (of a unit: the step says so, as the pattern
+// reads no grid).
 func linked(a, b Candidate) bool {
 	if a.Cell == b.Cell {
 		return a.Digit != b.Digit
 	}
-	if a.Digit != b.Digit {
-		return false
-	}
-	return a.Cell.Row == b.Cell.Row || a.Cell.Col == b.Cell.Col ||
-		(a.Cell.Row/3 == b.Cell.Row/3 && a.Cell.Col/3 == b.Cell.Col/3)
+	return a.Digit == b.Digit
 }
 
 // chainKind3 classifies a chain of links (nodes in order): one digit

@@ -20,8 +20,9 @@ type producer struct {
 	// to rate the hardest proper puzzles, and slow on a grid with few
 	// digits; they too are skipped on a grid with several solutions.
 	proper bool
-	// only9 marks techniques written for the 9×9 shape only.
-	only9 bool
+	// only9 marks techniques written for the 9×9 shape only; others those
+	// for the other shapes only.
+	only9, others bool
 	// least is the lowest rating of the steps it finds (0: not given; only
 	// the slow rungs say, for the floor of a search that runs out of time).
 	least Rating
@@ -75,8 +76,9 @@ func ladder(geo *geom) []producer {
 		{name: "swordfish", find: func(s *search, e emitFunc) bool { return findFish(s.g, 3, e) }},
 		{name: "hidden triplets", find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 3, false, e) }},
 		{name: "turbot fish", find: findTurbotFish, only9: true},
-		{name: "xy-wings", find: func(s *search, e emitFunc) bool { return findXYWing(s.g, false, e) }, only9: true},
-		{name: "xyz-wings", find: func(s *search, e emitFunc) bool { return findXYWing(s.g, true, e) }, only9: true},
+		{name: "turbot fish, any shape", find: func(s *search, e emitFunc) bool { return findTurbotFishN(s.g, e) }, others: true},
+		{name: "xy-wings", find: func(s *search, e emitFunc) bool { return findXYWing(s.g, false, e) }},
+		{name: "xyz-wings", find: func(s *search, e emitFunc) bool { return findXYWing(s.g, true, e) }},
 		{name: "unique loops", find: func(s *search, e emitFunc) bool { return findUniqueLoops(s.g, e) }, only9: true, uniqueness: true},
 		{name: "naked quads", find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 4, e) }},
 		{name: "jellyfish", find: func(s *search, e emitFunc) bool { return findFish(s.g, 4, e) }},
@@ -87,6 +89,7 @@ func ladder(geo *geom) []producer {
 		{name: "vwxyz-wings", find: func(s *search, e emitFunc) bool { return findALSWing(s.g, 4, e) }, only9: true},
 		{name: "aligned pair exclusion", find: func(s *search, e emitFunc) bool { return findAlignedPairExclusion(s.g, e) }, only9: true},
 		{name: "unary chains", find: findUnaryChains, only9: true, least: 65},
+		{name: "forcing chains, any shape", find: findChainsN, others: true, least: 66},
 		{name: "aligned triplet exclusion", find: findAlignedTripleExclusion, only9: true, least: 75},
 		{name: "nishio chains", find: func(s *search, e emitFunc) bool {
 			return findMultipleChains(s, true, true, false, 0, NishioForcingChain, e)
@@ -107,16 +110,13 @@ func ladder(geo *geom) []producer {
 			return findMultipleChains(s, true, false, true, 3, NestedForcingChain, e)
 		}, only9: true, proper: true, least: 100},
 	}
-	if geo.shape != sudoku.Classic {
-		out := basic[:0]
-		for _, p := range basic {
-			if !p.only9 {
-				out = append(out, p)
-			}
+	out := basic[:0]
+	for _, p := range basic {
+		if geo.shape == sudoku.Classic && !p.others || geo.shape != sudoku.Classic && !p.only9 {
+			out = append(out, p)
 		}
-		return out
 	}
-	return basic
+	return out
 }
 
 // next returns the first step of the first producer that finds one.

@@ -124,7 +124,8 @@ func (t stepText) label() string {
 // and asides ("Grouped Skyscraper 01" is a Grouped Skyscraper, "WXYZ-Wing
 // 132" a WXYZ-Wing, "3 Strong links (including blocks)" 3 Strong links): a
 // word of two or more digits is such a code, and a part in parentheses an
-// aside, but for "(+)". Numbers that mean something to a person ("Unique
+// aside, but for the nesting of a forcing chain ("(+)", "(+ Forcing
+// Chains)"). Numbers that mean something to a person ("Unique
 // Loop 6 type 2") stay.
 func displayName(s logic.Step) string {
 	if p := s.Pattern(); p.Kind != logic.NoPattern {
@@ -137,7 +138,7 @@ func displayName(s logic.Step) string {
 	for {
 		i := strings.IndexByte(name, '(')
 		j := strings.IndexByte(name[max(i, 0):], ')')
-		if i < 0 || j < 0 || name[i:i+j+1] == "(+)" {
+		if i < 0 || j < 0 || strings.HasPrefix(name[i:], "(+") {
 			break
 		}
 		name = name[:i] + name[i+j+1:]

@@ -112,8 +112,9 @@ func TestDisplayName(t *testing.T) {
 		"WXYZ-Wing 132":                     "WXYZ-Wing",
 		"Unique Loop 6 type 2":              "Unique Loop 6 type 2",
 		"3 Strong links (including blocks)": "3 Strong links",
-		"3 Skyscrapers 0111 (Using 2 grouped strong links)": "3 Skyscrapers",
-		"Dynamic Forcing Chains (+)":                        "Dynamic Forcing Chains (+)",
+		"3 Skyscrapers 0111 (Using 2 grouped strong links)":       "3 Skyscrapers",
+		"Dynamic Forcing Chains (+)":                              "Dynamic Forcing Chains (+)",
+		"Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)": "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
 	} {
 		if got := displayName(logic.Step{Name: name}); got != want {
 			t.Errorf("displayName(%q) = %q, want %q", name, got, want)
