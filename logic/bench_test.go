@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
 )
@@ -119,4 +120,49 @@ func BenchmarkNext(b *testing.B) {
 			b.ReportMetric(float64(len(states)), "grids")
 		})
 	}
+}
+
+// BenchmarkRateNested rates the puzzles that need nested forcing chains:
+// hardest.txt's two (testdata/se_hardest.csv, 10.5 and 10.6) and the first
+// ten of forum_hardest_1905_11plus (of the shared data, or the two of
+// testdata/se_forum.csv without it), reporting the time per puzzle and the
+// slowest (by its fastest time over the iterations). Sukaku Explainer
+// v1.15.10 takes 2 to 15 minutes per puzzle on these.
+func BenchmarkRateNested(b *testing.B) {
+	var grids []*Grid
+	for _, p := range readRated(b, "testdata/se_hardest.csv", false) {
+		if ratingOf(b, p.rating) >= 100 {
+			grids = append(grids, mustNew(b, grid81(b, p.puzzle)))
+		}
+	}
+	forum := readRated(b, "testdata/se_forum.csv", false)
+	if f, err := os.ReadFile("../../shared/data/forum_hardest_1905_11plus.txt"); err == nil {
+		forum = nil
+		for i, line := range strings.SplitN(string(f), "\n", 11)[:10] {
+			forum = append(forum, ratedPuzzle{i + 1, strings.TrimSpace(line), ""})
+		}
+	}
+	for _, p := range forum {
+		grids = append(grids, mustNew(b, grid81(b, p.puzzle)))
+	}
+	best := make([]time.Duration, len(grids))
+	for i := 0; i < b.N; i++ {
+		for j, g := range grids {
+			t0 := time.Now()
+			rep, err := Rate(context.Background(), g)
+			if err != nil || rep.Status != Solved {
+				b.Fatalf("puzzle %d: %v %v", j, rep.Status, err)
+			}
+			if d := time.Since(t0); i == 0 || d < best[j] {
+				best[j] = d
+			}
+		}
+	}
+	var slowest time.Duration
+	for _, d := range best {
+		slowest = max(slowest, d)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(grids))/1e6, "ms/puzzle")
+	b.ReportMetric(float64(slowest.Nanoseconds())/1e6, "max-ms")
+	b.ReportMetric(float64(len(grids)), "puzzles")
 }

@@ -114,6 +114,8 @@ func otherCands(m uint32, pot int) []int16 {
 // ruleBase is the base difficulty of the multiple-chain rules.
 func (c *chainer) ruleBase() float64 {
 	switch {
+	case c.level > 0:
+		return 8.5 + 0.5*float64(c.level)
 	case c.nishio:
 		return 7.5
 	case c.dynamic:
@@ -121,6 +123,9 @@ func (c *chainer) ruleBase() float64 {
 	}
 	return 8.0
 }
+
+// suffix is what SE appends to a rule's hint names: the nesting level.
+func (c *chainer) suffix() string { return nestedSuffix(c.level) }
 
 func (c *chainer) prefix() string {
 	switch {
@@ -136,6 +141,8 @@ func (c *chainer) prefix() string {
 // dynamic), the contradiction, double, cell and region forcing chains from
 // every cell, as Sukaku Explainer's multiple-chain search does.
 func (c *chainer) multipleChains(sr *search) bool {
+	c.sr = sr
+	defer func() { c.sr = nil }()
 	if !c.dynamic {
 		c.buildStatic()
 	}
@@ -174,15 +181,20 @@ func (c *chainer) multipleChains(sr *search) bool {
 			return
 		}
 		k := a + b
+		if c.level >= 2 {
+			if k += c.nestedComplexity(dstOn, dstOff); k > limit {
+				return
+			}
+		}
 		h := &chainHint{kind: ckDouble, complexity: k, diff: base + lengthAdded(k), sortKey: sk,
 			elim: elim(), place: place, source: src, targets: []int32{dstOn, dstOff}}
 		switch {
 		case c.nishio:
-			h.kind, h.name = ckContradiction, c.prefix()+"Forcing Chains"
+			h.kind, h.name = ckContradiction, c.prefix()+"Forcing Chains"+c.suffix()
 		case absurd:
-			h.kind, h.name = ckContradiction, c.prefix()+"Contradiction Forcing Chains"
+			h.kind, h.name = ckContradiction, c.prefix()+"Contradiction Forcing Chains"+c.suffix()
 		default:
-			h.name = c.prefix() + "Double Forcing Chains"
+			h.name = c.prefix() + "Double Forcing Chains" + c.suffix()
 		}
 		c.setBest(h)
 	}
@@ -249,9 +261,11 @@ func (c *chainer) multipleChains(sr *search) bool {
 		if c.nishio || !(card == 2 || c.multiple && card > 2) {
 			continue
 		}
-		c.reductions(cellOn, cellOff, valueRuns, ckCell, 5, cell, 0, c.prefix()+"Cell Forcing Chains")
+		c.reductions(cellOn, cellOff, valueRuns, ckCell, 5, cell, 0, c.prefix()+"Cell Forcing Chains"+c.suffix())
 	}
-	return true
+	// A deadline that passed during the last cell (nested rounds poll it)
+	// leaves runs unfinished: no hint from them.
+	return !sr.expired()
 }
 
 // reductions weighs the hints of what every run of runs implies (on lists
@@ -291,6 +305,11 @@ func (c *chainer) reductions(on, off []int16, runs []*crun, kind chainKind, sk, 
 					id = r.on[p]
 				}
 				targets[i] = id - 1
+			}
+			if c.level >= 2 {
+				if k += c.nestedComplexity(targets...); k > limit {
+					continue
+				}
 			}
 			h := &chainHint{kind: kind, complexity: k, diff: base + lengthAdded(k), sortKey: sk,
 				place: -1, source: source, digit: digit, targets: targets, name: name}
@@ -363,7 +382,7 @@ func (c *chainer) regionChains(cell, v int, onRun *crun) {
 			regOn = keepIn(regOn, &r.on)
 			regOff = keepIn(regOff, &r.off)
 		}
-		c.reductions(regOn, regOff, runs, ckRegion, 6, u, v+1, c.prefix()+"Region Forcing Chains")
+		c.reductions(regOn, regOff, runs, ckRegion, 6, u, v+1, c.prefix()+"Region Forcing Chains"+c.suffix())
 	}
 }
 
@@ -445,7 +464,7 @@ func (c *chainer) emitChains(hints []*chainHint, tech func(*chainHint) Technique
 // order among equals.
 func findUnaryChains(sr *search, emit emitFunc) bool {
 	c := sr.chains()
-	c.resetRule(false, false, false)
+	c.resetRule(false, false, false, 0)
 	best, ok := c.unaryBest(sr)
 	if !ok || best == nil {
 		return ok
@@ -465,9 +484,9 @@ func findUnaryChains(sr *search, emit emitFunc) bool {
 // links only, 7.5), multiple (static, 8.0) or dynamic (8.5) forcing chains.
 // It emits the rule's first hint only: the easiest, earliest in SE's order
 // among equals.
-func findMultipleChains(sr *search, dynamic, nishio, multiple bool, tech Technique, emit emitFunc) bool {
+func findMultipleChains(sr *search, dynamic, nishio, multiple bool, level int, tech Technique, emit emitFunc) bool {
 	c := sr.chains()
-	c.resetRule(dynamic, nishio, multiple)
+	c.resetRule(dynamic, nishio, multiple, level)
 	if !c.multipleChains(sr) || c.best == nil {
 		return sr.err == nil
 	}

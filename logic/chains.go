@@ -74,8 +74,36 @@ type chainer struct {
 	curPos  [256]uint16  // the same for cur
 	t       *chainTables // fixed tables of the 9×9 shape
 
-	// The rule being run: the chain kinds allowed.
+	// The rule being run: the chain kinds allowed, and the nesting level
+	// of dynamic chains (0: none; see nested.go).
 	dynamic, nishio, multiple bool
+	level                     int
+	// onCur makes static chains read the working grid instead of the
+	// step's tables: the chains of a nested rule, run on the grid an outer
+	// propagation left.
+	onCur bool
+
+	// The nested rounds: the grid's digits, a grid over the working
+	// candidates for the techniques, and their offs.
+	values []uint8
+	sr     *search // the search whose deadline nested rounds poll
+	tmp    Grid
+	advOut []advOff
+	advPar []int32
+	// The hints of nested chain rules the rule's nodes were implied by
+	// (nestOf: node id to index in nests), and the rule parents being
+	// gathered (rp, with rpSeen stamped rpGen).
+	nests  []nestInfo
+	nestOf map[int32]int32
+	rp     []int16
+	rpSeen [nPot]uint32
+	rpGen  uint32
+	// The queues and runs of a nested rule's chains.
+	nqOn, nqOff []int32
+	nrunOf      map[int]*crun
+	// The implications on the grid of the nested round, when ntabValid.
+	ntab      *implTables
+	ntabValid bool
 
 	nodes   []cnode
 	par     []int32
@@ -182,6 +210,7 @@ func newChainer(g *Grid, c *chainer) *chainer {
 		return c
 	}
 	c.geo = g.geo
+	c.values = g.values
 	for i := 0; i < 81; i++ {
 		c.orig[i] = g.cands[i]
 	}
@@ -216,22 +245,46 @@ func (c *chainer) buildStatic() {
 	}
 	c.static = true
 	c.restore()
+	c.fillTables(&c.onOff, &c.offOn)
+}
+
+// implTables are the implications on one grid, as buildStatic keeps them.
+type implTables struct {
+	onOff [2][nPot]potList28
+	offOn [4][nPot]potList4
+}
+
+// nestedTables tabulates the implications on the working grid, once per
+// nested round (the grid a propagation left, which the nested rules read).
+func (c *chainer) nestedTables() *implTables {
+	if c.ntab == nil {
+		c.ntab = &implTables{}
+	}
+	if !c.ntabValid {
+		c.ntabValid = true
+		c.fillTables(&c.ntab.onOff, &c.ntab.offOn)
+	}
+	return c.ntab
+}
+
+// fillTables tabulates the implications on the working grid.
+func (c *chainer) fillTables(onOff *[2][nPot]potList28, offOn *[4][nPot]potList4) {
 	for pot := 0; pot < nPot; pot++ {
-		if c.orig[pot/9]&(1<<(pot%9)) == 0 {
+		if c.cur[pot/9]&(1<<(pot%9)) == 0 {
 			for y := 0; y < 2; y++ {
-				c.onOff[y][pot].n = 0
+				onOff[y][pot].n = 0
 			}
 			for mode := 0; mode < 4; mode++ {
-				c.offOn[mode][pot].n = 0
+				offOn[mode][pot].n = 0
 			}
 			continue
 		}
 		for y := 0; y < 2; y++ {
-			l := &c.onOff[y][pot]
+			l := &onOff[y][pot]
 			l.n = uint8(copy(l.p[:], c.onToOff(pot, y == 1)))
 		}
 		for mode := 1; mode < 4; mode++ {
-			l := &c.offOn[mode][pot]
+			l := &offOn[mode][pot]
 			l.n = 0
 			for _, o := range c.offToOn(nil, pot, mode&1 != 0, mode&2 != 0, false) {
 				l.p[l.n] = o.pot
@@ -239,6 +292,17 @@ func (c *chainer) buildStatic() {
 			}
 		}
 	}
+}
+
+// tabOnToOff and tabOffToOn read tables t.
+func (t *implTables) tabOnToOff(pot int, y bool) []int16 {
+	l := &t.onOff[b2i(y)][pot]
+	return l.p[:l.n]
+}
+
+func (t *implTables) tabOffToOn(pot int, y, x bool) []int16 {
+	l := &t.offOn[b2i(y)|b2i(x)<<1][pot]
+	return l.p[:l.n]
 }
 
 // staticOnToOff is onToOff on the step's grid, from the tables.
@@ -269,9 +333,11 @@ func (c *chainer) remove(pot int) {
 func (c *chainer) restore() { c.cur, c.curPos = c.orig, c.origPos }
 
 // resetRule prepares for a rule: a new node arena and no cached runs.
-func (c *chainer) resetRule(dynamic, nishio, multiple bool) {
-	c.dynamic, c.nishio, c.multiple = dynamic, nishio, multiple
+func (c *chainer) resetRule(dynamic, nishio, multiple bool, level int) {
+	c.dynamic, c.nishio, c.multiple, c.level = dynamic, nishio, multiple, level
 	c.nodes, c.par = c.nodes[:0], c.par[:0]
+	c.nests = c.nests[:0]
+	clear(c.nestOf)
 	c.nrun = 0
 	clear(c.cache[:])
 	c.restore()
@@ -499,7 +565,9 @@ func (c *chainer) propagate(r *crun) {
 			p := qOn[iOn]
 			iOn++
 			var offs []int16
-			if c.dynamic {
+			if c.onCur {
+				offs = c.ntab.tabOnToOff(int(c.nodes[p].key>>1), y)
+			} else if c.dynamic {
 				offs = c.onToOff(int(c.nodes[p].key>>1), y)
 			} else {
 				offs = c.staticOnToOff(int(c.nodes[p].key>>1), y)
@@ -523,7 +591,13 @@ func (c *chainer) propagate(r *crun) {
 			iOff++
 			pot := int(c.nodes[p].key >> 1)
 			var ons []onCand
-			if c.dynamic {
+			if c.onCur {
+				ons = c.ons[:0]
+				for _, o := range c.ntab.tabOffToOn(pot, y, true) {
+					ons = append(ons, onCand{pot: o})
+				}
+				c.ons = ons
+			} else if c.dynamic {
 				// Hidden parents are read later, for the ons kept only,
 				// but before pot leaves the grid.
 				ons = c.offToOn(r, pot, y, true, false)
@@ -557,9 +631,46 @@ func (c *chainer) propagate(r *crun) {
 			}
 			continue
 		}
+		if c.level > 0 && c.nested(r, &qOff) {
+			continue
+		}
 		done()
 		return
 	}
+}
+
+// nested runs a round of the nested techniques on the grid as run r left it
+// and queues the offs they imply (on qOff); it reports whether there were
+// new ones.
+func (c *chainer) nested(r *crun, qOff *[]int32) bool {
+	if c.sr != nil && c.sr.expired() {
+		return false // the caller gives up the rule
+	}
+	added := false
+	for _, a := range c.advanced(r) {
+		if r.off[a.pot] != 0 {
+			continue
+		}
+		id := c.nodeWith(int(a.pot)<<1, c.advPar[a.pstart:a.pstart+a.pcount])
+		if a.nest >= 0 {
+			if c.nestOf == nil {
+				c.nestOf = map[int32]int32{}
+			}
+			c.nestOf[id] = a.nest
+		}
+		r.addOff(int(a.pot), id)
+		*qOff = append(*qOff, id)
+		added = true
+	}
+	return added
+}
+
+// nodeWith makes a node for key with the parents ps.
+func (c *chainer) nodeWith(key int, ps []int32) int32 {
+	id := int32(len(c.nodes))
+	c.nodes = append(c.nodes, cnode{key: int16(key), pstart: int32(len(c.par)), np: int16(len(ps))})
+	c.par = append(c.par, ps...)
+	return id
 }
 
 // runFrom returns the propagation from pot assumed on (or off), computing

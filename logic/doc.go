@@ -21,6 +21,13 @@
 // renderer's job: "Look at column 4 and row 7: a Skyscraper on 4" comes from
 // Units, Name and Digits; the spoiler from Conclusions.
 //
+// SE finds W-Wings, X-Chains, XY-Chains and alternating inference chains
+// (and their loops) as generic forcing chains and cycles, rated as such
+// (v1.15.10 has its W-Wing commented out of the ladder). [Step.Pattern] says
+// which of these a chain step's implications form, with the pattern's cells
+// and digits, so that a hint names it as a player does ("a W-Wing on 3 and
+// 4") while the step keeps SE's name and rating.
+//
 // [Rate] applies steps until the grid is solved and reports the rating of the
 // hardest (the puzzle's ER), that step and the step count. It first solves the
 // grid with [sudoku.Solve]: a grid with several solutions gets Status
@@ -41,7 +48,12 @@
 // Techniques are tried in this order, SukakuExplainer's with its default
 // settings; the first that finds a step gives it. Ratings are SE's. The
 // techniques above the line work on every shape of [sudoku.Shapes], so hints
-// work on 4×4 to 25×25 grids; the others on 9×9 only.
+// work on 4×4 to 25×25 grids; below it, XY- and XYZ-Wings too. On the other
+// shapes, where SE defines no order to match, Turbot Fish with plain strong
+// links come after Hidden Triplet and forcing chains (X-Chains, then chains
+// of both link kinds, rated 6.6 and 7.0 plus SE's length bonus: XY-Chains,
+// W-Wings and other AICs, which [Step.Pattern] names) end the ladder; the
+// rest is 9×9 only.
 //
 //	1.0       Full House (a unit's last empty cell)
 //	1.2, 1.5  Hidden Single in a box; in a row or column
@@ -78,12 +90,18 @@
 //	7.5+      Nishio Forcing Chains
 //	8.0+      Cell and Region Forcing Chains
 //	8.5+      Dynamic Forcing Chains (forcing nets): contradiction, double, cell and region
+//	9.0+      Dynamic Forcing Chains (+): the same, also following what pointing, claiming,
+//	          hidden and naked pairs and X-Wings conclude along the way
+//	9.5+      Dynamic Forcing Chains (+ Forcing Chains): also what every forcing chain and
+//	          cycle of the grid the assumption leaves concludes (their complexity adds up)
+//	10.0+     Dynamic Forcing Chains (+ Multiple Forcing Chains): also every cell and region
+//	          forcing chain of that grid
 //
 // A chain's rating grows with its complexity (the candidates it uses, as SE
 // counts them): 0.1 each time complexity-2 passes 4, 6, 8, 12, 16, 24, 32,
-// 48, 64, ... Dynamic Forcing Chains with nested rules (SE's 9.0+ "(+)" and
-// 9.5+ nested levels) are not implemented: puzzles that need them get
-// NeedsGuess.
+// 48, 64, ... SE's deepest level (10.5+, dynamic forcing chains within) is
+// not implemented: puzzles that need it get NeedsGuess. A rating that runs
+// out of time says how far it got (Report.AtLeast).
 //
 // # Agreement with SukakuExplainer
 //

@@ -134,5 +134,17 @@ func (g *geom) unitOf(u int) sudoku.Unit {
 	return sudoku.Unit{Kind: kind, Number: u%g.n + 1}
 }
 
+// unitIndex converts a unit to its index.
+func (g *geom) unitIndex(u sudoku.Unit) int {
+	kind := kindBox
+	switch u.Kind {
+	case sudoku.Row:
+		kind = kindRow
+	case sudoku.Column:
+		kind = kindCol
+	}
+	return kind*g.n + u.Number - 1
+}
+
 // cellOf converts a cell index to its public form.
 func (g *geom) cellOf(c int) sudoku.Cell { return sudoku.Cell{Row: c / g.n, Col: c % g.n} }

@@ -16,8 +16,16 @@ type producer struct {
 	// uniqueness marks techniques that assume the puzzle has one solution
 	// (unique rectangles and loops, BUG): they are skipped otherwise.
 	uniqueness bool
-	// only9 marks techniques written for the 9×9 shape only.
-	only9 bool
+	// proper marks the nested forcing chains: sound on any grid, but made
+	// to rate the hardest proper puzzles, and slow on a grid with few
+	// digits; they too are skipped on a grid with several solutions.
+	proper bool
+	// only9 marks techniques written for the 9×9 shape only; others those
+	// for the other shapes only.
+	only9, others bool
+	// least is the lowest rating of the steps it finds (0: not given; only
+	// the slow rungs say, for the floor of a search that runs out of time).
+	least Rating
 }
 
 // search is the state of one step search: the grid, the options and the
@@ -35,6 +43,9 @@ type search struct {
 	// fingerprint of the candidates on which an aligned triplet exclusion
 	// found nothing; 0 for none (see tripleMemos).
 	triples *tripleTable
+	// floor is, when the context ended during a search, the lowest rating
+	// the step searched for can have: every easier rung found nothing.
+	floor Rating
 }
 
 // expired reports (and records) whether the context has ended.
@@ -65,8 +76,9 @@ func ladder(geo *geom) []producer {
 		{name: "swordfish", find: func(s *search, e emitFunc) bool { return findFish(s.g, 3, e) }},
 		{name: "hidden triplets", find: func(s *search, e emitFunc) bool { return findHiddenSets(s.g, 3, false, e) }},
 		{name: "turbot fish", find: findTurbotFish, only9: true},
-		{name: "xy-wings", find: func(s *search, e emitFunc) bool { return findXYWing(s.g, false, e) }, only9: true},
-		{name: "xyz-wings", find: func(s *search, e emitFunc) bool { return findXYWing(s.g, true, e) }, only9: true},
+		{name: "turbot fish, any shape", find: func(s *search, e emitFunc) bool { return findTurbotFishN(s.g, e) }, others: true},
+		{name: "xy-wings", find: func(s *search, e emitFunc) bool { return findXYWing(s.g, false, e) }},
+		{name: "xyz-wings", find: func(s *search, e emitFunc) bool { return findXYWing(s.g, true, e) }},
 		{name: "unique loops", find: func(s *search, e emitFunc) bool { return findUniqueLoops(s.g, e) }, only9: true, uniqueness: true},
 		{name: "naked quads", find: func(s *search, e emitFunc) bool { return findNakedSets(s.g, 4, e) }},
 		{name: "jellyfish", find: func(s *search, e emitFunc) bool { return findFish(s.g, 4, e) }},
@@ -76,47 +88,68 @@ func ladder(geo *geom) []producer {
 		{name: "bug", find: func(s *search, e emitFunc) bool { return findBUG(s.g, e) }, only9: true, uniqueness: true},
 		{name: "vwxyz-wings", find: func(s *search, e emitFunc) bool { return findALSWing(s.g, 4, e) }, only9: true},
 		{name: "aligned pair exclusion", find: func(s *search, e emitFunc) bool { return findAlignedPairExclusion(s.g, e) }, only9: true},
-		{name: "unary chains", find: findUnaryChains, only9: true},
-		{name: "aligned triplet exclusion", find: findAlignedTripleExclusion, only9: true},
+		{name: "unary chains", find: findUnaryChains, only9: true, least: 65},
+		{name: "forcing chains, any shape", find: findChainsN, others: true, least: 66},
+		{name: "aligned triplet exclusion", find: findAlignedTripleExclusion, only9: true, least: 75},
 		{name: "nishio chains", find: func(s *search, e emitFunc) bool {
-			return findMultipleChains(s, true, true, false, NishioForcingChain, e)
-		}, only9: true},
+			return findMultipleChains(s, true, true, false, 0, NishioForcingChain, e)
+		}, only9: true, least: 75},
 		{name: "multiple chains", find: func(s *search, e emitFunc) bool {
-			return findMultipleChains(s, false, false, true, MultipleForcingChain, e)
-		}, only9: true},
+			return findMultipleChains(s, false, false, true, 0, MultipleForcingChain, e)
+		}, only9: true, least: 80},
 		{name: "dynamic chains", find: func(s *search, e emitFunc) bool {
-			return findMultipleChains(s, true, false, true, DynamicForcingChain, e)
-		}, only9: true},
+			return findMultipleChains(s, true, false, true, 0, DynamicForcingChain, e)
+		}, only9: true, least: 85},
+		{name: "dynamic chains (+)", find: func(s *search, e emitFunc) bool {
+			return findMultipleChains(s, true, false, true, 1, DynamicForcingChainPlus, e)
+		}, only9: true, proper: true, least: 90},
+		{name: "nested chains (+ forcing chains)", find: func(s *search, e emitFunc) bool {
+			return findMultipleChains(s, true, false, true, 2, NestedForcingChain, e)
+		}, only9: true, proper: true, least: 95},
+		{name: "nested chains (+ multiple forcing chains)", find: func(s *search, e emitFunc) bool {
+			return findMultipleChains(s, true, false, true, 3, NestedForcingChain, e)
+		}, only9: true, proper: true, least: 100},
 	}
-	if geo.shape != sudoku.Classic {
-		out := basic[:0]
-		for _, p := range basic {
-			if !p.only9 {
-				out = append(out, p)
-			}
+	out := basic[:0]
+	for _, p := range basic {
+		if geo.shape == sudoku.Classic && !p.others || geo.shape != sudoku.Classic && !p.only9 {
+			out = append(out, p)
 		}
-		return out
 	}
-	return basic
+	return out
 }
 
 // next returns the first step of the first producer that finds one.
 func (s *search) next(prods []producer) (Step, bool) {
 	var found Step
 	ok := false
-	for _, p := range prods {
-		if p.uniqueness && !s.uniq {
+	for i, p := range prods {
+		if (p.uniqueness || p.proper) && !s.uniq {
 			continue
 		}
 		p.find(s, func(st Step) bool {
 			found, ok = st, true
 			return false
 		})
-		if ok || s.expired() {
+		if ok {
+			break
+		}
+		if s.expired() {
+			s.floor = floorOf(prods[i:])
 			break
 		}
 	}
 	return found, ok
+}
+
+// floorOf returns the lowest rating a step of the rungs prods can have, as
+// far as they say (0 when one does not).
+func floorOf(prods []producer) Rating {
+	f := prods[0].least
+	for _, p := range prods {
+		f = min(f, p.least)
+	}
+	return f
 }
 
 // Status is the outcome of rating a puzzle.
@@ -159,6 +192,12 @@ type Report struct {
 	// Remaining is the grid where logic stopped (NeedsGuess, TimedOut,
 	// Cancelled) or the solved grid.
 	Remaining *Grid
+	// AtLeast is, for TimedOut, the least rating the puzzle can have: the
+	// rating of the steps taken, or more when the search that ran out of
+	// time was past the rungs of easier techniques (searching the 9.0
+	// forcing chains means every step rated less was looked for and not
+	// found). It is Rating for the other statuses.
+	AtLeast Rating
 }
 
 // ErrNeedsGuess is returned by [Next] when no technique of the ladder applies.
@@ -277,10 +316,12 @@ func rate(ctx context.Context, g *Grid, keep bool) (Report, error) {
 			if !errors.Is(s.err, context.DeadlineExceeded) {
 				rep.Status = Cancelled
 			}
+			rep.AtLeast = max(rep.Rating, s.floor)
 			return rep, fmt.Errorf("logic: rate: %w", s.err)
 		}
 		if !ok {
 			rep.Status = NeedsGuess
+			rep.AtLeast = rep.Rating
 			return rep, nil
 		}
 		if err := w.Apply(step); err != nil {
@@ -295,5 +336,6 @@ func rate(ctx context.Context, g *Grid, keep bool) (Report, error) {
 		}
 	}
 	rep.Status = Solved
+	rep.AtLeast = rep.Rating
 	return rep, nil
 }

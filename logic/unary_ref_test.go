@@ -170,7 +170,7 @@ func (c *chainer) unaryChains(sr *search, y, x bool, hints *[]*chainHint) bool {
 // refUnaryBest is the first hint of the rule by the reference searches.
 func refUnaryBest(sr *search) (*chainHint, *chainer) {
 	c := newChainer(sr.g, nil)
-	c.resetRule(false, false, false)
+	c.resetRule(false, false, false, 0)
 	var hints []*chainHint
 	for _, k := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		c.unaryChains(sr, k[0], k[1], &hints)
@@ -228,7 +228,7 @@ func TestUnaryMatchesReference(t *testing.T) {
 		states++
 		want, rc := refUnaryBest(sr)
 		c := newChainer(sr.g, nil)
-		c.resetRule(false, false, false)
+		c.resetRule(false, false, false, 0)
 		got, _ := c.unaryBest(sr)
 		switch {
 		case want == nil && got == nil:

@@ -123,7 +123,12 @@ func hintReply(g sudoku.Grid, step logic.Step, opt Options) string {
 	if t.digits != "" {
 		on = " on " + t.digits
 	}
-	head := fmt.Sprintf("Look at %s: %s**%s**%s (rating %v).", t.where, article(t.name), t.name, on, step.Rating)
+	rating := fmt.Sprintf("rating %v", step.Rating)
+	if step.Pattern().Kind != logic.NoPattern {
+		// Forum players compare with Sukaku Explainer, which names it a chain.
+		rating += fmt.Sprintf(", a %s for Sukaku Explainer", step.Name)
+	}
+	head := fmt.Sprintf("Look at %s: %s**%s**%s (%s).", t.where, article(t.name), t.name, on, rating)
 	n := g.Size()
 	marks := make([]mark, n*n)
 	for _, c := range t.marks {

@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -187,5 +188,70 @@ func TestDifficulties(t *testing.T) {
 	}
 	if got, want := render.DifficultyScale(), "Easy up to 2.0, Medium 2.1–2.9, Hard 3.0–3.9, Expert 4.0–6.1, Extreme 6.2 and up"; got != want {
 		t.Errorf("DifficultyScale() = %q, want %q", got, want)
+	}
+}
+
+// TestHintNamesPattern: a chain step that forms a pattern players know by
+// another name (a W-Wing here, in a real puzzle rated 7.5 whose path has a
+// forcing chain that is one) is hinted under that name, at its cells, with
+// Sukaku Explainer's name and rating beside it.
+func TestHintNamesPattern(t *testing.T) {
+	g, err := parser.Parse("...97..3......184......5..6.73.8.4..8.......2..2.3.61.5..2......697......1..53...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lg, err := logic.New(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := logic.Explain(context.Background(), lg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := lg.Clone()
+	for _, s := range rep.Path {
+		if p := s.Pattern(); p.Kind == logic.WWing {
+			text := render.Hint(w.Sudoku(), s, 0, render.Options{})
+			checkFits(t, "W-Wing hint", text)
+			head, _, _ := strings.Cut(text, "\n")
+			var cells []string
+			for _, c := range p.Cells {
+				cells = append(cells, c.String())
+			}
+			want := fmt.Sprintf("Look at %s, %s, %s and %s: a **W-Wing** on %d and %d (rating %v, a Forcing Chain for Sukaku Explainer).",
+				cells[0], cells[1], cells[2], cells[3], p.Digits[0], p.Digits[1], s.Rating)
+			if head != want || !strings.Contains(text, "two end cells hold only the same two digits") {
+				t.Errorf("W-Wing hint starts %q, want %q:\n%s", head, want, text)
+			}
+			return
+		}
+		if err := w.Apply(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("no W-Wing on the path")
+}
+
+// TestRatedTimeoutSaysAtLeast: a rating cut short by the deadline gives the
+// least rating the puzzle can have, from the steps taken or from the
+// techniques already ruled out (a search of the 9.0 chains, none easier
+// applying), even before any step.
+func TestRatedTimeoutSaysAtLeast(t *testing.T) {
+	g, err := parser.Parse("98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := render.Options{Timeout: 2 * time.Second}
+	for _, tt := range []struct {
+		rep  logic.Report
+		want string
+	}{
+		{logic.Report{Status: logic.TimedOut, AtLeast: 90}, "Its rating is at least 9.0."},
+		{logic.Report{Status: logic.TimedOut, Steps: 3, Rating: 26, AtLeast: 85}, "Its rating is at least 8.5."},
+		{logic.Report{Status: logic.TimedOut, Steps: 3, Rating: 26, AtLeast: 26}, "Its rating is at least 2.6."},
+	} {
+		if text := render.Rated(g, tt.rep, opt); !strings.Contains(text, tt.want) {
+			t.Errorf("%+v: %q lacks %q", tt.rep, text, tt.want)
+		}
 	}
 }

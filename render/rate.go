@@ -27,8 +27,8 @@ func Rated(g sudoku.Grid, rep logic.Report, opt Options) string {
 		return opt.with(reply{head: "I can't rate this puzzle: " + stuck(rep)}).String()
 	case logic.TimedOut:
 		head := "I can't rate this puzzle: " + outOfTime(rep, opt)
-		if rep.Steps > 0 {
-			head += fmt.Sprintf(" Its rating is at least %v.", rep.Rating)
+		if least := max(rep.Rating, rep.AtLeast); least > 0 {
+			head += fmt.Sprintf(" Its rating is at least %v.", least)
 		}
 		return opt.with(reply{head: head}).String()
 	}

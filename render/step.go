@@ -50,6 +50,10 @@ var namesDigits = map[logic.Technique]bool{
 // empty cell is known).
 func describeStep(s logic.Step, syms string) stepText {
 	t := stepText{name: displayName(s)}
+	if p := s.Pattern(); p.Kind != logic.NoPattern {
+		// The pattern a player knows: its own cells and digits.
+		s.Cells, s.Units, s.Digits = p.Cells, nil, p.Digits
+	}
 	placed := map[sudoku.Cell]bool{}
 	for _, p := range s.Placements {
 		placed[p.Cell] = true
@@ -120,9 +124,13 @@ func (t stepText) label() string {
 // and asides ("Grouped Skyscraper 01" is a Grouped Skyscraper, "WXYZ-Wing
 // 132" a WXYZ-Wing, "3 Strong links (including blocks)" 3 Strong links): a
 // word of two or more digits is such a code, and a part in parentheses an
-// aside, but for "(+)". Numbers that mean something to a person ("Unique
+// aside, but for the nesting of a forcing chain ("(+)", "(+ Forcing
+// Chains)"). Numbers that mean something to a person ("Unique
 // Loop 6 type 2") stay.
 func displayName(s logic.Step) string {
+	if p := s.Pattern(); p.Kind != logic.NoPattern {
+		return p.Kind.String()
+	}
 	name := s.Name
 	if name == "" {
 		name = s.Technique.String()
@@ -130,7 +138,7 @@ func displayName(s logic.Step) string {
 	for {
 		i := strings.IndexByte(name, '(')
 		j := strings.IndexByte(name[max(i, 0):], ')')
-		if i < 0 || j < 0 || name[i:i+j+1] == "(+)" {
+		if i < 0 || j < 0 || strings.HasPrefix(name[i:], "(+") {
 			break
 		}
 		name = name[:i] + name[i+j+1:]
@@ -151,13 +159,13 @@ func displayName(s logic.Step) string {
 }
 
 // article returns "a " or "an " for a technique's name, or "" where none
-// reads well (gerunds such as Pointing, plurals such as 3 Skyscrapers or
+// reads well (a gerund alone such as Pointing, plurals such as 3 Skyscrapers or
 // Forcing Chains, Aligned Pair Exclusion).
 func article(name string) string {
 	first, _ := firstWord(name)
 	switch {
 	case name == "" || unicode.IsDigit(rune(name[0])),
-		strings.HasSuffix(first, "ing") && !strings.Contains(first, "-"),
+		strings.HasSuffix(first, "ing") && !strings.Contains(first, "-") && first == name,
 		strings.HasSuffix(name, "s"), strings.Contains(name, "Exclusion"):
 		return ""
 	case strings.HasPrefix(name, "Uni"):
@@ -218,11 +226,42 @@ var about = map[logic.Technique]string{
 	logic.NestedForcingChain:      "This is a forcing net inside a forcing net: the hardest kind of logic there is.",
 }
 
-// aboutStep is the sentence of [about] for s, naming its unit where the
+// aboutPattern is one sentence on each pattern of [logic.Step.Pattern],
+// for the steps that remove candidates; aboutPlacing for those that place a
+// digit. Like about, it names no cell or digit.
+var aboutPattern = map[logic.PatternKind]string{
+	logic.WWing: "The two end cells hold only the same two digits, and one of these digits has just two places in a unit, " +
+		"each seen by one end cell: so one end cell holds the other digit, and no cell that sees both ends can.",
+	logic.XChain: "Links on one digit, alternately strong (its only two places in a unit) and weak (two places that see each other): " +
+		"if the first cell does not hold it, the last one does, so a cell that sees both ends can't.",
+	logic.XYChain: "Each marked cell holds only two digits and sees the next one, with which it shares a digit: " +
+		"if the first cell does not hold the digit in question, the chain forces the last one to, so a cell that sees both ends can't hold it.",
+	logic.AIC: "Links alternate between strong (if one candidate is false, the other is true: a cell's only two digits, or a digit's only two places in a unit) " +
+		"and weak (the two can't both be true): one of the chain's two ends is true, and either one rules the candidate out.",
+	logic.XCycle:   about[logic.Cycle],
+	logic.XYCycle:  about[logic.Cycle],
+	logic.NiceLoop: about[logic.Cycle],
+}
+
+var aboutPlacing = map[logic.PatternKind]string{
+	logic.XChain: "Links on one digit, alternately strong (its only two places in a unit) and weak (two places that see each other): " +
+		"with the digit out of the first cell, the chain forces it back in, so it goes there.",
+	logic.AIC: "Links alternate between strong (if one candidate is false, the other is true) and weak (the two can't both be true): " +
+		"with the candidate assumed false, the chain forces it true, so it is.",
+}
+
+// aboutStep is the sentence of [about] for s (of [aboutPattern] when s
+// forms a pattern a player knows by another name), naming its unit where the
 // pattern has one ("8 has only one place left in box 2" would name the
 // digit, which describeStep decides on; the unit is always safe to name).
 func aboutStep(s logic.Step) string {
 	a := about[s.Technique]
+	if p := s.Pattern(); p.Kind != logic.NoPattern {
+		a = aboutPattern[p.Kind]
+		if len(s.Placements) > 0 && aboutPlacing[p.Kind] != "" {
+			a = aboutPlacing[p.Kind]
+		}
+	}
 	if len(s.Units) == 1 {
 		u := s.Units[0].String()
 		a = strings.ReplaceAll(a, "that unit", u)

@@ -112,8 +112,9 @@ func TestDisplayName(t *testing.T) {
 		"WXYZ-Wing 132":                     "WXYZ-Wing",
 		"Unique Loop 6 type 2":              "Unique Loop 6 type 2",
 		"3 Strong links (including blocks)": "3 Strong links",
-		"3 Skyscrapers 0111 (Using 2 grouped strong links)": "3 Skyscrapers",
-		"Dynamic Forcing Chains (+)":                        "Dynamic Forcing Chains (+)",
+		"3 Skyscrapers 0111 (Using 2 grouped strong links)":       "3 Skyscrapers",
+		"Dynamic Forcing Chains (+)":                              "Dynamic Forcing Chains (+)",
+		"Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)": "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
 	} {
 		if got := displayName(logic.Step{Name: name}); got != want {
 			t.Errorf("displayName(%q) = %q, want %q", name, got, want)
@@ -126,6 +127,7 @@ func TestArticle(t *testing.T) {
 		"Skyscraper": "a ", "X-Wing": "an ", "XY-Wing": "an ", "Unique Rectangle type 1": "a ", "Aligned Pair Exclusion": "",
 		"Pointing": "", "Direct Claiming": "a ", "3 Skyscrapers": "", "Dynamic Forcing Chains": "", "Empty Rectangle": "an ",
 		"Hidden Single": "a ", "BUG type 1": "a ", "Two-string Kite": "a ",
+		"Alternating Inference Chain": "an ", "W-Wing": "a ", "XY-Chain": "an ", "Continuous Nice Loop": "a ",
 	} {
 		if got := article(name); got != want {
 			t.Errorf("article(%q) = %q, want %q", name, got, want)
@@ -137,7 +139,17 @@ func TestArticle(t *testing.T) {
 // puzzle, so it may name no cell and no digit (a figure, or a capital letter
 // alone, as digits above 9 are written).
 func TestAboutNamesNoDigit(t *testing.T) {
+	texts := map[string]string{}
 	for tech, text := range about {
+		texts[tech.String()] = text
+	}
+	for k, text := range aboutPattern {
+		texts[k.String()] = text
+	}
+	for k, text := range aboutPlacing {
+		texts[k.String()+" placing"] = text
+	}
+	for tech, text := range texts {
 		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 			if strings.ContainsAny(w, "0123456789") || len(w) == 1 && unicode.IsUpper(rune(w[0])) {
 				t.Errorf("%v: %q has the word %q", tech, text, w)
