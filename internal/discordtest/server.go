@@ -459,19 +459,14 @@ func (s *Server) OpenSession(tb testing.TB, intents discordgo.Intent) *discordgo
 	return sess
 }
 
-// StopSession disables automatic reconnection of sess (under the session's
-// lock, so it is race-free) and closes it in a background goroutine, because
-// discordgo's Session.Close holds the session for one second. Session
-// registers it as a cleanup; call it yourself for sessions set up with
-// Configure.
+// StopSession closes sess in a background goroutine, because discordgo's
+// Session.Close holds the session for one second. Session registers it as a
+// cleanup; call it yourself for sessions set up with Configure. A closed
+// session does not reconnect by itself (its reader sees that the
+// connection is no longer the session's). ShouldReconnectOnError is left
+// alone: discordgo reads it without the lock, from a reader goroutine that
+// may be reconnecting at that moment.
 func StopSession(sess *discordgo.Session) {
-	sess.Lock()
-	if sess.ShouldReconnectOnError {
-		// Written only when set: discordgo reads the field without the lock,
-		// so a session that never reconnects by itself is left untouched.
-		sess.ShouldReconnectOnError = false
-	}
-	sess.Unlock()
 	go func() { _ = sess.Close() }()
 }
 
