@@ -88,13 +88,56 @@ func Parse(databaseURL string) (Location, error) {
 		}
 		return Location{Kind: SQLite, Path: path}, nil
 	case "postgres", "postgresql":
-		u, err := url.Parse(s)
-		if err != nil || u.Host == "" && !strings.Contains(u.RawQuery, "host=") {
-			return Location{}, &URLError{Value: Redact(s), Problem: "no host; " + want}
+		if problem := postgresProblem(s); problem != "" {
+			return Location{}, &URLError{Value: Redact(s), Problem: problem}
 		}
 		return Location{Kind: Postgres, URL: s}, nil
 	}
 	return Location{}, &URLError{Value: Redact(s), Problem: fmt.Sprintf("unknown scheme %q; %s", scheme, want)}
+}
+
+// postgresProblem says what is wrong with a postgres:// URL, or "" when
+// nothing is. It never quotes the URL: url.Parse's errors would show the
+// password.
+func postgresProblem(s string) string {
+	const escape = "a user name or password with / ? # % @ or : must have them percent-encoded (/ as %2F, ? as %3F, # as %23, % as %25, @ as %40, : as %3A)"
+	rest := s[strings.Index(s, ":")+1:]
+	if authority, ok := strings.CutPrefix(rest, "//"); ok {
+		if at := strings.LastIndex(authority, "@"); at >= 0 {
+			user := authority[:at]
+			if strings.ContainsAny(user, "/?#@") || strings.Count(user, ":") > 1 || badEscape(user) {
+				return escape
+			}
+		}
+	}
+	u, err := url.Parse(s)
+	switch {
+	case err != nil && strings.Contains(err.Error(), "invalid port"):
+		return "the port after the host is not a number; " + want
+	case err != nil:
+		return "not a URL (check for spaces and unescaped characters); " + want
+	case u.Host == "" && !strings.Contains(u.RawQuery, "host="):
+		return "no host; " + want
+	}
+	return ""
+}
+
+// badEscape reports whether s has a % not followed by two hexadecimal
+// digits.
+func badEscape(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			continue
+		}
+		if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // Open opens the database that databaseURL names (see the package doc) and

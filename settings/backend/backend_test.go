@@ -24,6 +24,7 @@ func TestParse(t *testing.T) {
 		{"sqlite:///data/sudokubot.db", backend.Location{Kind: backend.SQLite, Path: "/data/sudokubot.db"}},
 		{"SQLite:data/x.db", backend.Location{Kind: backend.SQLite, Path: "data/x.db"}},
 		{"postgres://bot:pw@db:5432/sudokubot", backend.Location{Kind: backend.Postgres, URL: "postgres://bot:pw@db:5432/sudokubot"}},
+		{"postgres://bot:p%23w%2F@db/sudokubot", backend.Location{Kind: backend.Postgres, URL: "postgres://bot:p%23w%2F@db/sudokubot"}},
 		{"postgresql://db/sudokubot?sslmode=require", backend.Location{Kind: backend.Postgres, URL: "postgresql://db/sudokubot?sslmode=require"}},
 	} {
 		got, err := backend.Parse(tc.in)
@@ -42,6 +43,11 @@ func TestParseErrors(t *testing.T) {
 		{"sqlite:bot.db?_pragma=x", "options"},
 		{"postgres://", "no host"},
 		{"postgres:///x", "no host"},
+		{"postgres://bot:p#pw@127.0.0.1/db", "percent-encoded"},
+		{"postgres://bot:12/pw@127.0.0.1/db", "percent-encoded"},
+		{"postgres://bot:pa%zpw@127.0.0.1/db", "percent-encoded"},
+		{"postgres://bot:a?pw@127.0.0.1/db", "percent-encoded"},
+		{"postgres://bot:s3cretpw@127.0.0.1:notaport/db", "port"},
 	} {
 		_, err := backend.Parse(tc.in)
 		var ue *backend.URLError
@@ -52,7 +58,7 @@ func TestParseErrors(t *testing.T) {
 		if !strings.HasPrefix(err.Error(), "configuration: DATABASE_URL=") {
 			t.Errorf("Parse(%q): error %q does not name DATABASE_URL", tc.in, err)
 		}
-		if strings.Contains(err.Error(), "pw@") {
+		if strings.Contains(err.Error(), "pw@") || strings.Contains(err.Error(), "s3cret") {
 			t.Errorf("Parse(%q): error %q shows the password", tc.in, err)
 		}
 	}

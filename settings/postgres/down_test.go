@@ -240,6 +240,9 @@ func TestRedact(t *testing.T) {
 		{"postgres://db/x?user=bot&password=s3cret&sslmode=require", "postgres://db/x?user=bot&password=xxxxx&sslmode=require"},
 		{"host=db password=s3cret user=bot", "host=db password=xxxxx user=bot"},
 		{"postgres://bot:s3c%zzret@db/x", "postgres://xxxxx@db/x"},
+		{"postgres://bot:12/se#cret@db/x", "postgres://xxxxx@db/x"},
+		{"postgres://bot:s3c?ret@db/x", "postgres://xxxxx@db/x"},
+		{"postgres://bot:s%40c@db/x", "postgres://bot:xxxxx@db/x"},
 	} {
 		if got := postgres.Redact(tc.in); got != tc.want {
 			t.Errorf("Redact(%q) = %q, want %q", tc.in, got, tc.want)

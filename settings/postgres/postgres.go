@@ -79,12 +79,17 @@ func Open(ctx context.Context, url string) (*DB, error) {
 // xxxxx: in the user part (postgres://user:secret@host) and in a password=
 // parameter. A URL that cannot be parsed loses everything between :// and @.
 func Redact(url string) string {
-	if u, err := neturl.Parse(url); err == nil {
-		if _, has := u.User.Password(); has {
-			url = u.Redacted()
-		}
-	} else if at := strings.LastIndex(url, "@"); at >= 0 {
-		if sch := strings.Index(url, "://"); sch >= 0 && sch < at {
+	sch, at := strings.Index(url, "://"), strings.LastIndex(url, "@")
+	if sch >= 0 && at > sch {
+		u, err := neturl.Parse(url)
+		switch {
+		case err == nil && u.User != nil && strings.HasPrefix(url[at+1:], u.Host):
+			if _, has := u.User.Password(); has {
+				url = u.Redacted()
+			}
+		case err != nil || strings.Contains(url[sch+3:at], ":"):
+			// Unparsable, or a password with a character that ends the
+			// authority in a URL (/ ? #): hide all before the last @.
 			url = url[:sch+3] + "xxxxx" + url[at:]
 		}
 	}
