@@ -171,9 +171,12 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	}
 	if v, ok := get("SHARD_IDS"); ok {
 		ids, err := parseShardIDs(v)
-		if err != nil {
+		switch {
+		case err != nil:
 			bad("SHARD_IDS", v, "shard numbers and ranges such as 0-3 or 4,5 ("+err.Error()+")")
-		} else {
+		case cfg.Bot.ShardCount > 0 && ids[len(ids)-1] >= cfg.Bot.ShardCount:
+			bad("SHARD_IDS", v, fmt.Sprintf("shards of SHARD_COUNT=%d, numbered 0 to %d", cfg.Bot.ShardCount, cfg.Bot.ShardCount-1))
+		default:
 			cfg.Bot.ShardIDs = ids
 		}
 	}

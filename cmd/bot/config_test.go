@@ -274,6 +274,7 @@ func TestLoadConfigScaleErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"SHARD_COUNT": "0"}, "SHARD_COUNT"},
 		{map[string]string{"SHARD_IDS": "3-1"}, "SHARD_IDS"},
 		{map[string]string{"SHARD_IDS": "a"}, "SHARD_IDS"},
+		{map[string]string{"SHARD_COUNT": "2", "SHARD_IDS": "0,5"}, "SHARD_IDS"},
 		{map[string]string{"SHARD_GROUP": "1/4"}, "SHARD_GROUP"}, // auto count
 		{map[string]string{"SHARD_COUNT": "8", "SHARD_GROUP": "4/4"}, "SHARD_GROUP"},
 		{map[string]string{"SHARD_COUNT": "8", "SHARD_GROUP": "1/4", "SHARD_IDS": "0"}, "SHARD_GROUP"},

@@ -160,12 +160,22 @@ func run(ctx context.Context, p program) error {
 	}
 	cfg, err := loadConfig(getenv)
 	if err != nil {
+		if strings.EqualFold(strings.TrimSpace(getenv("LOG_FORMAT")), "json") {
+			// A supervisor reading JSON logs sees why the process stopped.
+			slog.New(slog.NewJSONHandler(p.stderr, nil)).Error(err.Error())
+			return reportedError{err}
+		}
 		return err
 	}
 	log := newLogger(cfg, p.stderr)
 
 	if *console || cfg.Token == "" {
-		return runConsoleMode(ctx, p, cfg, *console, *imageDir)
+		err := runConsoleMode(ctx, p, cfg, *console, *imageDir)
+		if errors.Is(err, errNoToken) && cfg.LogFormat == "json" {
+			log.Error(err.Error())
+			return reportedError{err}
+		}
+		return err
 	}
 
 	if err := runBot(ctx, p, cfg, log); err != nil {

@@ -48,6 +48,36 @@ func TestNoTokenNothingToReadExits(t *testing.T) {
 	}
 }
 
+// TestStartupErrorsInJSON: with LOG_FORMAT=json, a bad configuration and a
+// missing token stop the program with one JSON error line that names the
+// cause, as runtime fatal errors do, so a supervisor reading JSON sees it.
+func TestStartupErrorsInJSON(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		says string
+	}{
+		{"bad configuration", map[string]string{"LOG_FORMAT": "JSON", "SHARD_COUNT": "x"}, "SHARD_COUNT"},
+		{"no token", map[string]string{"LOG_FORMAT": "json"}, "DISCORD_TOKEN is not set"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errw bytes.Buffer
+			err := run(context.Background(), testProgram([]string{"-env", ""}, tc.env, strings.NewReader(""), &out, &errw))
+			var logged reportedError
+			if !errors.As(err, &logged) || !strings.Contains(err.Error(), tc.says) {
+				t.Fatalf("run = %v, want an error it has logged saying %q", err, tc.says)
+			}
+			var rec map[string]any
+			if jerr := json.Unmarshal(bytes.TrimSpace(errw.Bytes()), &rec); jerr != nil || rec["level"] != "ERROR" {
+				t.Fatalf("stderr %q: want one JSON error line (%v)", errw.String(), jerr)
+			}
+			if msg, _ := rec["msg"].(string); !strings.Contains(msg, tc.says) {
+				t.Errorf("logged %q, want it to say %q", msg, tc.says)
+			}
+		})
+	}
+}
+
 // TestConsoleWhenAsked: -console runs the console even with nothing to read.
 func TestConsoleWhenAsked(t *testing.T) {
 	var out, errw bytes.Buffer
