@@ -58,12 +58,13 @@
 // prints one line per puzzle, its Sudoku Explainer rating and hardest
 // technique ("4.2 XY-Wing"), or a dash and the reason there is none: "-
 // multiple", "- none" (no solution), "- invalid" (a digit twice in a unit),
-// "- needs-guess" (logic stops), "- timeout", "- error <reason>". hint prints
-// the next step of each puzzle as "RATING TECHNIQUE: CONCLUSIONS", for
-// example "3.2 X-Wing: r1c5<>4 r8c5<>4" (placements as r9c7=6), or a dash
-// and the reason ("- solved" too); explain prints every step of each puzzle
-// in that form, then an empty line (after the last step, the dash line when
-// logic did not solve it). rate -stats also prints, to standard error, the
+// "- needs-guess" (logic stops), "- solved" (the grid is complete already),
+// "- timeout", "- error <reason>". hint prints the next step of each puzzle
+// as "RATING TECHNIQUE: CONCLUSIONS", for example "3.2 X-Wing: r1c5<>4
+// r8c5<>4" (placements as r9c7=6), or a dash and the reason as rate gives
+// it; explain prints every step of each puzzle in that form, then an empty
+// line (after the last step, the dash line when logic did not solve it, or
+// "- solved" alone for a complete grid). rate -stats also prints, to standard error, the
 // number of puzzles, the time per puzzle and the slowest puzzle per rating
 // band.
 //
