@@ -69,8 +69,8 @@
 // band.
 //
 // new prints COUNT (default 1) puzzles of a level (easy, medium, hard,
-// expert or extreme; default hard) and size (4, 6, 8, 9, 12 or 16; default
-// 9), one per line in the form above and nothing else: minimal puzzles with
+// expert or extreme; default hard) and size (4, 6, 8, 9, 12 or 16, written
+// 6, 6x6 or 6×6; default 9), one per line in the form above and nothing else: minimal puzzles with
 // one solution, rated by the logic engine within the level, with -symmetric
 // givens symmetric through the centre. The same flags print the same
 // puzzles; without -seed the seed comes from the clock and is printed on
