@@ -17,8 +17,7 @@
 //	                expert or extreme; 4x4 to 16x16 (9x9 by default); or
 //	                !new #9H-3f2a1c9x for the puzzle of a code
 //	!daily [level] [YYYY-MM-DD]  the day's puzzle (UTC date), Hard unless a
-//	                level is named; of another day (up to tomorrow) when one
-//	                is named
+//	                level is named; of an earlier day when one is named
 //	!help           what the bot does and the formats it reads
 //
 // A check or hint that replies to a puzzle's post (its text is

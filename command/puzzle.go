@@ -277,9 +277,14 @@ func (h *Handler) decode(ctx context.Context, c generate.Code) (generate.Puzzle,
 	return p, nil
 }
 
+// dailyDaysAhead is how many days after today (UTC) !daily serves: none.
+// A server's daily solvers are ranked by when they solve the UTC day's
+// puzzle (package bot), so a day served early would be solved early.
+const dailyDaysAhead = 0
+
 // daily answers !daily: the day's puzzle, Hard unless a level is named,
-// of today (UTC) unless a day is named (YYYY-MM-DD, up to tomorrow: the
-// date east of UTC), level and day in either order.
+// of today (UTC) unless a day is named (YYYY-MM-DD, up to today), level and
+// day in either order.
 func (h *Handler) daily(ctx context.Context, req Request) Reply {
 	level, haveLevel := generate.Hard, false
 	now := h.cfg.Now()
@@ -306,9 +311,9 @@ func (h *Handler) daily(ctx context.Context, req Request) Reply {
 		if haveDay {
 			return h.badRequest(fmt.Sprintf("Name one day at most, such as %sdaily %s hard.", h.cfg.Prefix, today.Format(time.DateOnly)))
 		}
-		if d.After(today.AddDate(0, 0, 1)) {
-			return Reply{Text: render.Notice(fmt.Sprintf("The puzzle of %s isn't out yet: the latest out is %s's, tomorrow's in UTC.",
-				d.Format("Monday 2 January 2006"), today.AddDate(0, 0, 1).Format(time.DateOnly))),
+		if latest := today.AddDate(0, 0, dailyDaysAhead); d.After(latest) {
+			return Reply{Text: render.Notice(fmt.Sprintf("The puzzle of %s isn't out yet: each day's comes out at midnight UTC, "+
+				"and the latest out is %s's.", d.Format("Monday 2 January 2006"), latest.Format(time.DateOnly))),
 				Outcome: outcomeBadRequest, UserError: true}
 		}
 		day, haveDay = d, true

@@ -157,9 +157,10 @@ func TestDailyContract(t *testing.T) {
 }
 
 // TestDailyOfAnotherDay: !daily takes a day (YYYY-MM-DD, UTC) before or
-// after the level, up to tomorrow; the post names that day and is that
-// day's puzzle, and a reply to it checks against it. A later day is not out
-// yet; a malformed day is named with the form expected.
+// after the level, up to today; the post names that day and is that day's
+// puzzle, and a reply to it checks against it. A later day is not out yet
+// (tomorrow's neither: a server's solvers are ranked by when they solve
+// the day's puzzle); a malformed day is named with the form expected.
 func TestDailyOfAnotherDay(t *testing.T) {
 	h := puzzleHandler(t, Config{}) // its clock says Friday 14 March 2025
 	ctx := context.Background()
@@ -171,7 +172,6 @@ func TestDailyOfAnotherDay(t *testing.T) {
 		{"!daily 2025-03-10", time.Date(2025, 3, 10, 0, 0, 0, 0, time.UTC), generate.Hard},
 		{"!daily 2024-05-01 easy", time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), generate.Easy},
 		{"!daily Medium 2024-05-01", time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), generate.Medium},
-		{"!daily 2025-03-15", time.Date(2025, 3, 15, 0, 0, 0, 0, time.UTC), generate.Hard}, // tomorrow: already the 15th east of UTC
 		{"!daily 2025-03-14", testDay, generate.Hard},
 	} {
 		t.Run(tc.msg, func(t *testing.T) {
@@ -204,7 +204,8 @@ func TestDailyOfAnotherDay(t *testing.T) {
 		msg  string
 		want []string
 	}{
-		{"!daily 2025-03-16", []string{"Sunday 16 March 2025", "isn't out yet", "2025-03-15"}},
+		{"!daily 2025-03-15", []string{"Saturday 15 March 2025", "isn't out yet", "midnight UTC", "2025-03-14"}},
+		{"!daily 2025-03-16", []string{"Sunday 16 March 2025", "isn't out yet"}},
 		{"!daily 2099-01-01 easy", []string{"isn't out yet"}},
 		{"!daily 2025-13-01", []string{`"2025-13-01"`, "YYYY-MM-DD", "2025-03-14"}},
 		{"!daily 14/03/2025", []string{`"14/03/2025"`, "YYYY-MM-DD"}},
