@@ -16,7 +16,8 @@
 //	!new [level] [size]  a puzzle to play: easy, medium, hard (the default),
 //	                expert or extreme; 4x4 to 16x16 (9x9 by default); or
 //	                !new #9H-3f2a1c9x for the puzzle of a code
-//	!daily [level]  the day's puzzle (UTC date), Hard unless a level is named
+//	!daily [level] [YYYY-MM-DD]  the day's puzzle (UTC date), Hard unless a
+//	                level is named; of an earlier day when one is named
 //	!help           what the bot does and the formats it reads
 //
 // A check or hint that replies to a puzzle's post (its text is
@@ -423,7 +424,7 @@ func (h *Handler) Help() string {
 	fmt.Fprintf(&b, "`%shint <grid>`: the next logical step from your grid: where to look, then the conclusion behind a spoiler.\n", p)
 	fmt.Fprintf(&b, "`%srate <grid>`: how hard a puzzle is on the Sudoku Explainer scale: %s.\n", p, render.DifficultyScale())
 	fmt.Fprintf(&b, "`%sexplain <grid>`: the whole logical path, step by step, conclusions behind spoilers.\n", p)
-	fmt.Fprintf(&b, "`%snew [easy…extreme] [4x4…16x16]`: a puzzle to play; `%sdaily`: the day's. Reply to it with `%scheck <grid>` or `%shint`.\n", p, p, p, p)
+	fmt.Fprintf(&b, "`%snew [easy…extreme] [4x4…16x16]`: a puzzle to play; `%sdaily [YYYY-MM-DD]`: the day's. Reply to it with `%scheck <grid>` or `%shint`.\n", p, p, p, p)
 	fmt.Fprintf(&b, "`%shelp`: this message. Slash commands (`/solve`, `/hint`, …) work too, and so does a mention of me instead of `%s`.\n", p, p)
 	fmt.Fprintf(&b, "End a command with `%s` for a picture of the board (`/solve … image:True`).\n", PictureWord)
 	fmt.Fprintf(&b, "Example:\n```\n%ssolve\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n```\n", p)

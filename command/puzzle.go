@@ -277,22 +277,54 @@ func (h *Handler) decode(ctx context.Context, c generate.Code) (generate.Puzzle,
 	return p, nil
 }
 
-// daily answers !daily: the day's puzzle, Hard unless a level is named.
+// dailyDaysAhead is how many days after today (UTC) !daily serves: none.
+// A server's daily solvers are ranked by when they solve the UTC day's
+// puzzle (package bot), so a day served early would be solved early.
+const dailyDaysAhead = 0
+
+// daily answers !daily: the day's puzzle, Hard unless a level is named,
+// of today (UTC) unless a day is named (YYYY-MM-DD, up to today), level and
+// day in either order.
 func (h *Handler) daily(ctx context.Context, req Request) Reply {
-	level := generate.Hard
-	switch words := strings.Fields(req.Args); len(words) {
-	case 0:
-	case 1:
-		l, err := generate.ParseLevel(words[0])
-		if err != nil {
-			return h.badRequest(fmt.Sprintf("I don't know %q: the day's puzzle comes in %s, such as %sdaily easy.",
-				truncate(words[0], 20), levelWords(), h.cfg.Prefix))
+	level, haveLevel := generate.Hard, false
+	now := h.cfg.Now()
+	today := dateOf(now)
+	day, haveDay := now, false
+	for _, w := range strings.Fields(req.Args) {
+		if l, err := generate.ParseLevel(w); err == nil {
+			if haveLevel {
+				return h.badRequest(fmt.Sprintf("Name one level at most, such as %sdaily expert: the day's puzzle is 9×9.", h.cfg.Prefix))
+			}
+			level, haveLevel = l, true
+			continue
 		}
-		level = l
-	default:
-		return h.badRequest(fmt.Sprintf("Name one level at most, such as %sdaily expert: the day's puzzle is 9×9.", h.cfg.Prefix))
+		if !strings.ContainsAny(w, "0123456789") {
+			return h.badRequest(fmt.Sprintf("I don't know %q: the day's puzzle comes in %s, such as %sdaily easy, "+
+				"and a past day's is there too: name the day as YYYY-MM-DD (UTC), such as %sdaily %s easy.",
+				truncate(w, 20), levelWords(), h.cfg.Prefix, h.cfg.Prefix, today.AddDate(0, 0, -1).Format(time.DateOnly)))
+		}
+		d, err := time.Parse(time.DateOnly, w)
+		if err != nil {
+			return h.badRequest(fmt.Sprintf("I can't read the day %q: write it as YYYY-MM-DD (year, month, day; UTC), such as %sdaily %s.",
+				truncate(w, 20), h.cfg.Prefix, today.Format(time.DateOnly)))
+		}
+		if haveDay {
+			return h.badRequest(fmt.Sprintf("Name one day at most, such as %sdaily %s hard.", h.cfg.Prefix, today.Format(time.DateOnly)))
+		}
+		if latest := today.AddDate(0, 0, dailyDaysAhead); d.After(latest) {
+			return Reply{Text: render.Notice(fmt.Sprintf("The puzzle of %s isn't out yet: each day's comes out at midnight UTC, "+
+				"and the latest out is %s's.", d.Format("Monday 2 January 2006"), latest.Format(time.DateOnly))),
+				Outcome: outcomeBadRequest, UserError: true}
+		}
+		day, haveDay = d, true
 	}
-	return h.dailyReply(ctx, req, h.cfg.Now(), level)
+	return h.dailyReply(ctx, req, day, level)
+}
+
+// dateOf returns the UTC date of t, at midnight.
+func dateOf(t time.Time) time.Time {
+	y, m, d := t.UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }
 
 // Daily returns the post of the day's puzzle for the UTC date of day at

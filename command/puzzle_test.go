@@ -156,6 +156,79 @@ func TestDailyContract(t *testing.T) {
 	}
 }
 
+// TestDailyOfAnotherDay: !daily takes a day (YYYY-MM-DD, UTC) before or
+// after the level, up to today; the post names that day and is that day's
+// puzzle, and a reply to it checks against it. A later day is not out yet
+// (tomorrow's neither: a server's solvers are ranked by when they solve
+// the day's puzzle); a malformed day is named with the form expected.
+func TestDailyOfAnotherDay(t *testing.T) {
+	h := puzzleHandler(t, Config{}) // its clock says Friday 14 March 2025
+	ctx := context.Background()
+	for _, tc := range []struct {
+		msg   string
+		day   time.Time
+		level generate.Level
+	}{
+		{"!daily 2025-03-10", time.Date(2025, 3, 10, 0, 0, 0, 0, time.UTC), generate.Hard},
+		{"!daily 2024-05-01 easy", time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), generate.Easy},
+		{"!daily Medium 2024-05-01", time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), generate.Medium},
+		{"!daily 2025-03-14", testDay, generate.Hard},
+	} {
+		t.Run(tc.msg, func(t *testing.T) {
+			rep := run(t, h, tc.msg)
+			if rep.Outcome != outcomePuzzle {
+				t.Fatalf("outcome %q:\n%s", rep.Outcome, rep.Text)
+			}
+			want, err := generate.Daily(ctx, tc.day, tc.level)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := served(t, rep.Text)
+			if p.Grid != want.Grid || p.Level != tc.level {
+				t.Errorf("posts %v (%v), want the day's %v %v", p.Code, p.Level, tc.level, want.Code)
+			}
+			if head := "**Daily puzzle for " + tc.day.Format("Monday 2 January 2006") + " (UTC)**"; !strings.HasPrefix(rep.Text, head) {
+				t.Errorf("the post does not start with %q:\n%s", head, rep.Text)
+			}
+			// A reply to the post checks against that day's puzzle.
+			done := replyTo(t, h, rep.Text, "!check "+line(want.Solution))
+			if !strings.Contains(done.Text, "complete and correct") {
+				t.Errorf("a reply to the post with the solution:\n%s", done.Text)
+			}
+		})
+	}
+	if a, b := run(t, h, "!daily 2025-03-14").Text, run(t, h, "!daily").Text; a != b {
+		t.Errorf("!daily 2025-03-14 on that day differs from !daily:\n%s\n%s", a, b)
+	}
+	for _, tc := range []struct {
+		msg  string
+		want []string
+	}{
+		{"!daily 2025-03-15", []string{"Saturday 15 March 2025", "isn't out yet", "midnight UTC", "2025-03-14"}},
+		{"!daily 2025-03-16", []string{"Sunday 16 March 2025", "isn't out yet"}},
+		{"!daily 2099-01-01 easy", []string{"isn't out yet"}},
+		{"!daily 2025-13-01", []string{`"2025-13-01"`, "YYYY-MM-DD", "2025-03-14"}},
+		{"!daily 14/03/2025", []string{`"14/03/2025"`, "YYYY-MM-DD"}},
+		{"!daily 2025-3-1", []string{`"2025-3-1"`, "YYYY-MM-DD"}},
+		{"!daily 2025-03-10 2025-03-11", []string{"one day"}},
+		{"!daily 2025-03-10 easy hard", []string{"one level"}},
+		{"!daily foo", []string{`"foo"`, "easy, medium, hard, expert, extreme", "YYYY-MM-DD"}},
+	} {
+		t.Run(tc.msg, func(t *testing.T) {
+			rep := run(t, h, tc.msg)
+			if rep.Outcome != outcomeBadRequest || !rep.UserError {
+				t.Errorf("outcome %q, user error %v, want bad_request", rep.Outcome, rep.UserError)
+			}
+			text := strings.ReplaceAll(rep.Text, `\`, "")
+			for _, w := range tc.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("the reply does not say %q:\n%s", w, text)
+				}
+			}
+		})
+	}
+}
+
 // TestNewServesEveryLevelAndSize: !new with a level and a size, in either
 // order, posts a puzzle of that size whose rating is of that level, as a
 // board that reads back to the puzzle of its code, with the instructions;

@@ -13,6 +13,12 @@ import (
 // message, so that one wide elimination does not crowd out the path.
 const maxLineConclusions = 300
 
+// maxLoneConclusions bounds the conclusions of a step that a condensed
+// explanation would group but that stands alone between harder steps: its
+// line keeps a few conclusions and says how many more there are, so that
+// no step's line looks complete without them.
+const maxLoneConclusions = 40
+
 // Explained renders the reply to an explanation of g (the grid as the
 // person sent it) that gave rep, as [logic.Explain] returns it: the whole
 // logical path, one line per step with runs of singles grouped, every
@@ -28,11 +34,14 @@ func Explained(g sudoku.Grid, rep logic.Report, opt Options) (msg, full string) 
 	if text, ok := noPath(g, rep, "explain", opt); ok {
 		return text, ""
 	}
-	var intro, tail string
+	var intro, fileIntro, tail string
 	switch rep.Status {
 	case logic.Solved:
-		intro = fmt.Sprintf("The logical path from this grid: %s, rating **%v** (%s), the hardest %s.",
-			steps(rep.Steps), rep.Rating, DifficultyOf(rep.Rating), displayName(rep.Hardest))
+		solved := func(name string) string {
+			return fmt.Sprintf("The logical path from this grid: %s, rating **%v** (%s), the hardest %s.",
+				steps(rep.Steps), rep.Rating, DifficultyOf(rep.Rating), name)
+		}
+		intro, fileIntro = solved(displayName(rep.Hardest)), solved(fullName(rep.Hardest))
 	case logic.NeedsGuess:
 		intro = "The logical path from this grid, as far as it goes."
 		tail = fmt.Sprintf("After step %d none of the techniques I know applies: from there the puzzle needs a guess or a technique beyond mine.", rep.Steps)
@@ -45,6 +54,9 @@ func Explained(g sudoku.Grid, rep logic.Report, opt Options) (msg, full string) 
 	default:
 		return Rated(g, rep, opt), ""
 	}
+	if fileIntro == "" {
+		fileIntro = intro
+	}
 	head := intro + " The conclusions are in spoilers." + notesText(opt.Notes)
 	if len(rep.Path) == 0 {
 		return opt.with(reply{head: tail}).String(), ""
@@ -53,8 +65,8 @@ func Explained(g sudoku.Grid, rep logic.Report, opt Options) (msg, full string) 
 	if text := join(head, lines(es, true, newLineCache(rep.Path, MaxLen, opt.Symbols)), tail); Len(text) <= MaxLen {
 		return text, ""
 	}
-	full = fullPath(g, rep, intro, tail, opt.Symbols)
-	const attached = "The whole path is in the attached file."
+	full = fullPath(g, rep, fileIntro, tail, opt.Symbols)
+	const attached = "The whole path, with the conclusions of the grouped steps, is in the attached file."
 	// Condense: steps rated below a threshold (and all singles) are grouped
 	// into runs without their conclusions, the lowest threshold that fits.
 	var short []string
@@ -130,25 +142,31 @@ func entries(path []logic.Step, below logic.Rating) []entry {
 // conclusions (within budget), made once however often the path is
 // condensed.
 type lineCache struct {
-	path       []logic.Step
-	budget     int
-	syms       string // the symbols of the digits (see symbolIn)
-	full, bare []string
+	path             []logic.Step
+	budget           int
+	syms             string // the symbols of the digits (see symbolIn)
+	full, lone, bare []string
 }
 
 func newLineCache(path []logic.Step, budget int, syms string) *lineCache {
-	return &lineCache{path: path, budget: budget, syms: syms, full: make([]string, len(path)), bare: make([]string, len(path))}
+	return &lineCache{path: path, budget: budget, syms: syms,
+		full: make([]string, len(path)), lone: make([]string, len(path)), bare: make([]string, len(path))}
 }
 
-// line returns the line of step i (from 0), numbered from 1.
-func (c *lineCache) line(i int, conclusions bool) string {
+// line returns the line of step i (from 0), numbered from 1, with its
+// conclusions within the cache's budget or, with lone, within
+// maxLoneConclusions.
+func (c *lineCache) line(i int, lone bool) string {
 	if c.bare[i] == "" {
 		s := c.path[i]
 		t := describeStep(s, c.syms)
 		c.bare[i] = fmt.Sprintf("%d. %s (%v), %s", i+1, t.label(), s.Rating, t.brief)
 	}
-	if !conclusions {
-		return c.bare[i]
+	if lone {
+		if c.lone[i] == "" {
+			c.lone[i] = c.bare[i] + ": ||" + notation(c.path[i], min(c.budget, maxLoneConclusions), c.syms) + "||"
+		}
+		return c.lone[i]
 	}
 	if c.full[i] == "" {
 		c.full[i] = c.bare[i] + ": ||" + notation(c.path[i], c.budget, c.syms) + "||"
@@ -158,16 +176,17 @@ func (c *lineCache) line(i int, conclusions bool) string {
 
 // lines writes one line per entry, the conclusions in spoiler bars, each
 // line's within the cache's budget; without withRuns, the runs leave theirs
-// out.
+// out (the message says they are in the attachment), and a step alone in a
+// run keeps a few (see maxLoneConclusions).
 func lines(es []entry, withRuns bool, c *lineCache) []string {
 	out := make([]string, len(es))
 	for i, e := range es {
 		switch {
 		case !e.run:
-			out[i] = c.line(e.first-1, true)
+			out[i] = c.line(e.first-1, false)
 			continue
 		case len(e.steps) == 1:
-			out[i] = c.line(e.first-1, false)
+			out[i] = c.line(e.first-1, !withRuns)
 			continue
 		}
 		last := e.first + len(e.steps) - 1
@@ -238,6 +257,7 @@ func fullPath(g sudoku.Grid, rep logic.Report, intro, tail, syms string) string 
 	b.WriteString(board(g, nil, syms) + "\n\n")
 	for i, s := range rep.Path {
 		t := describeStep(s, syms)
+		t.name = fullName(s) // no length limit here
 		fmt.Fprintf(&b, "%d. %v %s, %s: %s\n", i+1, s.Rating, t.label(), t.brief, notation(s, 1<<30, syms))
 	}
 	if tail != "" {

@@ -156,7 +156,7 @@ func TestExplainedAttachesOnlyWhatDoesNotFit(t *testing.T) {
 		}
 	}
 	msg, full = render.Explained(g, logic.Report{Status: logic.Solved, Rating: 26, Hardest: pointing, Steps: len(long), Path: long}, render.Options{})
-	if full == "" || !strings.Contains(msg, "The whole path is in the attached file.") {
+	if full == "" || !strings.Contains(msg, "The whole path, with the conclusions of the grouped steps, is in the attached file.") {
 		t.Fatalf("long path: no attachment, or not said:\n%s", msg)
 	}
 	for i, s := range long {
@@ -164,6 +164,54 @@ func TestExplainedAttachesOnlyWhatDoesNotFit(t *testing.T) {
 		if !strings.Contains(full, line) || !strings.Contains(full, s.Conclusions()) {
 			t.Fatalf("attachment lacks step %d (%v):\n%s", i+1, s, full)
 		}
+	}
+}
+
+// TestExplainedCondensedSaysWhereConclusionsAre: when a path is condensed,
+// a step alone on its line keeps its conclusions (cut, saying how many
+// more), runs say how many steps they group, and the attachment names
+// every technique in full, however long.
+func TestExplainedCondensedSaysWhereConclusionsAre(t *testing.T) {
+	g, _ := sudoku.New(sudoku.Classic)
+	const longName = "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)"
+	var path []logic.Step
+	for i := 0; i < 30; i++ {
+		c := sudoku.Cell{Row: i % 9, Col: i / 9}
+		big := logic.Step{Technique: logic.DynamicForcingChain, Name: "Dynamic Contradiction Forcing Chains", Rating: 90,
+			Cells: []sudoku.Cell{c}}
+		for d := 1; d <= 9; d++ {
+			for col := 0; col < 2; col++ {
+				big.Eliminations = append(big.Eliminations, logic.Candidate{Cell: sudoku.Cell{Row: (i + d) % 9, Col: col}, Digit: d})
+			}
+		}
+		small := logic.Step{Technique: logic.DynamicForcingChain, Name: longName, Rating: 105,
+			Cells: []sudoku.Cell{c}, Eliminations: []logic.Candidate{{Cell: c, Digit: i%9 + 1}}}
+		path = append(path, small, big)
+	}
+	rep := logic.Report{Status: logic.Solved, Rating: 105, Hardest: path[0], Steps: len(path), Path: path}
+	msg, full := render.Explained(g, rep, render.Options{})
+	if full == "" {
+		t.Fatalf("not condensed:\n%s", msg)
+	}
+	checkFits(t, "condensed", msg)
+	lone := 0
+	for _, line := range strings.Split(msg, "\n")[1:] {
+		num, _, _ := strings.Cut(line, " ")
+		if !strings.HasSuffix(num, ".") || strings.Contains(num, "–") {
+			continue // a run, the note on the attachment or "… and N more steps"
+		}
+		if !strings.Contains(line, "||") {
+			t.Errorf("a step's line without its conclusions: %q", line)
+		}
+		if strings.Contains(line, "(9.0)") {
+			lone++
+		}
+	}
+	if lone == 0 {
+		t.Errorf("no 9.0 step alone on its line (the case this tests):\n%s", msg)
+	}
+	if n := strings.Count(full, longName); n != 31 { // the intro and 30 steps
+		t.Errorf("the attachment names %s %d times, want 31:\n%s", longName, n, full)
 	}
 }
 

@@ -59,6 +59,28 @@ func TestBoardLeftToThePicture(t *testing.T) {
 	}
 }
 
+// TestPuzzlePostKeepsItsBoard: the post of a puzzle to play keeps its
+// monospace board and its one-line grid with a picture at every size the
+// generator makes (people copy them to fill in), while a check of a grid
+// played from it leaves a 16×16 board to the picture, as the README says.
+func TestPuzzlePostKeepsItsBoard(t *testing.T) {
+	for _, sh := range sudoku.Shapes {
+		n := sh.Size()
+		if n > 16 {
+			continue // the generator makes no 25×25 puzzles
+		}
+		puzzle := puzzleOf(solution(t, sh), 3)
+		post := render.Puzzle(render.Served{Grid: puzzle, Code: "#9H-00000000", Level: "Hard", Rating: 34, Prefix: "!"}, render.Options{Picture: true})
+		if !strings.Contains(post, "```") || !strings.Contains(post, "On one line: `") || strings.Contains(post, "picture") {
+			t.Errorf("%d×%d post with a picture: board or one-line grid left out:\n%s", n, n, post)
+		}
+		played := render.PuzzleChecked(render.Played{Grid: puzzle, Givens: puzzle, Code: "#9H-00000000"}, false, render.Options{Picture: true})
+		if left := !strings.Contains(played, "```"); left != (n >= 16) {
+			t.Errorf("%d×%d check of a played grid with a picture: board left out %v:\n%s", n, n, left, played)
+		}
+	}
+}
+
 // TestBadCandidates: the cell is named and marked; the digit its marks
 // lack is given only inside spoiler bars.
 func TestBadCandidates(t *testing.T) {

@@ -133,12 +133,24 @@ func PuzzleChecked(p Played, forHint bool, opt Options) string {
 			}
 		}
 		head := fmt.Sprintf("%syour grid does not keep %s%s", on, plural(len(p.Changed), "a given", fmt.Sprintf("%d givens", len(p.Changed))), fix)
-		legend := "They are marked >5< in the grid:"
-		switch {
-		case opt.boardInPicture(n):
+		// The markers as the grid shows them: >.< for a given taken out,
+		// >9< for the first one overwritten.
+		end := "<"
+		if layoutFor(n).narrow {
+			end = ""
+		}
+		var examples []string
+		for _, missing := range []bool{true, false} {
+			for _, c := range p.Changed {
+				if d := g.Get(c.Row, c.Col); (d == 0) == missing {
+					examples = append(examples, ">"+string(symbolIn(opt.Symbols, d))+end)
+					break
+				}
+			}
+		}
+		legend := "They are marked " + and(examples) + " in the grid:"
+		if opt.boardInPicture(n) {
 			legend = "They are shaded in the attached picture:"
-		case layoutFor(n).narrow:
-			legend = "They are marked >5 in the grid:"
 		}
 		return opt.with(reply{head: head, grid: g, marks: marks, legend: legend, list: list}).String()
 	case len(p.Conflicts) > 0:

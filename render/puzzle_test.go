@@ -148,3 +148,39 @@ func TestPuzzleFitsAndReadsBack(t *testing.T) {
 		}
 	}
 }
+
+// TestChangedGivensLegendMatchesGrid: the legend of a check with changed
+// givens shows the marker as the grid has it (>.< for a given taken out,
+// >9< for one overwritten), at the wide and the narrow (25×25) layouts.
+func TestChangedGivensLegendMatchesGrid(t *testing.T) {
+	legendRE := regexp.MustCompile(`marked (>\S+) in the grid`)
+	for _, sh := range []sudoku.Shape{sudoku.Classic, {BoxRows: 5, BoxCols: 5}} {
+		givens := puzzleOf(solution(t, sh), 3)
+		removed, overwritten := givens, givens
+		removed.Set(0, 0, 0)
+		d := givens.Get(0, 0)%sh.Size() + 1 // another digit
+		overwritten.Set(0, 0, d)
+		for name, g := range map[string]sudoku.Grid{"removed": removed, "overwritten": overwritten} {
+			p := render.Played{Grid: g, Givens: givens, Code: "#9H-00000000", Changed: []sudoku.Cell{{Row: 0, Col: 0}}}
+			text := render.PuzzleChecked(p, false, render.Options{})
+			m := legendRE.FindStringSubmatch(text)
+			if m == nil {
+				t.Fatalf("%d×%d %s: no legend with a marker:\n%s", sh.Size(), sh.Size(), name, text)
+			}
+			want := ">."
+			if name == "overwritten" {
+				want = ">" + string(rune('0'+d))
+				if d > 9 {
+					want = ">" + string(rune('A'+d-10))
+				}
+			}
+			if sh.Size() <= 16 {
+				want += "<"
+			}
+			board := fenceRE.FindString(text)
+			if m[1] != want || !strings.Contains(board, want) {
+				t.Errorf("%d×%d %s: legend marker %q, want %q as in the grid:\n%s", sh.Size(), sh.Size(), name, m[1], want, text)
+			}
+		}
+	}
+}

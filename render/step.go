@@ -128,6 +128,16 @@ func (t stepText) label() string {
 // Chains)"). Numbers that mean something to a person ("Unique
 // Loop 6 type 2") stay.
 func displayName(s logic.Step) string {
+	name := fullName(s)
+	if r := []rune(name); len(r) > maxNameLen {
+		name = strings.TrimSpace(string(r[:maxNameLen-1])) + "…"
+	}
+	return name
+}
+
+// fullName is [displayName] without the cut to maxNameLen, for the plain
+// text of an attachment, which has no length limit.
+func fullName(s logic.Step) string {
 	if p := s.Pattern(); p.Kind != logic.NoPattern {
 		return p.Kind.String()
 	}
@@ -151,11 +161,7 @@ func displayName(s logic.Step) string {
 		}
 		out = append(out, w)
 	}
-	name = strings.Join(out, " ")
-	if r := []rune(name); len(r) > maxNameLen {
-		name = strings.TrimSpace(string(r[:maxNameLen-1])) + "…"
-	}
-	return name
+	return strings.Join(out, " ")
 }
 
 // article returns "a " or "an " for a technique's name, or "" where none

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,7 +19,8 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("new", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	levelName := fs.String("level", "hard", "easy, medium, hard, expert or extreme")
-	size := fs.Int("size", 9, "side of the grid: 4, 6, 8, 9, 12, 16 or 25")
+	size := sizeFlag(9)
+	fs.Var(&size, "size", "side of the grid: "+strings.Join(generatedSizes(), ", ")+", written `N`, NxN or N×N")
 	count := fs.Int("n", 1, "how many puzzles")
 	seed := fs.Uint64("seed", 0, "the seed: the same flags print the same puzzles (default: from the clock, printed on standard error)")
 	symmetric := fs.Bool("symmetric", false, "givens symmetric through the centre (180° rotation)")
@@ -31,7 +33,7 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sudoku new: unexpected argument %q\n%s", fs.Arg(0), usage)
 		return 2
 	}
-	kind, err := parseKind(*levelName, *size, *symmetric)
+	kind, err := parseKind(*levelName, int(size), *symmetric)
 	if err != nil {
 		fmt.Fprintf(stderr, "sudoku new: %v\n", err)
 		return 2
@@ -119,12 +121,8 @@ func parseKind(levelName string, size int, symmetric bool) (generate.Kind, error
 		return generate.Kind{}, fmt.Errorf("-level %w", err)
 	}
 	shape, ok := sudoku.ShapeForSize(size)
-	if !ok {
-		var sizes []string
-		for _, s := range sudoku.Shapes {
-			sizes = append(sizes, fmt.Sprint(s.Size()))
-		}
-		return generate.Kind{}, fmt.Errorf("-size %d: not one of %s", size, strings.Join(sizes, ", "))
+	if !ok || generate.TopLevel(shape) == 0 {
+		return generate.Kind{}, fmt.Errorf("-size %d: the generator makes sizes %s", size, strings.Join(generatedSizes(), ", "))
 	}
 	k := generate.Kind{Shape: shape, Level: level, Symmetric: symmetric}
 	if err := k.Check(); err != nil {
@@ -136,4 +134,35 @@ func parseKind(levelName string, size int, symmetric bool) (generate.Kind, error
 // describe is a puzzle's line on standard error with -v.
 func describe(p generate.Puzzle) string {
 	return fmt.Sprintf("%v %v %v %s", p.Code, p.Level, p.Rating, p.Hardest)
+}
+
+// generatedSizes lists the sides of the grids the generator makes: "4",
+// "6", … "16".
+func generatedSizes() []string {
+	var sizes []string
+	for _, s := range sudoku.Shapes {
+		if generate.TopLevel(s) != 0 {
+			sizes = append(sizes, fmt.Sprint(s.Size()))
+		}
+	}
+	return sizes
+}
+
+// sizeFlag is the -size flag: a grid's side written 6, 6x6 or 6×6, as the
+// bot's !new reads it.
+type sizeFlag int
+
+func (f *sizeFlag) String() string { return fmt.Sprint(int(*f)) }
+
+func (f *sizeFlag) Set(text string) error {
+	a, b, found := strings.Cut(strings.ReplaceAll(strings.ToLower(text), "×", "x"), "x")
+	if found && a != b {
+		return fmt.Errorf("%q is not square: write 6, 6x6 or 6×6", text)
+	}
+	n, err := strconv.Atoi(a)
+	if err != nil || n <= 0 {
+		return fmt.Errorf("%q is not a size: write 6, 6x6 or 6×6", text)
+	}
+	*f = sizeFlag(n)
+	return nil
 }

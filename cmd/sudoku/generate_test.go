@@ -66,6 +66,8 @@ func TestNewSizesAndSymmetry(t *testing.T) {
 	}{
 		{[]string{"-size", "4", "-level", "easy"}, generate.Easy, 16},
 		{[]string{"-size", "6", "-level", "EASY", "-symmetric"}, generate.Easy, 36},
+		{[]string{"-size", "6x6", "-level", "medium"}, generate.Medium, 36},
+		{[]string{"-size", "4×4", "-level", "easy"}, generate.Easy, 16},
 		{[]string{"-level", "hard", "-symmetric"}, generate.Hard, 81},
 	} {
 		args := append([]string{"new", "-seed", "7", "-v"}, tc.args...)
@@ -110,6 +112,9 @@ func TestNewErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"new", "-level", "insane"},
 		{"new", "-size", "7"},
+		{"new", "-size", "6x9"},
+		{"new", "-size", "x"},
+		{"new", "-size", "25"},
 		{"new", "-size", "4", "-level", "expert"},
 		{"new", "-n", "0"},
 		{"new", "extra"},
@@ -126,6 +131,19 @@ func TestNewErrors(t *testing.T) {
 	code, out, errOut := runArgs(t, "", "new", "-level", "extreme", "-timeout", "1ns", "-seed", "1")
 	if code != 1 || out != "" || !strings.Contains(errOut, "-timeout") {
 		t.Errorf("timeout: exit %d, out %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestNewSizeHelp: the -size help lists the sizes the generator makes, and
+// a size it does not make names them.
+func TestNewSizeHelp(t *testing.T) {
+	_, _, help := runArgs(t, "", "new", "-h")
+	if !strings.Contains(help, "-size N\n    \tside of the grid: 4, 6, 8, 9, 12, 16, written N, NxN or N×N (default 9)") || strings.Contains(help, "25") {
+		t.Errorf("help:\n%s", help)
+	}
+	_, _, errOut := runArgs(t, "", "new", "-size", "25x25")
+	if want := "sudoku new: -size 25: the generator makes sizes 4, 6, 8, 9, 12, 16\n"; errOut != want {
+		t.Errorf("-size 25x25: stderr %q, want %q", errOut, want)
 	}
 }
 

@@ -75,7 +75,7 @@ func runLogic(cmd string, args []string, stdin io.Reader, stdout, stderr io.Writ
 			for _, s := range rep.Path {
 				fmt.Fprintln(stdout, s)
 			}
-			if rep.Status != logic.Solved {
+			if rep.Status != logic.Solved || rep.Steps == 0 {
 				fmt.Fprintln(stdout, rateLine(rep, err))
 			}
 			fmt.Fprintln(stdout)
@@ -136,10 +136,14 @@ func (b *bandStats) print(w io.Writer) {
 }
 
 // rateLine is the rate command's line for one puzzle: "4.2 XY-Wing", or a
-// dash and the reason there is no rating.
+// dash and the reason there is no rating ("- solved" for a grid that was
+// complete already, as the hint command says).
 func rateLine(rep logic.Report, err error) string {
 	switch rep.Status {
 	case logic.Solved:
+		if rep.Steps == 0 {
+			return "- solved"
+		}
 		return fmt.Sprintf("%v %s", rep.Rating, rep.Hardest.Name)
 	case logic.NeedsGuess:
 		return "- needs-guess"

@@ -10,20 +10,21 @@ import (
 const pointingPuzzle = "6...5...7.3........8.4.92...153.......8...3.......759...95.1.3........8.2...7...4"
 
 func TestRate(t *testing.T) {
-	input := strings.Join([]string{pointingPuzzle, multiPuzzle, nonePuzzle, invalidPuzzle, "12345"}, "\n") + "\n"
+	input := strings.Join([]string{pointingPuzzle, multiPuzzle, nonePuzzle, invalidPuzzle, lcSolution, "12345"}, "\n") + "\n"
 	code, out, errOut := runArgs(t, input, "rate", "-timeout", "5s")
-	want := []string{"2.6 Pointing", "- multiple", "- none", "- invalid"}
+	// A completed grid has no rating: "- solved", as hint says, not "0.0 ".
+	want := []string{"2.6 Pointing", "- multiple", "- none", "- invalid", "- solved"}
 	got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(got) != 5 {
-		t.Fatalf("%d lines, want 5:\n%s", len(got), out)
+	if len(got) != 6 {
+		t.Fatalf("%d lines, want 6:\n%s", len(got), out)
 	}
 	for i, w := range want {
 		if got[i] != w {
 			t.Errorf("line %d: %q, want %q", i+1, got[i], w)
 		}
 	}
-	if !strings.HasPrefix(got[4], "- error line 5:") || code != 1 || !strings.Contains(errOut, "line 5") {
-		t.Errorf("unreadable line: %q, exit %d, stderr %q", got[4], code, errOut)
+	if !strings.HasPrefix(got[5], "- error line 6:") || code != 1 || !strings.Contains(errOut, "line 6") {
+		t.Errorf("unreadable line: %q, exit %d, stderr %q", got[5], code, errOut)
 	}
 }
 
@@ -38,12 +39,12 @@ func TestHintAndExplain(t *testing.T) {
 	if len(hints) != 2 || !stepLine.MatchString(hints[0]) || hints[1] != "- solved" {
 		t.Fatalf("hint output %q", hint)
 	}
-	code, out, errOut := runArgs(t, pointingPuzzle+"\n"+multiPuzzle+"\n", "explain")
+	code, out, errOut := runArgs(t, pointingPuzzle+"\n"+multiPuzzle+"\n"+lcSolution+"\n", "explain")
 	if code != 0 || errOut != "" {
 		t.Fatalf("explain: exit %d, stderr %q", code, errOut)
 	}
 	puzzles := strings.Split(out, "\n\n")
-	if len(puzzles) != 3 || puzzles[2] != "" {
+	if len(puzzles) != 4 || puzzles[3] != "" || puzzles[2] != "- solved" {
 		t.Fatalf("explain gave %d blocks:\n%s", len(puzzles), out)
 	}
 	steps := strings.Split(puzzles[0], "\n")

@@ -58,18 +58,19 @@
 // prints one line per puzzle, its Sudoku Explainer rating and hardest
 // technique ("4.2 XY-Wing"), or a dash and the reason there is none: "-
 // multiple", "- none" (no solution), "- invalid" (a digit twice in a unit),
-// "- needs-guess" (logic stops), "- timeout", "- error <reason>". hint prints
-// the next step of each puzzle as "RATING TECHNIQUE: CONCLUSIONS", for
-// example "3.2 X-Wing: r1c5<>4 r8c5<>4" (placements as r9c7=6), or a dash
-// and the reason ("- solved" too); explain prints every step of each puzzle
-// in that form, then an empty line (after the last step, the dash line when
-// logic did not solve it). rate -stats also prints, to standard error, the
+// "- needs-guess" (logic stops), "- solved" (the grid is complete already),
+// "- timeout", "- error <reason>". hint prints the next step of each puzzle
+// as "RATING TECHNIQUE: CONCLUSIONS", for example "3.2 X-Wing: r1c5<>4
+// r8c5<>4" (placements as r9c7=6), or a dash and the reason as rate gives
+// it; explain prints every step of each puzzle in that form, then an empty
+// line (after the last step, the dash line when logic did not solve it, or
+// "- solved" alone for a complete grid). rate -stats also prints, to standard error, the
 // number of puzzles, the time per puzzle and the slowest puzzle per rating
 // band.
 //
 // new prints COUNT (default 1) puzzles of a level (easy, medium, hard,
-// expert or extreme; default hard) and size (4, 6, 8, 9, 12 or 16; default
-// 9), one per line in the form above and nothing else: minimal puzzles with
+// expert or extreme; default hard) and size (4, 6, 8, 9, 12 or 16, written
+// 6, 6x6 or 6×6; default 9), one per line in the form above and nothing else: minimal puzzles with
 // one solution, rated by the logic engine within the level, with -symmetric
 // givens symmetric through the centre. The same flags print the same
 // puzzles; without -seed the seed comes from the clock and is printed on
