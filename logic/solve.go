@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -55,6 +56,12 @@ func (s *search) expired() bool {
 	}
 	if err := s.ctx.Err(); err != nil {
 		s.err = err
+		return true
+	}
+	// The context's timer can fire late on a busy machine (its goroutine
+	// waits for a thread): the clock says when the deadline has passed.
+	if d, ok := s.ctx.Deadline(); ok && !time.Now().Before(d) {
+		s.err = context.DeadlineExceeded
 		return true
 	}
 	return false
