@@ -93,7 +93,10 @@ func Commands() []*discordgo.ApplicationCommand {
 		// puzzle is /daily today, its solvers /daily stats.
 		cmd(dailyName, "The day's Sudoku (UTC date), the same for everyone, and who solved it here", []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: dailyToday, Description: "The day's puzzle (UTC date), the same for everyone",
-				Options: []*discordgo.ApplicationCommandOption{levelChoices("The difficulty (unset: Hard)", generate.Levels), image}},
+				Options: []*discordgo.ApplicationCommandOption{levelChoices("The difficulty (unset: Hard)", generate.Levels),
+					{Type: discordgo.ApplicationCommandOptionString, Name: dateOption, Description: "A past day's puzzle instead, as YYYY-MM-DD (UTC)",
+						MinLength: &dateMin, MaxLength: dateMax},
+					image}},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: dailyStats, Description: "Who solved today's daily puzzle in this server, in order, and your streak",
 				Options: []*discordgo.ApplicationCommandOption{}},
 		}),
@@ -111,9 +114,11 @@ const (
 	symmetricOption = "symmetric"
 	codeOption      = "code"
 	codeMax         = 20
+	dateOption      = "date"
+	dateMax         = 16
 )
 
-var codeMin = 10
+var codeMin, dateMin = 10, 8
 
 // levelChoices is the level option of /new and /daily: one choice per level.
 func levelChoices(desc string, levels []generate.Level) *discordgo.ApplicationCommandOption {
@@ -242,7 +247,7 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 			if o.BoolValue() {
 				req.Picture = command.PictureOn
 			}
-		case (o.Name == levelOption || o.Name == sizeOption || o.Name == codeOption) && str:
+		case (o.Name == levelOption || o.Name == sizeOption || o.Name == codeOption || o.Name == dateOption) && str:
 			words = append(words, o.StringValue())
 		case o.Name == symmetricOption && o.Type == discordgo.ApplicationCommandOptionBoolean && o.BoolValue():
 			words = append(words, "symmetric")

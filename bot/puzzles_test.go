@@ -218,6 +218,16 @@ func TestSlashPuzzles(t *testing.T) {
 	if daily.Content != before && daily.Content != dailyOf() {
 		t.Errorf("/daily today level:easy:\n%s\nwant:\n%s", daily.Content, before)
 	}
+	past := answerTo(t, h.srv, h.srv.SendCommand(discordtest.Command{Name: "daily",
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.SubCommand(dailyToday, opt("date", "2024-05-01", "level", "easy")...)}}))
+	if want := expectedReply(t, cfg, "!daily easy 2024-05-01"); past.Content != want || !strings.Contains(past.Content, "1 May 2024") {
+		t.Errorf("/daily today date:2024-05-01 level:easy:\n%s\nwant:\n%s", past.Content, want)
+	}
+	badDay := answerTo(t, h.srv, h.srv.SendCommand(discordtest.Command{Name: "daily",
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.SubCommand(dailyToday, opt("date", "2024-13-01")...)}}))
+	if !strings.Contains(badDay.Content, "can't read the day") || !badDay.Ephemeral() {
+		t.Errorf("/daily today date:2024-13-01:\n%s\nwant an answer only the user sees, naming the form YYYY-MM-DD", badDay.Content)
+	}
 	refused := answerTo(t, h.srv, h.srv.SendCommand(discordtest.Command{Name: "new", Options: opt("level", "hard", "size", "4x4")}))
 	if !refused.Ephemeral() || !strings.Contains(refused.Content, "4×4 puzzles come in Easy only") {
 		t.Errorf("/new level:hard size:4x4: ephemeral %v\n%s", refused.Ephemeral(), refused.Content)
