@@ -156,12 +156,16 @@ func TestBusyShutdownKeepsToTheGrace(t *testing.T) {
 	h.srv.WaitMessages(t, 4, wait)
 
 	begin := time.Now()
+	late := timerLateness()
 	if err := h.stop(t); err != nil {
 		t.Fatal(err)
 	}
 	took := time.Since(begin)
-	t.Logf("stopped in %v with a grace of %v", took.Round(time.Millisecond), cfg.ShutdownGrace)
-	if took > cfg.ShutdownGrace+300*time.Millisecond {
+	lateBy := late()
+	t.Logf("stopped in %v with a grace of %v (timers here fired up to %v late)", took.Round(time.Millisecond), cfg.ShutdownGrace, lateBy)
+	// The bot's deadlines are timers too: on a starved machine they fire
+	// late, by as much as a timer of the test's own.
+	if took > cfg.ShutdownGrace+300*time.Millisecond+lateBy {
 		t.Errorf("stopping took %v, over the %v grace", took, cfg.ShutdownGrace)
 	}
 	for _, ix := range slash {
@@ -181,5 +185,30 @@ func TestBusyShutdownKeepsToTheGrace(t *testing.T) {
 	}
 	if n := len(h.srv.RequestsFor(discordtest.RouteCreateMessage)); n != 2 {
 		t.Errorf("%d message requests, want the 2 the bucket allowed (no 429)", n)
+	}
+}
+
+// timerLateness starts measuring how late 10 ms timers fire in this process
+// (the machine's and scheduler's delay); the function it returns stops and
+// returns the worst seen.
+func timerLateness() func() time.Duration {
+	stop := make(chan struct{})
+	worst := make(chan time.Duration)
+	go func() {
+		var w time.Duration
+		for {
+			start := time.Now()
+			select {
+			case <-stop:
+				worst <- w
+				return
+			case <-time.After(10 * time.Millisecond):
+				w = max(w, time.Since(start)-10*time.Millisecond)
+			}
+		}
+	}()
+	return func() time.Duration {
+		close(stop)
+		return <-worst
 	}
 }
