@@ -2,7 +2,9 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -149,5 +151,42 @@ func BenchmarkGuild(b *testing.B) {
 		if _, err := d.Guild(ctx, "1"); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestBusyIsLocked: busy tells SQLite's "database is locked" (what Open
+// tries again) from other errors, wrapped or not.
+func TestBusyIsLocked(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "locked.db")
+	holder, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	conn, err := holder.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "CREATE TABLE t (x); BEGIN EXCLUSIVE"); err != nil {
+		t.Fatal(err)
+	}
+	other, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(0)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	_, err = other.ExecContext(ctx, "INSERT INTO t VALUES (1)")
+	if err == nil || !busy(err) || !busy(fmt.Errorf("migration 1: %w", err)) {
+		t.Errorf("write to an exclusively locked file: %v; busy = %v, want a busy error", err, busy(err))
+	}
+	free, err := sql.Open("sqlite", filepath.Join(t.TempDir(), "free.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer free.Close()
+	if _, err := free.ExecContext(ctx, "SELECT * FROM nowhere"); err == nil || busy(err) {
+		t.Errorf("a missing table: %v, busy = %v", err, busy(err))
 	}
 }

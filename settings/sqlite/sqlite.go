@@ -24,7 +24,8 @@ import (
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+	"modernc.org/sqlite" // also the "sqlite" database/sql driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/sudokubot/sudokubot/settings"
 	"github.com/sudokubot/sudokubot/settings/internal/migrations"
@@ -67,11 +68,39 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	db.SetMaxOpenConns(8)
 	db.SetMaxIdleConns(8)
 	d := &DB{db: db, path: path, write: make(chan struct{}, 1)}
-	if err := d.migrate(ctx); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("open SQLite database %s: %w", path, err)
+	// Processes that open a new file at once (replicas starting together)
+	// can find it locked while another turns on WAL, before SQLite's busy
+	// timeout applies: such an open is tried again, for BusyTimeout at most.
+	giveUp := time.Now().Add(BusyTimeout)
+	for wait := 10 * time.Millisecond; ; wait = min(2*wait, 500*time.Millisecond) {
+		err = d.migrate(ctx)
+		if err == nil {
+			return d, nil
+		}
+		if !busy(err) || time.Now().Add(wait).After(giveUp) || sleep(ctx, wait) != nil {
+			db.Close()
+			return nil, fmt.Errorf("open SQLite database %s: %w", path, err)
+		}
 	}
-	return d, nil
+}
+
+// busy reports whether err is SQLite's "database is locked" (SQLITE_BUSY,
+// extended codes included).
+func busy(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY
+}
+
+// sleep waits for d or until ctx ends, and returns ctx's error then.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 func checkPath(path string) error {
