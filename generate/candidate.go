@@ -42,6 +42,13 @@ func candidate(ctx context.Context, s sudoku.Shape, sym bool, base uint32, pl pl
 	b := &builder{ctx: ctx, geo: geometryOf(s), n: s.Size(), cells: s.Cells(), sym: sym, r: r}
 	b.solution = fill(s, r)
 	b.puzzle = b.solution
+	if b.cells <= uaMaxCells {
+		b.ua = new(uaSets)
+		b.ua.find(b.geo, s, &b.solution)
+		for i := 0; i < b.cells; i++ {
+			b.given.add(i)
+		}
+	}
 	order := b.givens()
 	if pl.repair != 0 && !pl.after {
 		_, err = b.repair(pl.repair)
@@ -65,6 +72,8 @@ type builder struct {
 	sym              bool
 	r                *rng
 	puzzle, solution sudoku.Grid
+	ua               *uaSets // some unavoidable sets of the solution, nil on big grids
+	given            cellSet // the puzzle's givens, kept with ua
 }
 
 // mirror returns the cell removed with i: its mirror through the centre
@@ -94,12 +103,32 @@ func (b *builder) clear(i int) {
 	b.puzzle.Set(i/b.n, i%b.n, 0)
 	j := b.mirror(i)
 	b.puzzle.Set(j/b.n, j%b.n, 0)
+	if b.ua != nil {
+		b.given.remove(i)
+		b.given.remove(j)
+	}
 }
 
 func (b *builder) fill(i int) {
 	b.puzzle.Set(i/b.n, i%b.n, b.solution.At(i))
 	j := b.mirror(i)
 	b.puzzle.Set(j/b.n, j%b.n, b.solution.At(j))
+	if b.ua != nil {
+		b.given.add(i)
+		b.given.add(j)
+	}
+}
+
+// uncovered reports whether, given i (and its mirror) removed, an
+// unavoidable set of the solution holding it has no given left: then the
+// puzzle has another solution. Only the sets through i or its mirror can
+// have lost their last given.
+func (b *builder) uncovered(i int) bool {
+	if b.ua == nil {
+		return false
+	}
+	j := b.mirror(i)
+	return b.ua.uncovered(i, b.given) || j != i && b.ua.uncovered(j, b.given)
 }
 
 // forced reports whether a single places given i (and its mirror) again
@@ -135,6 +164,9 @@ func (b *builder) tierPass(order []int, t tier) []int {
 func (b *builder) removable(i int) (bool, error) {
 	b.clear(i)
 	defer b.fill(i)
+	if b.uncovered(i) {
+		return false, nil
+	}
 	if b.forced(i, false) {
 		return true, nil
 	}
