@@ -43,10 +43,11 @@ func fill(s sudoku.Shape, r *rng) sudoku.Grid {
 	for !f.attempt(r) {
 		f.clear()
 	}
-	g, _ := sudoku.New(s)
+	var cells [sudoku.MaxCells]int
 	for i := 0; i < f.cells; i++ {
-		g.Set(i/f.n, i%f.n, int(f.val[i]))
+		cells[i] = int(f.val[i])
 	}
+	g, _ := sudoku.FromCells(s, cells[:f.cells])
 	return g
 }
 
