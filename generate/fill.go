@@ -15,9 +15,16 @@ type filler struct {
 	full          uint32 // the digits 1..n as bits 0..n-1
 	val           [sudoku.MaxCells]uint8
 	row, col, box [sudoku.MaxSize]uint32
+	rowOf, colOf  [sudoku.MaxCells]uint8
 	boxOf         [sudoku.MaxCells]uint8
+	count         [sudoku.MaxCells]uint8 // the candidates of each empty cell; filledCount for filled ones
+	peers         [][]int
 	stack         [sudoku.MaxCells]frame
 }
+
+// filledCount is the count of a filled cell: above any count of candidates,
+// so the search for the fewest never picks it.
+const filledCount = 0xFF
 
 // frame is one placed cell on the search stack, with the candidates not yet
 // tried there.
@@ -34,11 +41,13 @@ const restartAfter = 20
 
 // fill returns a random complete grid of shape s drawn from r.
 func fill(s sudoku.Shape, r *rng) sudoku.Grid {
-	f := &filler{shape: s, n: s.Size(), cells: s.Cells()}
+	f := &filler{shape: s, n: s.Size(), cells: s.Cells(), peers: geometryOf(s).peers}
 	f.full = 1<<uint(f.n) - 1
 	for i := 0; i < f.cells; i++ {
 		row, col := i/f.n, i%f.n
+		f.rowOf[i], f.colOf[i] = uint8(row), uint8(col)
 		f.boxOf[i] = uint8(row/s.BoxRows*s.BoxRows + col/s.BoxCols)
+		f.count[i] = uint8(f.n)
 	}
 	for !f.attempt(r) {
 		f.clear()
@@ -54,25 +63,41 @@ func fill(s sudoku.Shape, r *rng) sudoku.Grid {
 func (f *filler) clear() {
 	f.val = [sudoku.MaxCells]uint8{}
 	f.row, f.col, f.box = [sudoku.MaxSize]uint32{}, [sudoku.MaxSize]uint32{}, [sudoku.MaxSize]uint32{}
+	for i := 0; i < f.cells; i++ {
+		f.count[i] = uint8(f.n)
+	}
 }
 
 func (f *filler) candidates(i int) uint32 {
-	return f.full &^ (f.row[i/f.n] | f.col[i%f.n] | f.box[f.boxOf[i]])
+	return f.full &^ (f.row[f.rowOf[i]] | f.col[f.colOf[i]] | f.box[f.boxOf[i]])
+}
+
+// recount sets the counts of the empty peers of cell i.
+func (f *filler) recount(i int) {
+	for _, p := range f.peers[i] {
+		if f.val[p] == 0 {
+			f.count[p] = uint8(bits.OnesCount32(f.candidates(p)))
+		}
+	}
 }
 
 func (f *filler) place(i int, bit uint32) {
 	f.val[i] = uint8(bits.TrailingZeros32(bit) + 1)
-	f.row[i/f.n] |= bit
-	f.col[i%f.n] |= bit
+	f.row[f.rowOf[i]] |= bit
+	f.col[f.colOf[i]] |= bit
 	f.box[f.boxOf[i]] |= bit
+	f.count[i] = filledCount
+	f.recount(i)
 }
 
 func (f *filler) unplace(i int) {
 	bit := uint32(1) << (f.val[i] - 1)
 	f.val[i] = 0
-	f.row[i/f.n] &^= bit
-	f.col[i%f.n] &^= bit
+	f.row[f.rowOf[i]] &^= bit
+	f.col[f.colOf[i]] &^= bit
 	f.box[f.boxOf[i]] &^= bit
+	f.count[i] = uint8(bits.OnesCount32(f.candidates(i)))
+	f.recount(i)
 }
 
 // pick removes one candidate drawn at random from *m and returns it as a bit.
@@ -95,12 +120,8 @@ func (f *filler) attempt(r *rng) bool {
 		// The most constrained empty cell; a cell without candidates
 		// means backing up.
 		best, bestCount := -1, f.n+1
-		for i := 0; i < f.cells; i++ {
-			if f.val[i] != 0 {
-				continue
-			}
-			c := bits.OnesCount32(f.candidates(i))
-			if c < bestCount {
+		for i, c := range f.count[:f.cells] {
+			if c := int(c); c < bestCount {
 				best, bestCount = i, c
 				if c <= 1 {
 					break
