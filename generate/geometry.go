@@ -12,6 +12,7 @@ type geometry struct {
 	units    [][]int // rows, columns, boxes: the cells of each
 	peers    [][]int // the other cells sharing a unit with each cell
 	box      []int   // the box of each cell
+	row, col []int   // the row and column of each cell
 }
 
 var geometries sync.Map // sudoku.Shape → *geometry
@@ -21,11 +22,11 @@ func geometryOf(s sudoku.Shape) *geometry {
 		return g.(*geometry)
 	}
 	n := s.Size()
-	g := &geometry{n: n, cells: n * n, units: make([][]int, 3*n), peers: make([][]int, n*n), box: make([]int, n*n)}
+	g := &geometry{n: n, cells: n * n, units: make([][]int, 3*n), peers: make([][]int, n*n), box: make([]int, n*n), row: make([]int, n*n), col: make([]int, n*n)}
 	for i := 0; i < g.cells; i++ {
 		r, c := i/n, i%n
 		b := r/s.BoxRows*s.BoxRows + c/s.BoxCols
-		g.box[i] = b
+		g.box[i], g.row[i], g.col[i] = b, r, c
 		g.units[r] = append(g.units[r], i)
 		g.units[n+c] = append(g.units[n+c], i)
 		g.units[2*n+b] = append(g.units[2*n+b], i)
