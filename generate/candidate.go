@@ -3,6 +3,7 @@ package generate
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -40,6 +41,7 @@ type plan struct {
 func candidate(ctx context.Context, s sudoku.Shape, sym bool, base uint32, pl plan) (puzzle, solution sudoku.Grid, err error) {
 	r := newRNG(algorithm, uint64(s.BoxRows), uint64(s.BoxCols), b2u(sym), uint64(base))
 	b := newBuilder(ctx, s, sym, r, fill(s, r))
+	defer b.release()
 	order := b.givens()
 	if pl.repair != 0 && !pl.after {
 		_, err = b.repair(pl.repair)
@@ -78,13 +80,26 @@ func newBuilder(ctx context.Context, s sudoku.Shape, sym bool, r *rng, sol sudok
 		b.rows[k], b.cols[k], b.boxes[k] = full, full, full
 	}
 	if b.cells <= uaMaxCells {
-		b.ua = new(uaSets)
+		b.ua = uaPool.Get().(*uaSets)
+		b.ua.n, b.ua.count = 0, [uaMaxCells]uint8{}
 		b.ua.find(b.geo, s, &b.solution)
 		for i := 0; i < b.cells; i++ {
 			b.given.add(i)
 		}
 	}
 	return b
+}
+
+// uaPool keeps the tables of unavoidable sets between puzzles (6 kB to
+// clear otherwise).
+var uaPool = sync.Pool{New: func() any { return new(uaSets) }}
+
+// release gives back what newBuilder took from uaPool.
+func (b *builder) release() {
+	if b.ua != nil {
+		uaPool.Put(b.ua)
+		b.ua = nil
+	}
 }
 
 // mirror returns the cell removed with i: its mirror through the centre

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -17,7 +18,7 @@ type filler struct {
 	row, col, box [sudoku.MaxSize]uint32
 	rowOf, colOf  [sudoku.MaxCells]uint8
 	boxOf         [sudoku.MaxCells]uint8
-	count         [sudoku.MaxCells]uint8 // the candidates of each empty cell; filledCount for filled ones
+	count         [sudoku.MaxCells + 8]uint8 // the candidates of each empty cell; filledCount for filled ones and past the last cell
 	peers         [][]int
 	stack         [sudoku.MaxCells]frame
 }
@@ -48,6 +49,9 @@ func fill(s sudoku.Shape, r *rng) sudoku.Grid {
 		f.rowOf[i], f.colOf[i] = uint8(row), uint8(col)
 		f.boxOf[i] = uint8(row/s.BoxRows*s.BoxRows + col/s.BoxCols)
 		f.count[i] = uint8(f.n)
+	}
+	for i := f.cells; i < len(f.count); i++ {
+		f.count[i] = filledCount
 	}
 	for !f.attempt(r) {
 		f.clear()
@@ -112,6 +116,39 @@ func pick(r *rng, m *uint32) uint32 {
 	return bit
 }
 
+// mostConstrained returns the first empty cell with at most one candidate,
+// else the first with the fewest, and its count. It reads the counts eight
+// at a time: first for a count of 0 or 1, then of 2 (the fewest when none
+// is below), and only then one by one.
+func (f *filler) mostConstrained() (best, count int) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	words := (f.cells + 7) / 8
+	for _, below := range [2]uint64{0xFEFEFEFEFEFEFEFE, 0} {
+		for w := 0; w < words; w++ {
+			x := binary.LittleEndian.Uint64(f.count[8*w:])
+			if below == 0 {
+				x ^= 2 * ones // the counts of 2 become 0
+			} else {
+				x &= below // the counts of 0 and 1 become 0
+			}
+			// The high bit of each byte of x that is not 0, then the
+			// first byte that is.
+			nonzero := ((x&^highs + ^uint64(highs)) | x) & highs
+			if zero := ^nonzero & highs; zero != 0 {
+				i := 8*w + bits.TrailingZeros64(zero)/8
+				return i, int(f.count[i])
+			}
+		}
+	}
+	best, count = -1, f.n+1
+	for i, c := range f.count[:f.cells] {
+		if c := int(c); c < count {
+			best, count = i, c
+		}
+	}
+	return best, count
+}
+
 // attempt runs one bounded search and reports whether it filled the grid.
 func (f *filler) attempt(r *rng) bool {
 	depth := 0
@@ -119,15 +156,7 @@ func (f *filler) attempt(r *rng) bool {
 	for depth < f.cells {
 		// The most constrained empty cell; a cell without candidates
 		// means backing up.
-		best, bestCount := -1, f.n+1
-		for i, c := range f.count[:f.cells] {
-			if c := int(c); c < bestCount {
-				best, bestCount = i, c
-				if c <= 1 {
-					break
-				}
-			}
-		}
+		best, bestCount := f.mostConstrained()
 		if bestCount > 0 {
 			m := f.candidates(best)
 			f.place(best, pick(r, &m))

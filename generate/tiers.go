@@ -279,7 +279,8 @@ func (s *solver) hiddenSets(degree int, direct bool) bool {
 			continue
 		}
 		found := false
-		eachSubset(ds[:nd], degree, func(set []int) bool {
+		eachSubset(ds[:nd], degree, func(all [3]int) bool {
+			set := all[:degree]
 			var union, digits uint32
 			for _, d := range set {
 				union |= s.pos[d]
@@ -339,7 +340,8 @@ func (s *solver) nakedSets(degree int) bool {
 			continue
 		}
 		found := false
-		eachSubset(cs[:nc], degree, func(set []int) bool {
+		eachSubset(cs[:nc], degree, func(all [3]int) bool {
+			set := all[:degree]
 			var digits uint32
 			for _, c := range set {
 				digits |= s.cand[c]
@@ -405,7 +407,8 @@ func (s *solver) fish(degree int) bool {
 				continue
 			}
 			found := false
-			eachSubset(base[:nb], degree, func(set []int) bool {
+			eachSubset(base[:nb], degree, func(all [3]int) bool {
+				set := all[:degree]
 				var cover uint32
 				for _, l := range set {
 					cover |= lines[l]
@@ -553,15 +556,16 @@ func (s *solver) xyWings() bool {
 }
 
 // eachSubset calls fn with every subset of size k of items (k at most 3),
-// in order, until fn returns false.
-func eachSubset(items []int, k int, fn func([]int) bool) {
+// in order, until fn returns false. The subset is in set[:k] (an array, so
+// that it stays on the stack).
+func eachSubset(items []int, k int, fn func(set [3]int) bool) {
 	var set [3]int
 	switch k {
 	case 2:
 		for i := 0; i < len(items); i++ {
 			for j := i + 1; j < len(items); j++ {
 				set[0], set[1] = items[i], items[j]
-				if !fn(set[:2]) {
+				if !fn(set) {
 					return
 				}
 			}
@@ -571,7 +575,7 @@ func eachSubset(items []int, k int, fn func([]int) bool) {
 			for j := i + 1; j < len(items); j++ {
 				for l := j + 1; l < len(items); l++ {
 					set[0], set[1], set[2] = items[i], items[j], items[l]
-					if !fn(set[:3]) {
+					if !fn(set) {
 						return
 					}
 				}
