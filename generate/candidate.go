@@ -3,6 +3,7 @@ package generate
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -39,9 +40,8 @@ type plan struct {
 // context's.
 func candidate(ctx context.Context, s sudoku.Shape, sym bool, base uint32, pl plan) (puzzle, solution sudoku.Grid, err error) {
 	r := newRNG(algorithm, uint64(s.BoxRows), uint64(s.BoxCols), b2u(sym), uint64(base))
-	b := &builder{ctx: ctx, geo: geometryOf(s), n: s.Size(), cells: s.Cells(), sym: sym, r: r}
-	b.solution = fill(s, r)
-	b.puzzle = b.solution
+	b := newBuilder(ctx, s, sym, r, fill(s, r))
+	defer b.release()
 	order := b.givens()
 	if pl.repair != 0 && !pl.after {
 		_, err = b.repair(pl.repair)
@@ -65,6 +65,41 @@ type builder struct {
 	sym              bool
 	r                *rng
 	puzzle, solution sudoku.Grid
+	ua               *uaSets // some unavoidable sets of the solution, nil on big grids
+	given            cellSet // the puzzle's givens, kept with ua
+	// The digits given in each row, column and box (bit d-1 for digit d),
+	// kept by clear and fill for forced.
+	rows, cols, boxes [sudoku.MaxSize]uint32
+}
+
+// newBuilder returns a builder whose puzzle is solution sol, complete.
+func newBuilder(ctx context.Context, s sudoku.Shape, sym bool, r *rng, sol sudoku.Grid) *builder {
+	b := &builder{ctx: ctx, geo: geometryOf(s), n: s.Size(), cells: s.Cells(), sym: sym, r: r, solution: sol, puzzle: sol}
+	full := uint32(1)<<b.n - 1
+	for k := 0; k < b.n; k++ {
+		b.rows[k], b.cols[k], b.boxes[k] = full, full, full
+	}
+	if b.cells <= uaMaxCells {
+		b.ua = uaPool.Get().(*uaSets)
+		b.ua.n, b.ua.count = 0, [uaMaxCells]uint8{}
+		b.ua.find(b.geo, s, &b.solution)
+		for i := 0; i < b.cells; i++ {
+			b.given.add(i)
+		}
+	}
+	return b
+}
+
+// uaPool keeps the tables of unavoidable sets between puzzles (6 kB to
+// clear otherwise).
+var uaPool = sync.Pool{New: func() any { return new(uaSets) }}
+
+// release gives back what newBuilder took from uaPool.
+func (b *builder) release() {
+	if b.ua != nil {
+		uaPool.Put(b.ua)
+		b.ua = nil
+	}
 }
 
 // mirror returns the cell removed with i: its mirror through the centre
@@ -91,15 +126,52 @@ func (b *builder) givens() []int {
 
 // clear empties cell i and its mirror; fill puts their solution back.
 func (b *builder) clear(i int) {
-	b.puzzle.Set(i/b.n, i%b.n, 0)
-	j := b.mirror(i)
-	b.puzzle.Set(j/b.n, j%b.n, 0)
+	b.clearCell(i)
+	if j := b.mirror(i); j != i {
+		b.clearCell(j)
+	}
 }
 
 func (b *builder) fill(i int) {
-	b.puzzle.Set(i/b.n, i%b.n, b.solution.At(i))
+	b.fillCell(i)
+	if j := b.mirror(i); j != i {
+		b.fillCell(j)
+	}
+}
+
+func (b *builder) clearCell(i int) {
+	b.puzzle.Set(i/b.n, i%b.n, 0)
+	bit := uint32(1) << (b.solution.At(i) - 1)
+	b.rows[i/b.n] &^= bit
+	b.cols[i%b.n] &^= bit
+	b.boxes[b.geo.box[i]] &^= bit
+	if b.ua != nil {
+		b.given.remove(i)
+	}
+}
+
+func (b *builder) fillCell(i int) {
+	v := b.solution.At(i)
+	b.puzzle.Set(i/b.n, i%b.n, v)
+	bit := uint32(1) << (v - 1)
+	b.rows[i/b.n] |= bit
+	b.cols[i%b.n] |= bit
+	b.boxes[b.geo.box[i]] |= bit
+	if b.ua != nil {
+		b.given.add(i)
+	}
+}
+
+// uncovered reports whether, given i (and its mirror) removed, an
+// unavoidable set of the solution holding it has no given left: then the
+// puzzle has another solution. Only the sets through i or its mirror can
+// have lost their last given.
+func (b *builder) uncovered(i int) bool {
+	if b.ua == nil {
+		return false
+	}
 	j := b.mirror(i)
-	b.puzzle.Set(j/b.n, j%b.n, b.solution.At(j))
+	return b.ua.uncovered(i, b.given) || j != i && b.ua.uncovered(j, b.given)
 }
 
 // forced reports whether a single places given i (and its mirror) again
@@ -108,11 +180,33 @@ func (b *builder) fill(i int) {
 // every test that it passed with them (the tiers at and above the single's
 // and uniqueness), so the test can be skipped. The cells must be empty.
 func (b *builder) forced(i int, hiddenOnly bool) bool {
-	one := func(c int) bool {
-		v := b.solution.At(c)
-		return !hiddenOnly && b.geo.forced(&b.puzzle, c, v, false) || b.geo.forced(&b.puzzle, c, v, true)
+	j := b.mirror(i)
+	return b.single(i, hiddenOnly) && (j == i || b.single(j, hiddenOnly))
+}
+
+// single reports whether the empty cell c can hold no digit but its
+// solution's, going by the givens (a naked single), or, also with
+// hiddenOnly, whether no other empty cell of one of its units can hold
+// that digit (a hidden single).
+func (b *builder) single(c int, hiddenOnly bool) bool {
+	n, box := b.n, b.geo.box
+	bit := uint32(1) << (b.solution.At(c) - 1)
+	if !hiddenOnly && (b.rows[c/n]|b.cols[c%n]|b.boxes[box[c]])|bit == 1<<n-1 {
+		return true // the givens seen leave only the solution's digit (never given in c's units)
 	}
-	return one(i) && (b.mirror(i) == i || one(b.mirror(i)))
+	for _, u := range [3]int{c / n, n + c%n, 2*n + box[c]} {
+		alone := true
+		for _, e := range b.geo.units[u] {
+			if e != c && b.puzzle.At(e) == 0 && (b.rows[e/n]|b.cols[e%n]|b.boxes[box[e]])&bit == 0 {
+				alone = false
+				break
+			}
+		}
+		if alone {
+			return true
+		}
+	}
+	return false
 }
 
 // tierPass removes each given of order (with its mirror) whose removal
@@ -133,25 +227,37 @@ func (b *builder) tierPass(order []int, t tier) []int {
 // removable reports whether the puzzle, unique, stays unique without
 // given i (and its mirror). It leaves the puzzle as it was.
 func (b *builder) removable(i int) (bool, error) {
+	ok, err := b.remove(i)
+	if ok {
+		b.fill(i)
+	}
+	return ok, err
+}
+
+// remove removes given i (and its mirror) if the puzzle, unique, stays
+// unique without it, and reports whether it did.
+func (b *builder) remove(i int) (bool, error) {
 	b.clear(i)
-	defer b.fill(i)
+	if b.uncovered(i) {
+		b.fill(i)
+		return false, nil
+	}
 	if b.forced(i, false) {
 		return true, nil
 	}
-	other, err := otherSolution(b.ctx, b.puzzle, &b.solution, i, b.mirror(i))
-	return !other, err
+	other, err := b.otherSolution(i, b.mirror(i))
+	if other || err != nil {
+		b.fill(i)
+	}
+	return !other && err == nil, err
 }
 
 // uniquePass removes each given of order (with its mirror) whose removal
 // leaves the puzzle unique, which it must be to begin with.
 func (b *builder) uniquePass(order []int) error {
 	for _, i := range order {
-		ok, err := b.removable(i)
-		if err != nil {
+		if _, err := b.remove(i); err != nil {
 			return err
-		}
-		if ok {
-			b.clear(i)
 		}
 	}
 	return nil
@@ -212,44 +318,44 @@ func (b *builder) repair(t tier) (bool, error) {
 	}
 }
 
-// otherSolution reports whether puzzle, which has one solution sol once
-// cells i and j (the same cell, or mirrors) hold sol's digits, has another
-// solution without them. Any other solution differs from sol in i or in j,
-// so it looks for a solution with another digit in i, then with sol's digit
-// in i and another in j. That spares the solver the proof, again and again,
+// otherSolution reports whether the puzzle, which has one solution once
+// cells i and j (the same cell, or mirrors) hold the solution's digits,
+// has another solution without them (they must be empty). Any other
+// solution differs from the solution in i or in j, so it looks for a
+// solution with another digit in i, then with the solution's digit in i
+// and another in j. That spares the solver the proof, again and again,
 // that the puzzle with i and j given has one solution: with a digit fixed
-// that sol does not have, the search finds a solution or a contradiction
-// fast. The error is the context's.
-func otherSolution(ctx context.Context, puzzle sudoku.Grid, sol *sudoku.Grid, i, j int) (bool, error) {
-	geo := geometryOf(puzzle.Shape())
-	n := geo.n
+// that the solution does not have, the search finds a solution or a
+// contradiction fast. It leaves the puzzle as it was. The error is the
+// context's.
+func (b *builder) otherSolution(i, j int) (bool, error) {
+	n, box := b.n, b.geo.box
+	other, err := false, error(nil)
 	for k, c := range [2]int{i, j} {
 		if k == 1 {
 			if j == i {
 				break
 			}
-			puzzle.Set(i/n, i%n, sol.At(i))
+			b.fillCell(i) // keeps the unit masks with the puzzle
+			defer b.clearCell(i)
 		}
-		var seen uint32
-		for _, p := range geo.peers[c] {
-			seen |= 1 << puzzle.At(p)
-		}
-		for d := 1; d <= n; d++ {
-			if d == sol.At(c) || seen&(1<<d) != 0 {
+		seen := b.rows[c/n] | b.cols[c%n] | b.boxes[box[c]] | 1<<(b.solution.At(c)-1)
+		for d := 1; d <= n && !other && err == nil; d++ {
+			if seen&(1<<(d-1)) != 0 {
 				continue
 			}
-			puzzle.Set(c/n, c%n, d)
-			found, err := solvable(ctx, puzzle)
-			if err != nil {
-				return false, fmt.Errorf("uniqueness check: %w", err)
-			}
-			if found {
-				return true, nil
-			}
+			b.puzzle.Set(c/n, c%n, d)
+			other, err = solvable(b.ctx, &b.puzzle)
 		}
-		puzzle.Set(c/n, c%n, 0)
+		b.puzzle.Set(c/n, c%n, 0)
+		if other || err != nil {
+			break
+		}
 	}
-	return false, nil
+	if err != nil {
+		return false, fmt.Errorf("uniqueness check: %w", err)
+	}
+	return other, nil
 }
 
 // solvable reports whether g has a solution. On 9×9 it asks the solver
@@ -261,13 +367,13 @@ func otherSolution(ctx context.Context, puzzle sudoku.Grid, sol *sudoku.Grid, i,
 // deadline. The answer is a fact about g, so it is the same whichever
 // attempt gives it: puzzles stay fixed by their seeds. The error is the
 // context's.
-func solvable(ctx context.Context, g sudoku.Grid) (bool, error) {
+func solvable(ctx context.Context, g *sudoku.Grid) (bool, error) {
 	if g.Shape() != sudoku.Classic {
 		limit := 20 * time.Millisecond
 		for attempt := uint16(0); attempt < 5; attempt++ {
 			t := newTransform(g.Shape(), false, 0, attempt)
 			actx, cancel := context.WithTimeout(ctx, limit)
-			res, err := sudoku.Solve(actx, t.apply(g), 1)
+			res, err := sudoku.Solve(actx, t.apply(*g), 1)
 			cancel()
 			if err == nil {
 				return res.Status == sudoku.Multiple, nil
@@ -278,8 +384,8 @@ func solvable(ctx context.Context, g sudoku.Grid) (bool, error) {
 			limit *= 3
 		}
 	}
-	res, err := sudoku.Solve(ctx, g, 1)
-	return res.Status == sudoku.Multiple, err
+	count, err := sudoku.CountSolutions(ctx, *g, 1)
+	return count > 0, err
 }
 
 // planFor returns how [candidate] makes the puzzles of level l and shape

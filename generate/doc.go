@@ -34,7 +34,10 @@
 // A base seed gives a random solution grid (a depth-first fill in a random
 // order) and an order in which givens are removed while the puzzle stays
 // unique; one pass in that order makes it minimal (symmetric pairs at a
-// time for symmetric kinds). For Easy, a first pass removes only what keeps
+// time for symmetric kinds). Each removal is checked without a search when
+// it can be: a single puts the given back at once (it can go), or it is the
+// last given of an unavoidable set of the solution (it cannot); otherwise
+// the solver looks for a solution with another digit there. For Easy, a first pass removes only what keeps
 // the puzzle within hidden singles. 12×12 and 16×16 puzzles are repaired
 // into minimal ones that the level's techniques solve. Quick tiers of easy
 // techniques (singles, intersections, subsets, fish, turbot fish, XY-Wings)

@@ -12,6 +12,7 @@ type geometry struct {
 	units    [][]int // rows, columns, boxes: the cells of each
 	peers    [][]int // the other cells sharing a unit with each cell
 	box      []int   // the box of each cell
+	row, col []int   // the row and column of each cell
 }
 
 var geometries sync.Map // sudoku.Shape → *geometry
@@ -21,11 +22,11 @@ func geometryOf(s sudoku.Shape) *geometry {
 		return g.(*geometry)
 	}
 	n := s.Size()
-	g := &geometry{n: n, cells: n * n, units: make([][]int, 3*n), peers: make([][]int, n*n), box: make([]int, n*n)}
+	g := &geometry{n: n, cells: n * n, units: make([][]int, 3*n), peers: make([][]int, n*n), box: make([]int, n*n), row: make([]int, n*n), col: make([]int, n*n)}
 	for i := 0; i < g.cells; i++ {
 		r, c := i/n, i%n
 		b := r/s.BoxRows*s.BoxRows + c/s.BoxCols
-		g.box[i] = b
+		g.box[i], g.row[i], g.col[i] = b, r, c
 		g.units[r] = append(g.units[r], i)
 		g.units[n+c] = append(g.units[n+c], i)
 		g.units[2*n+b] = append(g.units[2*n+b], i)
@@ -43,46 +44,4 @@ func geometryOf(s sudoku.Shape) *geometry {
 	}
 	v, _ := geometries.LoadOrStore(s, g)
 	return v.(*geometry)
-}
-
-// forced reports whether digit v is the only one left for the empty cell i
-// of g (a naked single), or, with hiddenOnly, whether cell i is the only
-// place left for v in one of its units (a hidden single), going by the
-// digits g holds.
-func (geo *geometry) forced(g *sudoku.Grid, i, v int, hiddenOnly bool) bool {
-	if !hiddenOnly {
-		var seen uint32
-		for _, p := range geo.peers[i] {
-			seen |= 1 << g.At(p)
-		}
-		return seen>>1|1<<(v-1) == 1<<geo.n-1 && seen&(1<<v) == 0
-	}
-	for _, u := range geo.unitsOf(i) {
-		alone := true
-		for _, e := range geo.units[u] {
-			if e == i || g.At(e) != 0 {
-				continue
-			}
-			blocked := false
-			for _, p := range geo.peers[e] {
-				if g.At(p) == v {
-					blocked = true
-					break
-				}
-			}
-			if !blocked {
-				alone = false
-				break
-			}
-		}
-		if alone {
-			return true
-		}
-	}
-	return false
-}
-
-// unitsOf returns the row, column and box of cell i, as indexes of units.
-func (geo *geometry) unitsOf(i int) [3]int {
-	return [3]int{i / geo.n, geo.n + i%geo.n, 2*geo.n + geo.box[i]}
 }

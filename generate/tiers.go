@@ -216,17 +216,17 @@ func (s *solver) locked() bool {
 			sameRow, sameCol, sameBox := true, true, true
 			for m := p; m != 0; m &= m - 1 {
 				c := unit[bits.TrailingZeros32(m)]
-				sameRow = sameRow && c/n == first/n
-				sameCol = sameCol && c%n == first%n
+				sameRow = sameRow && geo.row[c] == geo.row[first]
+				sameCol = sameCol && geo.col[c] == geo.col[first]
 				sameBox = sameBox && geo.box[c] == geo.box[first]
 			}
 			bit := uint32(1) << (d - 1)
 			var others []int
 			switch {
 			case u >= 2*n && sameRow:
-				others = geo.units[first/n]
+				others = geo.units[geo.row[first]]
 			case u >= 2*n && sameCol:
-				others = geo.units[n+first%n]
+				others = geo.units[n+geo.col[first]]
 			case u < 2*n && sameBox:
 				others = geo.units[2*n+geo.box[first]]
 			}
@@ -245,9 +245,9 @@ func (s *solver) inUnit(c, u int) bool {
 	n := s.geo.n
 	switch {
 	case u < n:
-		return c/n == u
+		return s.geo.row[c] == u
 	case u < 2*n:
-		return c%n == u-n
+		return s.geo.col[c] == u-n
 	}
 	return s.geo.box[c] == u-2*n
 }
@@ -265,16 +265,22 @@ func (s *solver) hiddenSets(degree int, direct bool) bool {
 		if !(empty > 2*degree || direct && empty > degree) {
 			continue
 		}
+		// The digits with two places or more, and no more than degree:
+		// a set with a digit of more places spans more cells.
 		var ds [sudoku.MaxSize]int
 		nd := 0
 		for d := 1; d <= n; d++ {
-			if bits.OnesCount32(s.pos[d]) >= 2 {
+			if k := bits.OnesCount32(s.pos[d]); k >= 2 && k <= degree {
 				ds[nd] = d
 				nd++
 			}
 		}
+		if nd < degree {
+			continue
+		}
 		found := false
-		eachSubset(ds[:nd], degree, func(set []int) bool {
+		eachSubset(ds[:nd], degree, func(all [3]int) bool {
+			set := all[:degree]
 			var union, digits uint32
 			for _, d := range set {
 				union |= s.pos[d]
@@ -334,7 +340,8 @@ func (s *solver) nakedSets(degree int) bool {
 			continue
 		}
 		found := false
-		eachSubset(cs[:nc], degree, func(set []int) bool {
+		eachSubset(cs[:nc], degree, func(all [3]int) bool {
+			set := all[:degree]
 			var digits uint32
 			for _, c := range set {
 				digits |= s.cand[c]
@@ -367,8 +374,9 @@ func (s *solver) fish(degree int) bool {
 		var rowPos, colPos [sudoku.MaxSize]uint32 // places by row (column bits), by column (row bits)
 		for i := 0; i < s.geo.cells; i++ {
 			if s.cand[i]&bit != 0 {
-				rowPos[i/n] |= 1 << (i % n)
-				colPos[i%n] |= 1 << (i / n)
+				r, c := s.geo.row[i], s.geo.col[i]
+				rowPos[r] |= 1 << c
+				colPos[c] |= 1 << r
 			}
 		}
 		placed := n // the rows where d has no place are the rows where it is placed
@@ -388,7 +396,9 @@ func (s *solver) fish(degree int) bool {
 			var base [sudoku.MaxSize]int
 			nb := 0
 			for l := 0; l < n; l++ {
-				if bits.OnesCount32(lines[l]) >= 2 {
+				// Lines with more than degree places would spread the
+				// cover over more lines.
+				if k := bits.OnesCount32(lines[l]); k >= 2 && k <= degree {
 					base[nb] = l
 					nb++
 				}
@@ -397,7 +407,8 @@ func (s *solver) fish(degree int) bool {
 				continue
 			}
 			found := false
-			eachSubset(base[:nb], degree, func(set []int) bool {
+			eachSubset(base[:nb], degree, func(all [3]int) bool {
+				set := all[:degree]
 				var cover uint32
 				for _, l := range set {
 					cover |= lines[l]
@@ -432,8 +443,8 @@ func (s *solver) fish(degree int) bool {
 
 // sees reports whether cells a and b (different) share a unit.
 func (s *solver) sees(a, b int) bool {
-	n := s.geo.n
-	return a/n == b/n || a%n == b%n || s.geo.box[a] == s.geo.box[b]
+	geo := s.geo
+	return geo.row[a] == geo.row[b] || geo.col[a] == geo.col[b] || geo.box[a] == geo.box[b]
 }
 
 // eliminateSeen removes digit d from every cell that sees all of cells
@@ -545,15 +556,16 @@ func (s *solver) xyWings() bool {
 }
 
 // eachSubset calls fn with every subset of size k of items (k at most 3),
-// in order, until fn returns false.
-func eachSubset(items []int, k int, fn func([]int) bool) {
+// in order, until fn returns false. The subset is in set[:k] (an array, so
+// that it stays on the stack).
+func eachSubset(items []int, k int, fn func(set [3]int) bool) {
 	var set [3]int
 	switch k {
 	case 2:
 		for i := 0; i < len(items); i++ {
 			for j := i + 1; j < len(items); j++ {
 				set[0], set[1] = items[i], items[j]
-				if !fn(set[:2]) {
+				if !fn(set) {
 					return
 				}
 			}
@@ -563,7 +575,7 @@ func eachSubset(items []int, k int, fn func([]int) bool) {
 			for j := i + 1; j < len(items); j++ {
 				for l := j + 1; l < len(items); l++ {
 					set[0], set[1], set[2] = items[i], items[j], items[l]
-					if !fn(set[:3]) {
+					if !fn(set) {
 						return
 					}
 				}

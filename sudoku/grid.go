@@ -153,12 +153,12 @@ func (g Grid) Shape() Shape { return Shape{int(g.boxRows), int(g.boxCols)} }
 func (g Grid) Size() int { return int(g.boxRows) * int(g.boxCols) }
 
 // Get returns the value at row r, column c (from 0): 0 for empty.
-func (g *Grid) Get(r, c int) int { return int(g.cells[r*g.Size()+c]) }
+func (g *Grid) Get(r, c int) int { return int(g.cells[r*int(g.boxRows)*int(g.boxCols)+c]) }
 
 // Set stores v (0 to empty the cell) at row r, column c (from 0). It panics,
 // like an index out of range, if the position or value is outside the grid.
 func (g *Grid) Set(r, c, v int) {
-	n := g.Size()
+	n := int(g.boxRows) * int(g.boxCols) // not g.Size(): through a pointer, that copies the grid
 	if r < 0 || r >= n || c < 0 || c >= n || v < 0 || v > n {
 		panic(fmt.Sprintf("sudoku: Set(%d, %d, %d) outside a %d×%d grid", r, c, v, n, n))
 	}
