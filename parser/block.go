@@ -277,6 +277,9 @@ func bestReading(b []*line) (grid, *Error) {
 	if g, ok := sukaku(b); ok {
 		return g, nil
 	}
+	if err := collapsedSpaces(b); err != nil {
+		return grid{}, err
+	}
 	best := tries[0]
 	for _, t := range tries[1:] {
 		if progress(t.err, t.total) > progress(best.err, best.total) {

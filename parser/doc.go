@@ -75,7 +75,10 @@
 // row. Cells apart by one space, with spaces for empty ones (5 3     7),
 // are read by columns when some row has a digit in the first column and
 // some row in the last, which fixes where every column is; otherwise they
-// are refused (ErrAlign). A spreadsheet's empty row may be an empty line.
+// are refused (ErrAlign). Rows of digits with single spaces between them,
+// far fewer cells than the grid and no mark for an empty cell are a grid
+// whose runs of spaces a web page or a chat collapsed: refused
+// (ErrAmbiguous), saying so. A spreadsheet's empty row may be an empty line.
 // The header of a Markdown table is the first row when the rows under it
 // are one short, and labels otherwise.
 //
