@@ -75,7 +75,13 @@
 // row. Cells apart by one space, with spaces for empty ones (5 3     7),
 // are read by columns when some row has a digit in the first column and
 // some row in the last, which fixes where every column is; otherwise they
-// are refused (ErrAlign). Rows of digits with single spaces between them,
+// are refused (ErrAlign). Rows of one character per cell in which no two
+// cells stand side by side, a single space between some, are as well cells
+// apart by a space with an empty cell written as nothing (5 3   7 for
+// 53..7): refused (ErrAlign). A grid read by columns without vertical
+// lines, some of its rows ending before the last column, that breaks the
+// rules is refused (ErrAlign) rather than read: spaces were likely lost or
+// added, and the clash is not the person's. Rows of digits with single spaces between them,
 // far fewer cells than the grid and no mark for an empty cell are a grid
 // whose runs of spaces a web page or a chat collapsed: refused
 // (ErrAmbiguous), saying so. A spreadsheet's empty row may be an empty line.

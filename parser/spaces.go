@@ -4,6 +4,9 @@ import (
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
+// cannotTell ends the messages of this file.
+const cannotTell = "so I cannot tell where the cells are; write each empty cell as . or 0"
+
 // The checks in this file refuse grids whose empty cells are spaces when
 // the spaces do not show where the cells are: spaces collapsed by copying
 // from a web page or a chat, runs of spaces shortened, cells apart by
@@ -94,10 +97,62 @@ func collapsedSpaces(b []*line) *Error {
 			return nil
 		}
 		return errAt(rows[0].num, 0, ErrAmbiguous,
-			"found %d cells in %d rows of different lengths, with no mark for the empty cells: if they were spaces, they were lost or collapsed (as a web page or a chat shows a run of spaces as one), so I cannot tell where the cells are; write each empty cell as . or 0, or paste the grid in a code block, which keeps spaces",
+			"found %d cells in %d rows of different lengths, with no mark for the empty cells: if they were spaces, they were lost or collapsed (as a web page or a chat shows a run of spaces as one), "+cannotTell+", or paste the grid in a code block, which keeps spaces",
 			total, len(rows))
 	}
 	return errAt(rows[0].num, 0, ErrAmbiguous,
-		"the spaces of the empty cells look collapsed, as a web page or a chat shows a run of spaces as one: %d cells in %d rows, with single spaces between them, so I cannot tell where the cells are; write each empty cell as . or 0, or paste the grid in a code block, which keeps spaces",
+		"the spaces of the empty cells look collapsed, as a web page or a chat shows a run of spaces as one: %d cells in %d rows, with single spaces between them, "+cannotTell+", or paste the grid in a code block, which keeps spaces",
 		total, len(rows))
+}
+
+// apartBySpaces refuses rows read one character per cell (53  7) in which
+// no two cells stand side by side and a single space stands between some:
+// such rows are as well cells apart by a space with an empty cell written
+// as nothing (5 3   7 for 53..7), and the two readings place the cells
+// differently.
+func apartBySpaces(rows []*line) *Error {
+	single := false
+	for _, l := range rows {
+		for i := 1; i < len(l.toks); i++ {
+			a, c := l.toks[i-1], l.toks[i]
+			if a.kind != tCell || c.kind != tCell {
+				return nil
+			}
+			switch c.col - a.col {
+			case 1:
+				return nil // side by side: one character per cell
+			case 2:
+				single = true
+			}
+		}
+	}
+	if !single {
+		return nil
+	}
+	return errAt(rows[0].num, 0, ErrAlign,
+		"no two cells stand side by side, and single spaces stand between some: a space may separate two cells or stand for an empty one, "+cannotTell)
+}
+
+// guessedClash refuses a grid read by columns, spaces as empty cells and
+// no vertical lines to place them, that breaks the rules when some row
+// ends before the grid's last column (last, counted from 0 after the
+// rows' indentation): its cells were placed by counting spaces, and a
+// digit twice in a unit says more likely that spaces were lost or added
+// (runs shortened by copying, typed by hand) than that the puzzle has no
+// solution.
+func guessedClash(rows []*line, g sudoku.Grid, last int32) *Error {
+	short := false
+	for _, l := range rows {
+		short = short || l.end-l.shift-1 < last
+	}
+	if !short {
+		return nil // every row reaches the last column: its spaces are all there
+	}
+	cs := sudoku.Validate(g)
+	if len(cs) == 0 {
+		return nil
+	}
+	return errAt(rows[0].num, 0, ErrAlign,
+		"read with spaces for empty cells, counted by their columns, the grid breaks the rules (%s): spaces were likely lost or added in the rows that end early, "+cannotTell+", or paste the grid in a code block, which keeps spaces",
+		cs[0].String())
 }

@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -77,5 +78,86 @@ func TestCollapsedSpaces(t *testing.T) {
 				t.Errorf("error %v names no line", err)
 			}
 		})
+	}
+}
+
+// shortenRuns shortens by two every run of five spaces or more between
+// two cells of the rows of text numbered in rows (from 0): runs of spaces
+// lost in part, as typing by hand or copying may lose them.
+func shortenRuns(text string, rows ...int) string {
+	ls := strings.Split(text, "\n")
+	run := regexp.MustCompile(`(\S)     +(\S)`)
+	for _, i := range rows {
+		ls[i] = run.ReplaceAllStringFunc(ls[i], func(m string) string { return m[:len(m)-3] + m[len(m)-1:] })
+	}
+	return strings.Join(ls, "\n")
+}
+
+// nothingBlank writes a grid as a program printing ' '.join(row) with ''
+// for an empty cell does: cells apart by a space, an empty cell nothing.
+func nothingBlank(p string, trim bool) string {
+	return separated(p, " ", "", "\n", trim)
+}
+
+// TestSpacesMisplaced: rows whose empty cells are spaces are read by
+// columns only when the columns place every cell; when the spaces may also
+// separate cells, or the cells placed by counting spaces break the rules
+// in rows that end early, the message is refused (never read as another
+// grid, never answered with clashes the person did not write), while the
+// same grids with their spaces intact still read.
+func TestSpacesMisplaced(t *testing.T) {
+	s := samples(t)
+	type tc struct {
+		name, text string
+		want       error
+		says       string
+	}
+	var cases []tc
+	for _, name := range []string{"classic", "solved_pairs_1", "solved_pairs_70", "17clue_952"} {
+		p := s[name].puzzle
+		for _, trim := range []bool{true, false} {
+			cases = append(cases, tc{fmt.Sprintf("%s, empty cells as nothing, trimmed %v", name, trim), "\n" + nothingBlank(p, trim), parser.ErrAlign, "a space may separate two cells or stand for an empty one"})
+		}
+	}
+	spaced := separated(s["classic"].puzzle, " ", " ", "\n", true)
+	for _, rows := range [][]int{{0, 1, 2, 3, 4, 5}, {3, 4, 5, 6, 7, 8}, {0, 2, 4, 6, 8}} {
+		cases = append(cases, tc{fmt.Sprintf("classic, spaced, runs shortened in rows %v", rows), "\n" + shortenRuns(spaced, rows...), parser.ErrAlign, "breaks the rules (column 3 has 8 twice"})
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := parser.Read(c.text)
+			if err == nil {
+				t.Fatalf("read %s, want a refusal\nfrom\n%s", testgrids.Line(p.Grid), c.text)
+			}
+			if !errors.Is(err, c.want) {
+				t.Errorf("error %v, want %v", err, c.want)
+			}
+			for _, want := range []string{c.says, "cannot tell where the cells are", "as . or 0"} {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error %q does not say %q", err, want)
+				}
+			}
+		})
+	}
+	// The same grids with their spaces as written: read.
+	for _, name := range []string{"classic", "solved_pairs_1", "solved_pairs_70", "made_6x6", "made_8x8"} {
+		sm := s[name]
+		for _, w := range []struct{ name, text string }{
+			{"fixed width, trimmed", typed(sm.puzzle, true)},
+			{"fixed width, kept", typed(sm.puzzle, false)},
+			{"spaced, trimmed", separated(sm.puzzle, " ", " ", "\n", true)},
+			{"spaced, kept", separated(sm.puzzle, " ", " ", "\n", false)},
+			{"spaced, in a code block", "```\n" + separated(sm.puzzle, " ", " ", "\n", true) + "\n```"},
+		} {
+			t.Run(name+", "+w.name, func(t *testing.T) {
+				p, err := parser.Read("\n" + w.text)
+				if err != nil {
+					t.Fatalf("Read: %v\n%s", err, w.text)
+				}
+				if got := testgrids.Line(p.Grid); got != sm.puzzle {
+					t.Fatalf("read\n%s\nwant\n%s\nfrom\n%s", got, sm.puzzle, w.text)
+				}
+			})
+		}
 	}
 }
