@@ -207,8 +207,11 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		if len(fields) == width+1 && len(fields[width].cells) == 0 && kind != tBar {
 			fields = fields[:width] // a separator at the end of the line
 		}
-		if len(fields) < width && kind == tTab && len(rows) > 1 {
-			padded = true // a spreadsheet row whose empty cells at the end were trimmed
+		if len(fields) < width && kind != tBar && len(rows) > 1 && (kind == tTab || len(fields[len(fields)-1].cells) > 0) {
+			// A spreadsheet row whose empty cells at the end were trimmed
+			// (tabs, or CSV: 5,3,,,7 for 5,3,,,7,,,,); a CSV row short
+			// of fields that ends with a comma lost fields elsewhere.
+			padded = true
 		} else if len(fields) != width {
 			col := 0
 			if len(fields) > width {

@@ -66,7 +66,8 @@
 //
 // Spaces as empty cells, where the place of every cell is fixed. By
 // separators: a Markdown table (| 5 | 3 |   |), tabs of a spreadsheet
-// paste (trailing tabs may be trimmed), CSV with empty fields (5,3,,,7).
+// paste (trailing tabs may be trimmed), CSV with empty fields (5,3,,,7,,,,
+// or with the empty fields at the end of a row trimmed, 5,3,,,7).
 // By columns, in a monospace font: a drawn board whose boxes keep their
 // columns (py-sudoku: | 5 3   |   7   |), or rows of one character per cell
 // (53  7    ), with or without the trailing spaces an editor trims; an

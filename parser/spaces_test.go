@@ -161,3 +161,43 @@ func TestSpacesMisplaced(t *testing.T) {
 		}
 	}
 }
+
+// TestCSVTrimmedRefusals: CSV rows with their empty fields at the end
+// trimmed are read (TestFamilies), but not when a row is too long, when a
+// short row ends with a comma (a field lost elsewhere), or when the number
+// of rows gives no size.
+func TestCSVTrimmedRefusals(t *testing.T) {
+	p := samples(t)["classic"].puzzle
+	rows := strings.Split(trimFields(separated(p, ",", "", "\n", false), ","), "\n")
+	with := func(i int, row string) string {
+		rs := append([]string(nil), rows...)
+		rs[i] = row
+		return "\n" + strings.Join(rs, "\n")
+	}
+	tests := []struct {
+		name, text string
+		want       error
+		line       int
+		says       string
+	}{
+		{"a row too long", with(2, rows[2]+",,,,1"), parser.ErrRowLength, 4, "row 3 has 12 fields between commas; a 9×9 grid needs 9"},
+		{"a short row ending with a comma", with(0, "5,3,,7,"), parser.ErrRowLength, 2, "row 1 has 5 fields between commas"},
+		{"eight rows", "\n" + strings.Join(rows[:8], "\n"), parser.ErrRowLength, 0, "an 8×8 grid needs 8"},
+		{"seven rows", "\n" + strings.Join(rows[:7], "\n"), parser.ErrCellCount, 2, "found 7 rows of cells separated by commas"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := parser.Read(tt.text)
+			if err == nil {
+				t.Fatalf("read %s, want an error\nfrom\n%s", testgrids.Line(g.Grid), tt.text)
+			}
+			if !errors.Is(err, tt.want) || !strings.Contains(err.Error(), tt.says) {
+				t.Errorf("error %q, want %v saying %q", err, tt.want, tt.says)
+			}
+			var perr *parser.Error
+			if tt.line != 0 && (!errors.As(err, &perr) || perr.Line != tt.line) {
+				t.Errorf("error %v, want it on line %d", err, tt.line)
+			}
+		})
+	}
+}
