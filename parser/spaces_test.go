@@ -93,8 +93,8 @@ func shortenRuns(text string, rows ...int) string {
 	return strings.Join(ls, "\n")
 }
 
-// nothingBlank writes a grid as a program printing ' '.join(row) with ”
-// for an empty cell does: cells apart by a space, an empty cell nothing.
+// nothingBlank writes a grid as a program printing ' '.join(row), with an empty string
+// for an empty cell, does: cells apart by a space, an empty cell nothing.
 func nothingBlank(p string, trim bool) string {
 	return separated(p, " ", "", "\n", trim)
 }
