@@ -29,7 +29,10 @@
 //   - a puzzle and its solution (on one line, Kaggle's puzzle,solution, or
 //     one after the other) give the puzzle, with a note;
 //   - the same grid twice counts once;
-//   - two other grids are refused (ErrAmbiguous), naming both;
+//   - two other grids are refused (ErrAmbiguous), naming both (by their
+//     columns when they share a line);
+//   - cells that make a grid only without a line of text among them (an
+//     "img" line between rows) are refused (ErrCellCount), naming the line;
 //   - cells apart from the grid are refused (ErrExtra) unless they are fewer
 //     than a row, then left out with a note.
 //
