@@ -277,6 +277,9 @@ func bestReading(b []*line) (grid, *Error) {
 	if g, ok := sukaku(b); ok {
 		return g, nil
 	}
+	if err := collapsedSpaces(b); err != nil {
+		return grid{}, err
+	}
 	best := tries[0]
 	for _, t := range tries[1:] {
 		if progress(t.err, t.total) > progress(best.err, best.total) {
@@ -539,6 +542,8 @@ func halves(b []*line) []grid {
 			return nil
 		}
 		a.first, a.last, c.first, c.last = row.num, row.num, row.num, row.num
+		a.inLine(row, cells[0].col, cells[n/2-1].col)
+		c.inLine(row, cells[n/2].col, cells[n-1].col)
 		return []grid{a, c}
 	}
 	return nil
@@ -560,6 +565,7 @@ func wholeWords(b []*line) ([]grid, []failure) {
 				switch len(w) {
 				case sh.Cells():
 					if g, ok := wordGrid(l.num, w, sh); ok {
+						g.inLine(l, w[0].col, w[len(w)-1].col)
 						gs = append(gs, g)
 						found = true
 					}
@@ -570,6 +576,8 @@ func wholeWords(b []*line) ([]grid, []failure) {
 					a, okA := wordGrid(l.num, w[:len(w)/2], sh)
 					c, okC := wordGrid(l.num, w[len(w)/2:], sh)
 					if okA && okC {
+						a.inLine(l, w[0].col, w[len(w)/2-1].col)
+						c.inLine(l, w[len(w)/2].col, w[len(w)-1].col)
 						gs = append(gs, a, c)
 						found = true
 					}
@@ -695,7 +703,16 @@ func choose(found []grid, fails []failure) (Puzzle, error) {
 				names = append(names, fmt.Sprintf("and %d more", len(found)-3))
 				break
 			}
-			names = append(names, fmt.Sprintf("a %d×%d grid on %s", g.g.Size(), g.g.Size(), lines(g.first, g.last)))
+			where := lines(g.first, g.last)
+			if g.col > 0 && sharesLine(found, i) {
+				// Grids on one line: tell them apart by their columns.
+				after := ""
+				if g.afterCmd {
+					after = " after the command"
+				}
+				where = fmt.Sprintf("line %d (columns %d–%d%s)", g.first, g.col, g.endCol, after)
+			}
+			names = append(names, fmt.Sprintf("a %d×%d grid on %s", g.g.Size(), g.g.Size(), where))
 		}
 		return Puzzle{}, errAt(found[1].first, 0, ErrAmbiguous, "found %d grids: %s; send one grid per message (or only the one you mean)",
 			len(found), strings.Join(names, ", "))
@@ -730,6 +747,23 @@ func choose(found []grid, fails []failure) (Puzzle, error) {
 		Line:       g.first,
 		EndLine:    g.last,
 	}, nil
+}
+
+// inLine records that g was read from the columns from to to of line l.
+func (g *grid) inLine(l *line, from, to int32) {
+	g.col, g.endCol = from-l.shift, to-l.shift
+	g.afterCmd = l.num == 1 && l.shift > 0
+}
+
+// sharesLine reports whether another of gs is on the line of gs[i], which
+// is on one line.
+func sharesLine(gs []grid, i int) bool {
+	for j, g := range gs {
+		if j != i && g.first <= gs[i].first && gs[i].first <= g.last {
+			return true
+		}
+	}
+	return false
 }
 
 // pairOf reports whether a and b are a puzzle and its solution, in either

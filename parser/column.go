@@ -207,8 +207,11 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		if len(fields) == width+1 && len(fields[width].cells) == 0 && kind != tBar {
 			fields = fields[:width] // a separator at the end of the line
 		}
-		if len(fields) < width && kind == tTab && len(rows) > 1 {
-			padded = true // a spreadsheet row whose empty cells at the end were trimmed
+		if len(fields) < width && kind != tBar && len(rows) > 1 && (kind == tTab || len(fields[len(fields)-1].cells) > 0) {
+			// A spreadsheet row whose empty cells at the end were trimmed
+			// (tabs, or CSV: 5,3,,,7 for 5,3,,,7,,,,); a CSV row short
+			// of fields that ends with a comma lost fields elsewhere.
+			padded = true
 		} else if len(fields) != width {
 			col := 0
 			if len(fields) > width {
@@ -595,9 +598,19 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 			cols = widest // one character per cell, and rows wider than there are rows
 		}
 	}
+	if cols > 0 && !bars && !wide {
+		if err := apartBySpaces(rows); err != nil {
+			return grid{}, err, shape.Cells(), true
+		}
+	}
 	if cols > 0 {
 		return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows of %d columns: a %d×%d grid has %d rows (empty rows at the end of a message are removed: write their cells as . or 0)",
 			n, cols, cols, cols, cols), shape.Cells(), true
+	}
+	if len(slots) > k && !bars && !wide {
+		if err := apartBySpaces(rows); err != nil {
+			return grid{}, err, shape.Cells(), true
+		}
 	}
 	if len(slots) > k {
 		// A cell between the columns: name the one whose column is rarest.
@@ -672,11 +685,24 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		if err := singleSpaces(rows, n, wide); err != nil {
 			return grid{}, err, shape.Cells(), true
 		}
+		if len(slots) > 1 && slots[1]-slots[0] == 1 && !wide {
+			// One character per cell: cells apart by spaces everywhere
+			// may be cells apart by a space, an empty cell written as
+			// nothing (5 3   7).
+			if err := apartBySpaces(rows); err != nil {
+				return grid{}, err, shape.Cells(), true
+			}
+		}
 	}
 	if err := blankInside(b, rows, shape); err != nil {
 		return grid{}, err, shape.Cells(), true
 	}
 	g, err := decode(shape, cells)
+	if err == nil && !bars {
+		if err := guessedClash(rows, g.g, slots[len(slots)-1]+ind); err != nil {
+			return grid{}, err, shape.Cells(), true
+		}
+	}
 	return g, err, shape.Cells(), true
 }
 

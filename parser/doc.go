@@ -29,7 +29,10 @@
 //   - a puzzle and its solution (on one line, Kaggle's puzzle,solution, or
 //     one after the other) give the puzzle, with a note;
 //   - the same grid twice counts once;
-//   - two other grids are refused (ErrAmbiguous), naming both;
+//   - two other grids are refused (ErrAmbiguous), naming both (by their
+//     columns when they share a line);
+//   - cells that make a grid only without a line of text among them (an
+//     "img" line between rows) are refused (ErrCellCount), naming the line;
 //   - cells apart from the grid are refused (ErrExtra) unless they are fewer
 //     than a row, then left out with a note.
 //
@@ -66,7 +69,8 @@
 //
 // Spaces as empty cells, where the place of every cell is fixed. By
 // separators: a Markdown table (| 5 | 3 |   |), tabs of a spreadsheet
-// paste (trailing tabs may be trimmed), CSV with empty fields (5,3,,,7).
+// paste (trailing tabs may be trimmed), CSV with empty fields (5,3,,,7,,,,
+// or with the empty fields at the end of a row trimmed, 5,3,,,7).
 // By columns, in a monospace font: a drawn board whose boxes keep their
 // columns (py-sudoku: | 5 3   |   7   |), or rows of one character per cell
 // (53  7    ), with or without the trailing spaces an editor trims; an
@@ -75,7 +79,16 @@
 // row. Cells apart by one space, with spaces for empty ones (5 3     7),
 // are read by columns when some row has a digit in the first column and
 // some row in the last, which fixes where every column is; otherwise they
-// are refused (ErrAlign). A spreadsheet's empty row may be an empty line.
+// are refused (ErrAlign). Rows of one character per cell in which no two
+// cells stand side by side, a single space between some, are as well cells
+// apart by a space with an empty cell written as nothing (5 3   7 for
+// 53..7): refused (ErrAlign). A grid read by columns without vertical
+// lines, some of its rows ending before the last column, that breaks the
+// rules is refused (ErrAlign) rather than read: spaces were likely lost or
+// added, and the clash is not the person's. Rows of digits with single spaces between them,
+// far fewer cells than the grid and no mark for an empty cell are a grid
+// whose runs of spaces a web page or a chat collapsed: refused
+// (ErrAmbiguous), saying so. A spreadsheet's empty row may be an empty line.
 // The header of a Markdown table is the first row when the rows under it
 // are one short, and labels otherwise.
 //

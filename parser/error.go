@@ -3,6 +3,7 @@ package parser
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"unicode"
 )
 
@@ -62,7 +63,10 @@ type detail struct {
 	args   []any // numbers, strings and runes only
 }
 
-func (d *detail) Error() string { return fmt.Sprintf(d.format, d.args...) }
+func (d *detail) Error() string {
+	// The formats write "a %d×%d grid"; eight is the one size said with a vowel.
+	return strings.ReplaceAll(fmt.Sprintf(d.format, d.args...), "a 8×8", "an 8×8")
+}
 func (d *detail) Unwrap() error { return d.kind }
 
 func errAt(line, col int, kind error, format string, args ...any) *Error {

@@ -148,6 +148,8 @@ func families(t *testing.T) []family {
 		add("spaces", "CSV empty fields "+v, "\n"+separated(p, ",", "", "\n", false), sm)
 		add("spaces", "CSV empty fields, spaces "+v, "\n"+separated(p, ", ", "", "\n", false), sm)
 		add("spaces", "semicolons "+v, "\n"+separated(p, ";", "", "\n", false), sm)
+		add("spaces", "CSV, trailing empty fields trimmed "+v, "\n"+trimFields(separated(p, ",", "", "\n", false), ","), sm)
+		add("spaces", "semicolons, trailing empty fields trimmed "+v, "\n"+trimFields(separated(p, ";", "", "\r\n", false), ";"), sm)
 
 		// 2. Text around the grid.
 		add("text", "LeetCode input "+v, " Input: board = "+lists(p, `"`, `"."`, ",", ",", "[", "]"), sm)
@@ -285,6 +287,20 @@ func families(t *testing.T) []family {
 		}
 	}
 	return out
+}
+
+// trimFields removes the empty fields at the ends of the rows of a CSV
+// text, as some spreadsheets and scripts write them (5,3,,,7 for
+// 5,3,,,7,,,,).
+func trimFields(text, sep string) string {
+	ls := strings.Split(text, "\n")
+	for i, l := range ls {
+		ls[i] = strings.TrimRight(l, sep+"\r")
+		if strings.HasSuffix(l, "\r") {
+			ls[i] += "\r"
+		}
+	}
+	return strings.Join(ls, "\n")
 }
 
 func (family) withPlaced(sm sample, marked string) sample {

@@ -148,6 +148,11 @@ func readLines(text []line, again bool, big *bool) (Puzzle, error) {
 			}
 		}
 	}
+	if len(found) == 0 {
+		if err := splitByText(text, fails); err != nil {
+			return Puzzle{}, err
+		}
+	}
 	p, err := choose(found, fails)
 	if err == nil && note != "" {
 		for _, g := range second {
@@ -295,4 +300,82 @@ func letterRun(text string) bool {
 		}
 	}
 	return false
+}
+
+// splitByText explains cells that make no grid, in blocks apart by a few
+// lines of text (an "img" line, a caption), when the lines without that
+// text make one: the text splits the grid, and the message names it.
+func splitByText(text []line, fails []failure) *Error {
+	tries := 0
+	for i := 1; i < len(fails) && tries < 4; i++ {
+		a, b := fails[i-1], fails[i]
+		if a.text || b.text || a.last >= b.first {
+			continue
+		}
+		var between []int // indexes in text of the lines of text between a and b
+		ok := true
+		for k := range text {
+			l := &text[k]
+			if l.num <= a.last || l.num >= b.first {
+				continue
+			}
+			switch l.kind {
+			case lText, lJunk:
+				between = append(between, k)
+			case lBlank:
+			default:
+				ok = false
+			}
+		}
+		if !ok || len(between) == 0 || len(between) > 3 {
+			continue
+		}
+		tries++
+		kept := make([]line, 0, len(text)-len(between))
+		for k := range text {
+			if len(between) > 0 && k == between[0] {
+				between = between[1:]
+				continue
+			}
+			kept = append(kept, text[k])
+		}
+		found, _ := collect(kept)
+		for _, g := range found {
+			if g.first <= a.first && g.last >= b.last {
+				n := g.g.Size()
+				cut := a.last + 1
+				for cut < b.first && !isTextLine(text, cut) {
+					cut++
+				}
+				where := "this line"
+				if end := lastTextLine(text, a.last, b.first); end != cut {
+					where = lines(cut, end)
+				}
+				return errAt(cut, 0, ErrCellCount, "the text on %s splits a grid: without it, %s make a %d×%d grid; remove the text, or put it before or after the grid",
+					where, lines(g.first, g.last), n, n)
+			}
+		}
+	}
+	return nil
+}
+
+// isTextLine reports whether line num of text is a line of words or stray characters.
+func isTextLine(text []line, num int) bool {
+	for k := range text {
+		if text[k].num == num {
+			return text[k].kind == lText || text[k].kind == lJunk
+		}
+	}
+	return false
+}
+
+// lastTextLine returns the last line of text strictly between lines lo and hi.
+func lastTextLine(text []line, lo, hi int) int {
+	last := lo
+	for k := range text {
+		if l := &text[k]; l.num > lo && l.num < hi && (l.kind == lText || l.kind == lJunk) {
+			last = l.num
+		}
+	}
+	return last
 }

@@ -60,6 +60,7 @@ type line struct {
 	spaces     bool  // the line holds spaces (for an empty row typed as spaces)
 	shift      int32 // columns to take off for alignment (the space after the command on line 1)
 	cols       int32 // columns the line (or part) spans, spaces included, after a quote mark
+	end        int32 // the column of its last character, spaces included
 	afterFence bool  // the part of a line after a code fence
 	fence      bool  // a code fence ends this part of the line
 	part       bool  // the cells of a line of text, between its words
@@ -156,6 +157,7 @@ func (s *scanner) line(num int, text string) {
 		s.push(num, s.toks[first:], spaces, width, fence)
 		l := &s.lines[len(s.lines)-1]
 		l.cols = col - s.quoteCols
+		l.end = col
 		l.afterFence, s.afterFence = s.afterFence, fence
 		first = len(s.toks)
 	}

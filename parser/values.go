@@ -74,8 +74,13 @@ type grid struct {
 	notes    []string
 	first    int // the lines of the text it was read from
 	last     int
-	from     string // what was read, for messages: "lines 2–10", "line 3"
-	label    string // the words on the line before it, if any
+	// col and endCol are the columns it spans when it was read from part
+	// of one line (a puzzle and its solution on a line), counted after the
+	// line's shift (the space after the command, a quote mark); 0 otherwise.
+	col, endCol int32
+	afterCmd    bool   // the columns are counted after the command
+	from        string // what was read, for messages: "lines 2–10", "line 3"
+	label       string // the words on the line before it, if any
 }
 
 // decode gives the cells their values in a grid of shape sh. In grids above
