@@ -258,6 +258,9 @@ type Bot struct {
 	// noMessageContent is set once Discord refused the message content
 	// intent: the other shards identify without it (warnedNoContent: said once).
 	noMessageContent, warnedNoContent atomic.Bool
+	// pacer spaces the identifies of every shard of this process, set
+	// before the first shard is made.
+	pacer *identifyPacer
 
 	// beforeHandle and afterHandle, when set (by tests only), run just before
 	// and just after a command is handled, on the goroutine that handles it;
