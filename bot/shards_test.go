@@ -354,3 +354,55 @@ func TestShardsReidentifyInTheirTurn(t *testing.T) {
 		})
 	}
 }
+
+// TestShardsReconnectJittered: Discord drops every connection at once (a
+// gateway restart). The shards do not all dial back in the same instant:
+// their first attempts are spread over up to a second, and all resume.
+func TestShardsReconnectJittered(t *testing.T) {
+	t.Parallel()
+	const count = 6
+	h := start(t, shardedConfig(), nil, discordtest.WithShards(count), discordtest.WithMaxConcurrency(count))
+	h.srv.WaitIdentifies(t, count, wait)
+	h.srv.WaitUntil(t, wait, "every shard to send a heartbeat", func() bool { return h.srv.Heartbeats() >= count })
+	poll(t, "the bot to be ready", func() bool { return h.bot.Ready() == nil })
+	dropped := time.Now()
+	if n := h.srv.DropConnections(); n != count {
+		t.Fatalf("dropped %d connections, want %d", n, count)
+	}
+	resumes := h.srv.WaitResumes(t, count, wait)
+	first, last := resumes[0].Time, resumes[0].Time
+	for _, r := range resumes {
+		if r.Time.Before(first) {
+			first = r.Time
+		}
+		if r.Time.After(last) {
+			last = r.Time
+		}
+	}
+	// Six draws in [0, 1 s] all fall within 100 ms of each other once in
+	// about 200,000 runs.
+	if spread := last.Sub(first); spread < 100*time.Millisecond {
+		t.Errorf("%d shards resumed within %v of each other: no jitter", count, spread)
+	}
+	if back := last.Sub(dropped); back > firstReconnectJitter+2*time.Second {
+		t.Errorf("the last shard resumed %v after the drop, want within about %v", back, firstReconnectJitter)
+	}
+	poll(t, "the bot to be ready again", func() bool { return h.bot.Ready() == nil })
+}
+
+func TestFirstReconnectDelay(t *testing.T) {
+	seen := map[time.Duration]bool{}
+	for range 200 {
+		d := firstReconnectDelay(time.Minute)
+		if d < 0 || d > firstReconnectJitter {
+			t.Fatalf("first attempt waits %v, want within [0, %v]", d, firstReconnectJitter)
+		}
+		seen[d] = true
+	}
+	if len(seen) < 150 {
+		t.Errorf("%d distinct waits in 200 draws: no jitter", len(seen))
+	}
+	if d := firstReconnectDelay(200 * time.Millisecond); d > 200*time.Millisecond {
+		t.Errorf("with ReconnectMax 200 ms the first attempt waits %v", d)
+	}
+}
