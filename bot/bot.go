@@ -425,9 +425,12 @@ func (b *Bot) Run(ctx context.Context) error {
 }
 
 // postsDaily reports whether this process posts the daily puzzles of its
-// servers: it keeps settings, runs shards, and has the puzzles.
+// servers: it keeps settings, has the puzzles, and runs shards or no
+// gateway at all. Posting needs only REST, so an interactions endpoint that
+// is the whole deployment posts them too (ownsGuild: every server); where
+// several processes could post, the database lets one (ClaimDaily).
 func (b *Bot) postsDaily() bool {
-	return b.cfg.Settings != nil && len(b.shards) > 0 && b.daily != nil
+	return b.cfg.Settings != nil && b.daily != nil && (len(b.shards) > 0 || b.cfg.HTTPOnly)
 }
 
 // lifetime holds the contexts of a running bot for the requests that come

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -213,8 +214,9 @@ func handshakeTLS(ctx context.Context, c net.Conn, conf *tls.Config, addr string
 	return tc, nil
 }
 
-// dialVia connects to addr, through the HTTP proxy that proxy names for it
-// (HTTPS_PROXY for a secure gateway, HTTP_PROXY otherwise), with CONNECT.
+// dialVia connects to addr, through the proxy that proxy names for it
+// (HTTPS_PROXY for a secure gateway, HTTP_PROXY otherwise): an HTTP proxy's
+// CONNECT, or SOCKS5's, as gorilla/websocket does itself.
 func dialVia(ctx context.Context, tcp func(context.Context, string, string) (net.Conn, error),
 	proxy func(*http.Request) (*url.URL, error), addr string, secure bool) (net.Conn, error) {
 	var via *url.URL
@@ -232,18 +234,23 @@ func dialVia(ctx context.Context, tcp func(context.Context, string, string) (net
 	if via == nil {
 		return tcp(ctx, "tcp", addr)
 	}
-	if via.Scheme != "http" {
-		return nil, fmt.Errorf("proxy for the gateway %s: %s:// proxies are not supported, only http://", addr, via.Scheme)
+	tunnel, port := proxyConnect, "80"
+	switch via.Scheme {
+	case "http":
+	case "socks5", "socks5h":
+		tunnel, port = socksConnect, "1080"
+	default:
+		return nil, fmt.Errorf("proxy for the gateway %s: %s:// proxies are not supported, only http:// and socks5://", addr, via.Scheme)
 	}
 	host := via.Host
 	if via.Port() == "" {
-		host = net.JoinHostPort(via.Hostname(), "80")
+		host = net.JoinHostPort(via.Hostname(), port)
 	}
 	c, err := tcp(ctx, "tcp", host)
 	if err != nil {
 		return nil, fmt.Errorf("connect to the proxy %s: %w", host, err)
 	}
-	if err := proxyConnect(ctx, c, via, addr); err != nil {
+	if err := tunnel(ctx, c, via, addr); err != nil {
 		c.Close()
 		return nil, fmt.Errorf("proxy %s to the gateway %s: %w", host, addr, err)
 	}
@@ -279,4 +286,85 @@ func proxyConnect(ctx context.Context, c net.Conn, via *url.URL, addr string) er
 		return errors.New("the proxy sent data before the tunnel was used")
 	}
 	return nil
+}
+
+// socksConnect asks the SOCKS5 proxy on c (RFC 1928; user and password,
+// RFC 1929, when via has them) for a connection to addr, named by host
+// name: the proxy resolves it.
+func socksConnect(ctx context.Context, c net.Conn, via *url.URL, addr string) error {
+	if deadline, ok := ctx.Deadline(); ok {
+		if err := c.SetDeadline(deadline); err != nil {
+			return err
+		}
+		defer c.SetDeadline(time.Time{})
+	}
+	host, portText, err := net.SplitHostPort(addr)
+	if err != nil {
+		return err
+	}
+	port, err := net.LookupPort("tcp", portText)
+	if err != nil || len(host) > 255 {
+		return fmt.Errorf("bad gateway address %q", addr)
+	}
+	method := byte(0x00) // no authentication
+	if via.User != nil {
+		method = 0x02 // user and password
+	}
+	if _, err := c.Write([]byte{5, 1, method}); err != nil {
+		return err
+	}
+	var resp [2]byte
+	if _, err := io.ReadFull(c, resp[:]); err != nil {
+		return err
+	}
+	if resp[0] != 5 || resp[1] != method {
+		return fmt.Errorf("SOCKS5 proxy refused the authentication method %d (answered %d)", method, resp[1])
+	}
+	if method == 0x02 {
+		user := via.User.Username()
+		pw, _ := via.User.Password()
+		if len(user) > 255 || len(pw) > 255 {
+			return errors.New("SOCKS5 user or password longer than 255 bytes")
+		}
+		auth := append([]byte{1, byte(len(user))}, user...)
+		auth = append(append(auth, byte(len(pw))), pw...)
+		if _, err := c.Write(auth); err != nil {
+			return err
+		}
+		if _, err := io.ReadFull(c, resp[:]); err != nil {
+			return err
+		}
+		if resp[1] != 0 {
+			return errors.New("SOCKS5 proxy refused the user and password")
+		}
+	}
+	req := append([]byte{5, 1, 0, 3, byte(len(host))}, host...)
+	req = append(req, byte(port>>8), byte(port))
+	if _, err := c.Write(req); err != nil {
+		return err
+	}
+	var head [4]byte
+	if _, err := io.ReadFull(c, head[:]); err != nil {
+		return err
+	}
+	if head[1] != 0 {
+		return fmt.Errorf("SOCKS5 proxy could not connect (reply %d)", head[1])
+	}
+	var skip int
+	switch head[3] {
+	case 1:
+		skip = 4
+	case 4:
+		skip = 16
+	case 3:
+		var n [1]byte
+		if _, err := io.ReadFull(c, n[:]); err != nil {
+			return err
+		}
+		skip = int(n[0])
+	default:
+		return fmt.Errorf("SOCKS5 proxy answered address type %d", head[3])
+	}
+	_, err = io.ReadFull(c, make([]byte, skip+2)) // bound address and port
+	return err
 }

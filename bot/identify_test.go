@@ -1,16 +1,21 @@
 package bot
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -26,6 +31,15 @@ import (
 // apart, while their heartbeats pass at once.
 func TestIdentifyGateOverTLSAndProxy(t *testing.T) {
 	t.Parallel()
+	for _, kind := range []string{"http", "socks5"} {
+		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
+			identifyThroughProxy(t, kind)
+		})
+	}
+}
+
+func identifyThroughProxy(t *testing.T, kind string) {
 	const window = 300 * time.Millisecond
 	type frame struct {
 		op int
@@ -79,6 +93,16 @@ func TestIdentifyGateOverTLSAndProxy(t *testing.T) {
 	}))
 	defer proxy.Close()
 	proxyURL, _ := url.Parse(proxy.URL)
+	if kind == "socks5" {
+		proxyURL = socksProxy(t, "sudoku", "p@ss", func(host string, port int) (net.Conn, error) {
+			_, gwPort, _ := net.SplitHostPort(gw.Listener.Addr().String())
+			if host != "example.com" || strconv.Itoa(port) != gwPort {
+				return nil, fmt.Errorf("want the gateway, not %s:%d", host, port)
+			}
+			connects.Add(1)
+			return net.Dial("tcp", gw.Listener.Addr().String())
+		})
+	}
 
 	roots := x509.NewCertPool()
 	roots.AddCert(gw.Certificate())
@@ -161,4 +185,69 @@ func TestIdentifyGateOverTLSAndProxy(t *testing.T) {
 	if n := connects.Load(); n != 2 {
 		t.Errorf("%d CONNECTs, want one per connection", n)
 	}
+}
+
+// socksProxy serves SOCKS5 (RFC 1928) on 127.0.0.1 with user and password
+// (RFC 1929), connecting to what dial gives for the host name asked for.
+func socksProxy(t *testing.T, user, pw string, dial func(host string, port int) (net.Conn, error)) *url.URL {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	serve := func(c net.Conn) error {
+		defer c.Close()
+		r := bufio.NewReader(c)
+		var b [262]byte
+		if _, err := io.ReadFull(r, b[:2]); err != nil || b[0] != 5 {
+			return fmt.Errorf("greeting %v %v", b[:2], err)
+		}
+		if _, err := io.ReadFull(r, b[:b[1]]); err != nil || !bytes.Contains(b[:b[1]], []byte{2}) {
+			return errors.New("no user/password method offered")
+		}
+		c.Write([]byte{5, 2})
+		if _, err := io.ReadFull(r, b[:2]); err != nil {
+			return err
+		}
+		u := make([]byte, b[1])
+		io.ReadFull(r, u)
+		io.ReadFull(r, b[:1])
+		p := make([]byte, b[0])
+		io.ReadFull(r, p)
+		if string(u) != user || string(p) != pw {
+			c.Write([]byte{1, 1})
+			return errors.New("bad user or password")
+		}
+		c.Write([]byte{1, 0})
+		if _, err := io.ReadFull(r, b[:5]); err != nil || b[3] != 3 {
+			return fmt.Errorf("request %v %v: want a host name", b[:5], err)
+		}
+		host := make([]byte, b[4]+2)
+		io.ReadFull(r, host)
+		port := int(host[len(host)-2])<<8 | int(host[len(host)-1])
+		up, err := dial(string(host[:len(host)-2]), port)
+		if err != nil {
+			c.Write([]byte{5, 4, 0, 1, 0, 0, 0, 0, 0, 0})
+			return err
+		}
+		defer up.Close()
+		c.Write([]byte{5, 0, 0, 1, 127, 0, 0, 1, 0, 0})
+		go io.Copy(up, r)
+		io.Copy(c, up)
+		return nil
+	}
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				if err := serve(c); err != nil {
+					t.Errorf("socks5 proxy: %v", err)
+				}
+			}()
+		}
+	}()
+	return &url.URL{Scheme: "socks5", Host: l.Addr().String(), User: url.UserPassword(user, pw)}
 }
