@@ -258,6 +258,9 @@ type Bot struct {
 	// noMessageContent is set once Discord refused the message content
 	// intent: the other shards identify without it (warnedNoContent: said once).
 	noMessageContent, warnedNoContent atomic.Bool
+	// pacer spaces the identifies of every shard of this process, set
+	// before the first shard is made.
+	pacer *identifyPacer
 
 	// beforeHandle and afterHandle, when set (by tests only), run just before
 	// and just after a command is handled, on the goroutine that handles it;
@@ -422,9 +425,12 @@ func (b *Bot) Run(ctx context.Context) error {
 }
 
 // postsDaily reports whether this process posts the daily puzzles of its
-// servers: it keeps settings, runs shards, and has the puzzles.
+// servers: it keeps settings, has the puzzles, and runs shards or no
+// gateway at all. Posting needs only REST, so an interactions endpoint that
+// is the whole deployment posts them too (ownsGuild: every server); where
+// several processes could post, the database lets one (ClaimDaily).
 func (b *Bot) postsDaily() bool {
-	return b.cfg.Settings != nil && len(b.shards) > 0 && b.daily != nil
+	return b.cfg.Settings != nil && b.daily != nil && (len(b.shards) > 0 || b.cfg.HTTPOnly)
 }
 
 // lifetime holds the contexts of a running bot for the requests that come

@@ -66,7 +66,7 @@ func (b *Bot) kickDaily() {
 }
 
 // runDaily posts the daily puzzles of the servers on this process's shards
-// until ctx ends: at once, then every dailyEvery and whenever kicked. Posts
+// (of every server, in a process without a gateway) until ctx ends: at once, then every dailyEvery and whenever kicked. Posts
 // use reply, which outlives ctx by the shutdown grace.
 func (b *Bot) runDaily(ctx, reply context.Context) {
 	t := time.NewTicker(dailyEvery)
@@ -147,7 +147,8 @@ func (b *Bot) postDaily(ctx, reply context.Context, g settings.Guild, now time.T
 		b.metrics.dailyPost("failed")
 		return
 	}
-	a := answer{text: withFooter(rep.Text, dailyFooter(b.prefixOf(g))), files: rep.Files, fallback: withFooter(rep.Fallback, dailyFooter(b.prefixOf(g)))}
+	footer := dailyFooter(b.prefixOf(g), len(b.shards) > 0)
+	a := answer{text: withFooter(rep.Text, footer), files: rep.Files, fallback: withFooter(rep.Fallback, footer)}
 	post := &channelPost{rest: b.rest, channelID: g.Daily.ChannelID, nonce: dailyNonce(g.ID, day)}
 	start := time.Now()
 	if err := b.post(reply, &call{log: log, resp: post}, a); err != nil {
@@ -167,8 +168,13 @@ func (b *Bot) postDaily(ctx, reply context.Context, g settings.Guild, now time.T
 	log.Info("daily puzzle posted", "message", p.MessageID, "took", time.Since(start).Round(time.Millisecond))
 }
 
-// dailyFooter tells how to be counted among the day's solvers.
-func dailyFooter(prefix string) string {
+// dailyFooter tells how to be counted among the day's solvers: with a
+// reply to the post when the poster reads messages (a gateway), with
+// /check otherwise (the deployment may be the interactions endpoint alone).
+func dailyFooter(prefix string, gateway bool) string {
+	if !gateway {
+		return "Solved it? Send your finished grid with `/check` in this server to be counted among today's solvers; `/daily stats` shows them."
+	}
 	return fmt.Sprintf("Solved it? Reply to this post with `%scheck` and your finished grid to be counted among today's solvers; `/daily stats` shows them.", prefix)
 }
 
@@ -194,12 +200,16 @@ func dailyNonce(guildID string, day settings.Day) string {
 }
 
 // ownsGuild reports whether the server is on one of this process's shards:
-// (guild_id >> 22) % shard_count, as Discord assigns them.
+// (guild_id >> 22) % shard_count, as Discord assigns them. A process
+// without a gateway owns every server.
 func (b *Bot) ownsGuild(guildID string) bool {
 	n := b.shardCount()
 	id, err := strconv.ParseUint(guildID, 10, 64)
-	if n == 0 || err != nil {
+	if err != nil {
 		return false
+	}
+	if n == 0 {
+		return b.cfg.HTTPOnly
 	}
 	shard := int((id >> 22) % uint64(n))
 	for _, sh := range b.shards {

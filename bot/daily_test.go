@@ -291,3 +291,54 @@ func TestDailySolvers(t *testing.T) {
 	}
 	h.srv.AssertClean(t)
 }
+
+// TestDailyPostedByHTTPOnlyProcesses: the interactions endpoint alone can be
+// the whole deployment (GATEWAY=false). Its processes post the daily
+// puzzles too, through REST: every server's once, in its channel, though
+// two processes race for them, and the post tells to be counted with
+// /check (no text command reaches such a deployment).
+func TestDailyPostedByHTTPOnlyProcesses(t *testing.T) {
+	t.Parallel()
+	url := storetest.NewSQLite(t)
+	guilds, channels := dailyGuilds(6)
+	srv := discordtest.New(t, discordtest.WithGuilds(guilds...))
+	var bots []*httpHarness
+	for range 2 {
+		cfg := testConfig()
+		cfg.Settings = openStore(t, url)
+		bots = append(bots, startHTTPOn(t, srv, cfg, withPuzzles(t, nil)))
+	}
+	store := bots[0].bot.cfg.Settings
+	for i, g := range guilds {
+		change(t, store, g, func(gs *settings.Guild) error { return gs.SetDaily(channels[i], 0, settings.LevelEasy) })
+	}
+	for _, h := range bots {
+		h.bot.kickDaily()
+	}
+	srv.WaitUntil(t, wait, "a post in every daily channel", func() bool {
+		for _, ch := range channels {
+			if len(repliesIn(srv, ch)) == 0 {
+				return false
+			}
+		}
+		return true
+	})
+	srv.NoMoreMessages(t, len(channels), 500*time.Millisecond)
+	day := settings.DayOf(time.Now())
+	for i, ch := range channels {
+		posts := repliesIn(srv, ch)
+		if len(posts) != 1 {
+			t.Errorf("%d posts in channel %s, want 1", len(posts), ch)
+			continue
+		}
+		// The footer says how to be counted: /check, not a reply with a
+		// text command that no process of this deployment reads.
+		if text := posts[0].Content; !strings.Contains(text, "`/check` in this server") || strings.Contains(text, "Reply to this post with `!check`") || !strings.Contains(text, "#9E-") {
+			t.Errorf("server %s: post without its code, or pointing to a text command to be counted:\n%s", guilds[i], text)
+		}
+		if p, found, err := store.DailyPost(context.Background(), guilds[i], day); err != nil || !found || p.MessageID != posts[0].ID {
+			t.Errorf("server %s: daily post on record %+v (found %v, err %v), posted %s", guilds[i], p, found, err, posts[0].ID)
+		}
+	}
+	srv.AssertClean(t)
+}

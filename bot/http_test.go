@@ -27,7 +27,12 @@ type httpHarness struct {
 
 func startHTTP(t *testing.T, cfg Config, setup func(*Bot), opts ...discordtest.Option) *httpHarness {
 	t.Helper()
-	srv := discordtest.New(t, opts...)
+	return startHTTPOn(t, discordtest.New(t, opts...), cfg, setup)
+}
+
+// startHTTPOn starts an HTTP-only bot on srv (one of several processes).
+func startHTTPOn(t *testing.T, srv *discordtest.Server, cfg Config, setup func(*Bot)) *httpHarness {
+	t.Helper()
 	logs := &syncBuffer{}
 	cfg.HTTPOnly = true
 	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), nil)

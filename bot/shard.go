@@ -33,13 +33,16 @@ type shard struct {
 	reconnect chan struct{} // a disconnect asks the supervisor to reconnect
 
 	mu        sync.Mutex
-	connected bool
+	connected bool                // READY or RESUMED came, and no disconnect since
+	down      time.Time           // when the session dropped, zero while up (or never up)
+	attempts  int                 // connection attempts since down
 	guilds    map[string]struct{} // servers of this shard, from READY and GUILD_CREATE/DELETE
 	conn      net.Conn            // the gateway's TCP connection, for its round-trip time
 }
 
-// newShard makes the session of shard id of count and wires its handlers.
-func (b *Bot) newShard(work, reply context.Context, id, count int) (*shard, error) {
+// newShard makes the session of shard id of count and wires its handlers;
+// its identifies wait for their turn until gateway ends.
+func (b *Bot) newShard(gateway, work, reply context.Context, id, count int) (*shard, error) {
 	s, err := b.sessions()
 	if err != nil {
 		return nil, err
@@ -50,24 +53,11 @@ func (b *Bot) newShard(work, reply context.Context, id, count int) (*shard, erro
 	sh := &shard{b: b, id: id, count: count, s: s, reconnect: make(chan struct{}, 1), guilds: map[string]struct{}{},
 		log: b.log.With("shard", id)}
 	s.ShardID, s.ShardCount = id, count
+	d := websocket.DefaultDialer
 	if s.Dialer != nil {
-		// Keep the connection the dialer makes, for the round-trip time metric.
-		d := *s.Dialer
-		dial := d.NetDialContext
-		if dial == nil {
-			dial = (&net.Dialer{}).DialContext
-		}
-		d.NetDialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
-			c, err := dial(ctx, network, addr)
-			if err == nil {
-				sh.mu.Lock()
-				sh.conn = c
-				sh.mu.Unlock()
-			}
-			return c, err
-		}
-		s.Dialer = &d
+		d = s.Dialer
 	}
+	s.Dialer = sh.gatewayDialer(gateway, *d)
 	if count > 1 {
 		s.Identify.Shard = &[2]int{id, count}
 	}
@@ -81,12 +71,8 @@ func (b *Bot) newShard(work, reply context.Context, id, count int) (*shard, erro
 	sh.remove = []func(){
 		s.AddHandler(func(_ *discordgo.Session, m *discordgo.MessageCreate) { b.onMessage(work, reply, id, m) }),
 		s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.onInteraction(work, reply, id, i) }),
-		s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) {
-			sh.setConnected(true)
-			sh.log.Info("gateway connected")
-		}),
 		s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { sh.onDisconnect() }),
-		s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { sh.log.Info("gateway session resumed") }),
+		s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { sh.up("resumed") }),
 		s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) { sh.onReady(r) }),
 		s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildCreate) { sh.addGuild(g.ID) }),
 		s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildDelete) { sh.onGuildDelete(work, g) }),
@@ -119,20 +105,20 @@ func (b *Bot) startShards(gateway, work, reply context.Context, gw *discordgo.Ga
 		b.log.Error("Discord allows fewer session starts than this process has shards; the others will fail until the limit resets",
 			"remaining", limit.Remaining, "shards", len(ids), "reset_after", time.Duration(limit.ResetAfter)*time.Millisecond)
 	}
+	// A process that runs only some of the shards shares the identify
+	// buckets with the others: it waits one window first, so that with a
+	// StatefulSet's ordered start the previous process's last identify is
+	// a window old.
+	b.pacer = newIdentifyPacer(max(limit.MaxConcurrency, 1), b.cfg.IdentifyInterval, len(ids) < count, time.Now())
+	b.log.Info("connecting shards", "shards", ids, "shard_count", count, "max_concurrency", b.pacer.buckets, "identify_interval", b.pacer.every)
 	for _, id := range ids {
-		sh, err := b.newShard(work, reply, id, count)
+		sh, err := b.newShard(gateway, work, reply, id, count)
 		if err != nil {
 			return err
 		}
 		b.shards = append(b.shards, sh)
 	}
-	// A process that runs only some of the shards shares the identify
-	// buckets with the others: it waits one window first, so that with a
-	// StatefulSet's ordered start the previous process's last identify is
-	// a window old.
-	pacer := newIdentifyPacer(max(limit.MaxConcurrency, 1), b.cfg.IdentifyInterval, len(ids) < count, time.Now())
-	b.log.Info("connecting shards", "shards", ids, "shard_count", count, "max_concurrency", pacer.buckets, "identify_interval", pacer.every)
-	if err := b.openShards(gateway, pacer); err != nil {
+	if err := b.openShards(gateway); err != nil {
 		b.closeShards()
 		return err
 	}
@@ -144,17 +130,17 @@ func (b *Bot) startShards(gateway, work, reply context.Context, gw *discordgo.Ga
 
 // openShards opens every shard, each bucket's in order and the buckets at
 // once, and returns the first error.
-func (b *Bot) openShards(ctx context.Context, pacer *identifyPacer) error {
+func (b *Bot) openShards(ctx context.Context) error {
 	byBucket := map[int][]*shard{}
 	for _, sh := range b.shards {
-		k := sh.id % pacer.buckets
+		k := sh.id % b.pacer.buckets
 		byBucket[k] = append(byBucket[k], sh)
 	}
 	errs := make(chan error, len(byBucket))
 	for _, shards := range byBucket {
 		go func() {
 			for _, sh := range shards {
-				if err := sh.open(ctx, pacer); err != nil {
+				if err := sh.open(ctx); err != nil {
 					errs <- err
 					return
 				}
@@ -169,61 +155,6 @@ func (b *Bot) openShards(ctx context.Context, pacer *identifyPacer) error {
 		}
 	}
 	return first
-}
-
-// identifyPacer spaces identifies as Discord requires: shard s identifies in
-// bucket s % max_concurrency, and each bucket allows one identify every
-// interval.
-type identifyPacer struct {
-	mu      sync.Mutex
-	buckets int
-	every   time.Duration
-	next    map[int]time.Time
-}
-
-// newIdentifyPacer returns a pacer for maxConcurrency buckets; with
-// waitFirst, every bucket's first identify waits one interval from now.
-func newIdentifyPacer(maxConcurrency int, every time.Duration, waitFirst bool, now time.Time) *identifyPacer {
-	p := &identifyPacer{buckets: maxConcurrency, every: every, next: map[int]time.Time{}}
-	if waitFirst {
-		for k := range maxConcurrency {
-			p.next[k] = now.Add(every)
-		}
-	}
-	return p
-}
-
-// reserve returns when shard may identify, and books the bucket until a
-// window later.
-func (p *identifyPacer) reserve(shard int, now time.Time) time.Time {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	k := shard % p.buckets
-	at := now
-	if next := p.next[k]; next.After(at) {
-		at = next
-	}
-	p.next[k] = at.Add(p.every)
-	return at
-}
-
-// identified records that shard's identify was done at t: the bucket's
-// next one waits until a window after it.
-func (p *identifyPacer) identified(shard int, t time.Time) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	k := shard % p.buckets
-	if next := t.Add(p.every); next.After(p.next[k]) {
-		p.next[k] = next
-	}
-}
-
-// wait waits for shard's turn to identify.
-func (p *identifyPacer) wait(ctx context.Context, shard int) error {
-	if d := time.Until(p.reserve(shard, time.Now())); d > 0 {
-		return sleep(ctx, d)
-	}
-	return nil
 }
 
 // shardIDs returns the shards this process runs.
@@ -247,20 +178,18 @@ func (b *Bot) shardCount() int {
 // privileged message content intent, it connects again without it and says
 // what that means.
 //
-// Every identify waits for its turn in pacer; once a shard learns that the
-// intent is refused, the others identify without it at once.
-func (sh *shard) open(ctx context.Context, pacer *identifyPacer) error {
+// Every identify waits for its turn in the pacer (in the identify gate); the
+// shard dials only once its turn has come, so that no connection idles
+// unidentified. Once a shard learns that the intent is refused, the others
+// identify without it at once.
+func (sh *shard) open(ctx context.Context) error {
 	b := sh.b
 	identify := func(intents discordgo.Intent) error {
-		if err := pacer.wait(ctx, sh.id); err != nil {
+		if err := b.pacer.due(ctx, sh.id); err != nil {
 			return err
 		}
 		sh.s.Identify.Intents = intents
-		err := sh.s.Open()
-		// Discord counts the identify when it receives it, which is before
-		// READY came back: the window starts now at the latest.
-		pacer.identified(sh.id, time.Now())
-		return err
+		return sh.s.Open()
 	}
 	withContent := b.cfg.MessageContent && !b.noMessageContent.Load()
 	err := identify(Intents(withContent))
@@ -295,6 +224,11 @@ func (sh *shard) onDisconnect() {
 		}
 		return
 	}
+	sh.mu.Lock()
+	if sh.down.IsZero() {
+		sh.down = time.Now()
+	}
+	sh.mu.Unlock()
 	sh.log.Warn("gateway disconnected; reconnecting")
 	select {
 	case sh.reconnect <- struct{}{}:
@@ -302,10 +236,46 @@ func (sh *shard) onDisconnect() {
 	}
 }
 
-// supervise reconnects the shard after each disconnect until ctx ends: at
-// once, then after waits that double from a second up to ReconnectMax, each
-// jittered over its upper half so that thousands of shards do not come back
-// in lockstep. A fatal close code stops the bot.
+// identifying records that the shard is about to identify. A shard that
+// was connected lost its session (op 9 INVALID_SESSION on a live
+// connection): it is down until READY.
+func (sh *shard) identifying() {
+	if !sh.setConnected(false) {
+		return
+	}
+	sh.mu.Lock()
+	if sh.down.IsZero() {
+		sh.down = time.Now()
+	}
+	sh.mu.Unlock()
+	sh.log.Warn("Discord invalidated the gateway session; identifying anew in the shard's turn")
+}
+
+// up records that Discord accepted the shard's session: READY answered an
+// identify (how = "identified") or RESUMED a resume ("resumed"). Only then
+// is the shard connected, and reconnected after a drop: discordgo's Open
+// returns as soon as it sent its resume, even when Discord answers it with
+// op 9 and discordgo identifies anew.
+func (sh *shard) up(how string) {
+	sh.setConnected(true)
+	sh.mu.Lock()
+	down, attempts := sh.down, sh.attempts
+	sh.down, sh.attempts = time.Time{}, 0
+	sh.mu.Unlock()
+	if down.IsZero() {
+		sh.log.Info("gateway connected", "session", how)
+		return
+	}
+	sh.b.metrics.shardReconnected(sh.id)
+	sh.log.Info("gateway reconnected", "session", how, "after", time.Since(down).Round(time.Millisecond), "attempts", attempts)
+}
+
+// supervise reconnects the shard after each disconnect until ctx ends: after
+// a short random wait (up to firstReconnectJitter), then after waits that
+// double from a second up to ReconnectMax, each jittered over its upper
+// half, so that thousands of shards do not come back in lockstep. A fatal
+// close code stops the bot. An identify (the session could not be resumed)
+// also waits for the shard's turn, in the identify gate.
 func (sh *shard) supervise(ctx context.Context) {
 	for {
 		select {
@@ -313,17 +283,20 @@ func (sh *shard) supervise(ctx context.Context) {
 			return
 		case <-sh.reconnect:
 		}
-		down := time.Now()
 		for attempt := 0; ; attempt++ {
+			wait := firstReconnectDelay(sh.b.cfg.ReconnectMax)
 			if attempt > 0 {
-				wait := reconnectDelay(attempt, sh.b.cfg.ReconnectMax)
-				if sleep(ctx, wait) != nil {
-					return
-				}
+				wait = reconnectDelay(attempt, sh.b.cfg.ReconnectMax)
+			}
+			if sleep(ctx, wait) != nil {
+				return
 			}
 			if sh.b.isStopping() {
 				return
 			}
+			sh.mu.Lock()
+			sh.attempts++
+			sh.mu.Unlock()
 			err := sh.s.Open()
 			if err == nil && sh.b.isStopping() {
 				// The bot began to stop while this shard was connecting.
@@ -331,9 +304,7 @@ func (sh *shard) supervise(ctx context.Context) {
 				return
 			}
 			if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
-				sh.b.metrics.shardReconnected(sh.id)
-				sh.log.Info("gateway reconnected", "after", time.Since(down).Round(time.Millisecond), "attempts", attempt+1)
-				break
+				break // "reconnected" is logged when Discord accepts the session
 			}
 			if f := fatalGateway(err); f != nil {
 				sh.b.fail(f) // Run returns it; the caller reports it
@@ -343,6 +314,17 @@ func (sh *shard) supervise(ctx context.Context) {
 				"next_in_at_most", reconnectCap(attempt+1, sh.b.cfg.ReconnectMax), "err", err)
 		}
 	}
+}
+
+// firstReconnectJitter bounds the random wait before the first attempt to
+// reconnect: shards dropped together (a Discord restart) do not all dial in
+// the same millisecond.
+const firstReconnectJitter = time.Second
+
+// firstReconnectDelay is the wait before the first reconnect attempt:
+// random in [0, firstReconnectJitter], and no more than max.
+func firstReconnectDelay(max time.Duration) time.Duration {
+	return rand.N(min(firstReconnectJitter, max) + 1)
 }
 
 // reconnectDelay is the wait before reconnect attempt n (n >= 1): 1 s, 2 s,
@@ -398,6 +380,9 @@ func (sh *shard) isConnected() bool {
 }
 
 func (sh *shard) onReady(r *discordgo.Ready) {
+	// Discord has counted the identify: the bucket's next waits a window
+	// from now at least.
+	sh.b.pacer.identified(sh.id, time.Now())
 	sh.mu.Lock()
 	clear(sh.guilds)
 	for _, g := range r.Guilds {
@@ -406,6 +391,7 @@ func (sh *shard) onReady(r *discordgo.Ready) {
 	n := len(sh.guilds)
 	sh.mu.Unlock()
 	sh.b.metrics.shardGuilds(sh.id, n)
+	sh.up("identified")
 }
 
 func (sh *shard) addGuild(id string) {

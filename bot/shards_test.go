@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
 
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
@@ -194,23 +195,82 @@ func TestShardingRequiredIsFatal(t *testing.T) {
 func TestIdentifyPacer(t *testing.T) {
 	t0 := time.Unix(1_700_000_000, 0)
 	p := newIdentifyPacer(2, 5*time.Second, false, t0)
-	got := []time.Duration{}
-	for _, shard := range []int{0, 1, 2, 3, 4} {
-		got = append(got, p.reserve(shard, t0).Sub(t0))
+	var got []time.Duration
+	for _, shard := range []int{0, 1, 2, 3} {
+		got = append(got, p.take(shard, t0))
 	}
-	want := []time.Duration{0, 0, 5 * time.Second, 5 * time.Second, 10 * time.Second}
+	want := []time.Duration{0, 0, 5 * time.Second, 5 * time.Second}
 	if !slices.Equal(got, want) {
-		t.Errorf("identify times %v, want %v", got, want)
+		t.Errorf("waits %v, want %v: one identify per bucket per window", got, want)
 	}
-	// An identify that took a while moves its bucket's next one.
-	p.identified(4, t0.Add(12*time.Second))
-	if at := p.reserve(0, t0); at.Sub(t0) != 17*time.Second {
-		t.Errorf("next identify in bucket 0 at %v, want 5 s after the last one was done", at.Sub(t0))
+	// Asking again books nothing: shard 2 still waits for bucket 0's turn,
+	// and takes it when it comes.
+	if d := p.take(2, t0.Add(time.Second)); d != 4*time.Second {
+		t.Errorf("shard 2 asked again 1 s later: wait %v, want 4 s", d)
+	}
+	if d := p.take(2, t0.Add(5*time.Second)); d != 0 {
+		t.Errorf("shard 2 at its turn: wait %v", d)
+	}
+	if d := p.take(4, t0.Add(5*time.Second)); d != 5*time.Second {
+		t.Errorf("shard 4 in the same window as shard 2: wait %v, want 5 s", d)
+	}
+	// An identify answered late (READY) moves its bucket's next turn.
+	p.identified(2, t0.Add(7*time.Second))
+	if d := p.take(4, t0.Add(10*time.Second)); d != 2*time.Second {
+		t.Errorf("next identify in bucket 0 in %v, want 5 s after the READY", d)
 	}
 	later := newIdentifyPacer(1, 5*time.Second, true, t0)
-	if at := later.reserve(0, t0); at.Sub(t0) != 5*time.Second {
-		t.Errorf("a partial process identifies %v after start, want a window", at.Sub(t0))
+	if d := later.take(0, t0); d != 5*time.Second {
+		t.Errorf("a partial process identifies %v after start, want a window", d)
 	}
+}
+
+// TestIsIdentifyFrame: the gate knows an identify from the other frames
+// gorilla writes, masked as a client's are, at every payload length.
+func TestIsIdentifyFrame(t *testing.T) {
+	identify := []byte(`{"op":2,"d":{"token":"Bot x","properties":{},"intents":1}}` + "\n")
+	for _, tc := range []struct {
+		name    string
+		op      byte
+		payload []byte
+		want    bool
+	}{
+		{"identify", websocket.TextMessage, identify, true},
+		{"long identify", websocket.TextMessage, append(append([]byte{}, identify[:len(identify)-1]...), strings.Repeat(" ", 300)...), true},
+		{"very long identify", websocket.TextMessage, append(append([]byte{}, identify[:len(identify)-1]...), strings.Repeat(" ", 70000)...), true},
+		{"resume", websocket.TextMessage, []byte(`{"op":6,"d":{"token":"Bot x","session_id":"s","seq":3}}`), false},
+		{"heartbeat", websocket.TextMessage, []byte(`{"op":1,"d":12}`), false},
+		{"close", websocket.CloseMessage, identify, false},
+		{"short", websocket.TextMessage, []byte(`{"op":2`), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			frame := clientFrame(tc.op, tc.payload, [4]byte{0x9a, 0x01, 0x7f, 0xe3})
+			if got := isIdentifyFrame(frame); got != tc.want {
+				t.Errorf("isIdentifyFrame = %v, want %v", got, tc.want)
+			}
+		})
+	}
+	if isIdentifyFrame(nil) || isIdentifyFrame([]byte{0x81}) {
+		t.Error("a truncated frame is no identify")
+	}
+}
+
+// clientFrame encodes a final client frame as RFC 6455 §5.2 describes it.
+func clientFrame(op byte, payload []byte, key [4]byte) []byte {
+	f := []byte{0x80 | op}
+	switch n := len(payload); {
+	case n < 126:
+		f = append(f, 0x80|byte(n))
+	case n <= 0xffff:
+		f = append(f, 0x80|126, byte(n>>8), byte(n))
+	default:
+		f = append(f, 0x80|127, 0, 0, 0, 0, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+	}
+	f = append(f, key[:]...)
+	for i, c := range payload {
+		f = append(f, c^key[i%4])
+	}
+	return f
 }
 
 // TestShardsFallBackWithoutMessageContentOnce: Discord refuses the message
@@ -238,5 +298,111 @@ func TestShardsFallBackWithoutMessageContentOnce(t *testing.T) {
 	}
 	if n := strings.Count(h.logs.String(), "Message Content intent is not enabled"); n != 1 {
 		t.Errorf("the fallback is logged %d times, want once", n)
+	}
+}
+
+// TestShardsReidentifyInTheirTurn: four shards, max_concurrency 1; Discord
+// invalidates every session (op 9, not resumable), or drops every
+// connection and refuses the resumes. Each shard identifies anew, one per
+// identify window, never two in a window: no 4008 and no retry storm, and
+// every shard comes back. "gateway reconnected" is logged once per shard,
+// when Discord accepted it (READY), not before.
+func TestShardsReidentifyInTheirTurn(t *testing.T) {
+	t.Parallel()
+	const count = 4
+	for _, tc := range []struct {
+		name  string
+		fault func(*discordtest.Server)
+	}{
+		{"op 9", func(srv *discordtest.Server) { srv.InvalidateSession(false) }},
+		{"close 4000 then op 9 on resume", func(srv *discordtest.Server) {
+			srv.InvalidateSession(false) // no connection is told: they drop below first
+			srv.CloseConnections(4000, "Unknown error")
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := start(t, shardedConfig(), nil, discordtest.WithShards(count), discordtest.WithMaxConcurrency(1),
+				discordtest.WithIdentifyWindow(identifyWindow))
+			h.srv.WaitIdentifies(t, count, wait)
+			h.srv.WaitUntil(t, wait, "every shard to send a heartbeat", func() bool { return h.srv.Heartbeats() >= count })
+			poll(t, "the bot to be ready", func() bool { return h.bot.Ready() == nil })
+			tc.fault(h.srv)
+			ids := h.srv.WaitIdentifies(t, 2*count, wait)
+			poll(t, "the bot to be ready again", func() bool { return h.bot.Ready() == nil })
+			if v := h.srv.IdentifyViolations(); len(v) != 0 {
+				t.Errorf("%d identifies faster than allowed (closed with 4008)", len(v))
+			}
+			per := map[int]int{}
+			for _, id := range ids[count:] {
+				per[id.Shard[0]]++
+			}
+			for sh := range count {
+				if per[sh] != 1 {
+					t.Errorf("shard %d identified %d times after the fault, want once (all: %v)", sh, per[sh], per)
+				}
+			}
+			for i := count + 1; i < len(ids); i++ {
+				if gap := ids[i].Time.Sub(ids[i-1].Time); gap < identifyWindow {
+					t.Errorf("identifies %d and %d came %v apart, within the window", i, i+1, gap)
+				}
+			}
+			recs := h.waitLog(t, "gateway reconnected", count)
+			if len(recs) != count {
+				t.Errorf("%d reconnected lines, want %d", len(recs), count)
+			}
+		})
+	}
+}
+
+// TestShardsReconnectJittered: Discord drops every connection at once (a
+// gateway restart). The shards do not all dial back in the same instant:
+// their first attempts are spread over up to a second, and all resume.
+func TestShardsReconnectJittered(t *testing.T) {
+	t.Parallel()
+	const count = 6
+	h := start(t, shardedConfig(), nil, discordtest.WithShards(count), discordtest.WithMaxConcurrency(count))
+	h.srv.WaitIdentifies(t, count, wait)
+	h.srv.WaitUntil(t, wait, "every shard to send a heartbeat", func() bool { return h.srv.Heartbeats() >= count })
+	poll(t, "the bot to be ready", func() bool { return h.bot.Ready() == nil })
+	dropped := time.Now()
+	if n := h.srv.DropConnections(); n != count {
+		t.Fatalf("dropped %d connections, want %d", n, count)
+	}
+	resumes := h.srv.WaitResumes(t, count, wait)
+	first, last := resumes[0].Time, resumes[0].Time
+	for _, r := range resumes {
+		if r.Time.Before(first) {
+			first = r.Time
+		}
+		if r.Time.After(last) {
+			last = r.Time
+		}
+	}
+	// Six draws in [0, 1 s] all fall within 100 ms of each other once in
+	// about 200,000 runs.
+	if spread := last.Sub(first); spread < 100*time.Millisecond {
+		t.Errorf("%d shards resumed within %v of each other: no jitter", count, spread)
+	}
+	if back := last.Sub(dropped); back > firstReconnectJitter+2*time.Second {
+		t.Errorf("the last shard resumed %v after the drop, want within about %v", back, firstReconnectJitter)
+	}
+	poll(t, "the bot to be ready again", func() bool { return h.bot.Ready() == nil })
+}
+
+func TestFirstReconnectDelay(t *testing.T) {
+	seen := map[time.Duration]bool{}
+	for range 200 {
+		d := firstReconnectDelay(time.Minute)
+		if d < 0 || d > firstReconnectJitter {
+			t.Fatalf("first attempt waits %v, want within [0, %v]", d, firstReconnectJitter)
+		}
+		seen[d] = true
+	}
+	if len(seen) < 150 {
+		t.Errorf("%d distinct waits in 200 draws: no jitter", len(seen))
+	}
+	if d := firstReconnectDelay(200 * time.Millisecond); d > 200*time.Millisecond {
+		t.Errorf("with ReconnectMax 200 ms the first attempt waits %v", d)
 	}
 }
