@@ -274,13 +274,17 @@ type Bot struct {
 // counting on m (nil: counting nothing).
 func New(cfg Config, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
 	cfg = cfg.Resolved()
+	prefix := cfg.Prefix
+	if cfg.HTTPOnly {
+		prefix = command.SlashPrefix // no message reaches the bot: point to slash commands
+	}
 	b := &Bot{
 		cfg:      cfg,
 		sessions: sessions,
 		log:      log,
 		metrics:  m,
 		handler: command.New(command.Config{
-			Prefix:       cfg.Prefix,
+			Prefix:       prefix,
 			SolveTimeout: cfg.SolveTimeout,
 			Spoiler:      cfg.SpoilerSolutions,
 			Pictures:     cfg.ImageReplies,

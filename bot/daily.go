@@ -140,7 +140,7 @@ func (b *Bot) postDaily(ctx, reply context.Context, g settings.Guild, now time.T
 	}
 	// The post follows the settings of its channel (pictures, spoilers)
 	// and shows the server's prefix.
-	rep := b.daily.DailyFor(reply, day.Time(), generateLevel(level), commandSettings(g.In(g.Daily.ChannelID, b.defaults())))
+	rep := b.daily.DailyFor(reply, day.Time(), generateLevel(level), b.commandSettings(g.In(g.Daily.ChannelID, b.defaults())))
 	if rep.UserError || (rep.Text == "" && len(rep.Files) == 0) {
 		// No puzzle (no pool, or none made in time): nothing worth posting.
 		log.Error("daily puzzle: none to post; trying again after the lease", "outcome", rep.Outcome, "err", rep.Err, "lease", dailyLease)

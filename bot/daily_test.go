@@ -333,7 +333,7 @@ func TestDailyPostedByHTTPOnlyProcesses(t *testing.T) {
 		}
 		// The footer says how to be counted: /check, not a reply with a
 		// text command that no process of this deployment reads.
-		if text := posts[0].Content; !strings.Contains(text, "`/check` in this server") || strings.Contains(text, "Reply to this post with `!check`") || !strings.Contains(text, "#9E-") {
+		if text := posts[0].Content; !strings.Contains(text, "`/check` in this server") || strings.Contains(text, "!check") || !strings.Contains(text, "`/new code:#9E-") || !strings.Contains(text, "#9E-") {
 			t.Errorf("server %s: post without its code, or pointing to a text command to be counted:\n%s", guilds[i], text)
 		}
 		if p, found, err := store.DailyPost(context.Background(), guilds[i], day); err != nil || !found || p.MessageID != posts[0].ID {

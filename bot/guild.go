@@ -106,8 +106,12 @@ func (b *Bot) forgetGuild(ctx context.Context, guildID string) {
 }
 
 // commandSettings returns what a channel runs with, for the command layer.
-func commandSettings(ch settings.Channel) *command.Settings {
-	return &command.Settings{Prefix: ch.Prefix, Spoiler: ch.Spoilers, Pictures: commandPictures(ch.Pictures)}
+func (b *Bot) commandSettings(ch settings.Channel) *command.Settings {
+	s := &command.Settings{Prefix: ch.Prefix, Spoiler: ch.Spoilers, Pictures: commandPictures(ch.Pictures)}
+	if b.cfg.HTTPOnly {
+		s.Prefix = command.SlashPrefix // no message reaches the bot: point to slash commands
+	}
+	return s
 }
 
 // settingsPictures returns the settings' word for the command layer's

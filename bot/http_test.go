@@ -107,9 +107,9 @@ func TestHTTPEndpointAnswersLikeTheGateway(t *testing.T) {
 		says      string
 		ephemeral bool
 	}{
-		{"solve", discordtest.Command{Name: "solve", Options: opts("grid", lc37)}, expectedReply(t, cfg, "!solve "+lc37), "[5][3] 4 | 6 [7] 8", false},
-		{"help in a DM", discordtest.Command{Name: "help", DM: true}, expectedReply(t, cfg, "!help"), "**Sudoku bot**", false},
-		{"bad grid", discordtest.Command{Name: "check", Options: opts("grid", "12345678901234567")}, expectedReply(t, cfg, "!check 12345678901234567"), "17", true},
+		{"solve", discordtest.Command{Name: "solve", Options: opts("grid", lc37)}, expectedReply(t, slashConfig(cfg), "/solve "+lc37), "[5][3] 4 | 6 [7] 8", false},
+		{"help in a DM", discordtest.Command{Name: "help", DM: true}, expectedReply(t, slashConfig(cfg), "/help"), "**Sudoku bot**", false},
+		{"bad grid", discordtest.Command{Name: "check", Options: opts("grid", "12345678901234567")}, expectedReply(t, slashConfig(cfg), "/check 12345678901234567"), "17", true},
 		{"unknown", discordtest.Command{Name: "dance"}, "", "don't know that command", true},
 	} {
 		ix, ans := h.post(t, tc.cmd)
@@ -137,7 +137,7 @@ func TestHTTPEndpointAnswersLikeTheGateway(t *testing.T) {
 	}
 	h.srv.WaitUntil(t, wait, "the edit", func() bool { return len(h.srv.InteractionMessages(ix.ID)) >= 2 })
 	ms := h.srv.InteractionMessages(ix.ID)
-	if len(ms) != 2 || ms[1].Kind != discordtest.KindOriginalEdit || ms[1].Content != expectedReply(t, cfg, "!solve "+slowGrid) ||
+	if len(ms) != 2 || ms[1].Kind != discordtest.KindOriginalEdit || ms[1].Content != expectedReply(t, slashConfig(cfg), "/solve "+slowGrid) ||
 		!strings.Contains(ms[1].Content, "gave up after 300ms") {
 		t.Errorf("slow solve: %v, want the deferral then the timeout edit", ms)
 	}
@@ -225,4 +225,11 @@ func TestHTTPEndpointWhileStopping(t *testing.T) {
 	if a := <-held; a.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource && a.Type != discordgo.InteractionResponseChannelMessageWithSource {
 		t.Errorf("the held command answered type %d", a.Type)
 	}
+}
+
+// slashConfig is cfg with the prefix an HTTP-only bot's replies show: "/",
+// since no text command reaches it.
+func slashConfig(cfg Config) Config {
+	cfg.Prefix = command.SlashPrefix
+	return cfg
 }

@@ -256,7 +256,7 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 	if len(words) > 0 {
 		req.Args = strings.Join(words, " ")
 	}
-	req.Settings = commandSettings(at.ch)
+	req.Settings = b.commandSettings(at.ch)
 	c.req, c.known = req, known
 	c.after = b.solverStep(at, userID, req)
 	return c

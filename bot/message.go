@@ -43,7 +43,7 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 		log.Debug("text command ignored: the server does not let the bot answer in this channel")
 		return
 	}
-	req.Settings = commandSettings(at.ch)
+	req.Settings = b.commandSettings(at.ch)
 	to := target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}
 	c := &call{
 		key:   "m" + m.ID,

@@ -171,6 +171,10 @@ const (
 	DefaultSolveTimeout = 2 * time.Second
 )
 
+// SlashPrefix as the prefix makes replies point to slash commands (/check,
+// /new code:), for a bot that text commands cannot reach.
+const SlashPrefix = "/"
+
 // Config sets up a [Handler].
 type Config struct {
 	Prefix       string        // command prefix, such as "!"

@@ -22,7 +22,8 @@ type Served struct {
 	Rating logic.Rating
 	// Day, when set, makes the post the day's puzzle of its UTC date.
 	Day time.Time
-	// Prefix is the text command prefix, for the instructions ("!").
+	// Prefix is the text command prefix, for the instructions ("!"), or
+	// "/" where only slash commands reach the bot.
 	Prefix string
 }
 
@@ -51,10 +52,16 @@ func Puzzle(s Served, opt Options) string {
 	p := s.Prefix
 	how := fmt.Sprintf("Reply to this message with `%scheck` and your grid (copy the board, fill in your digits) to check your progress, "+
 		"or `%shint` for a hint; `%snew %s` brings this puzzle back.", p, p, p, s.Code)
+	short := fmt.Sprintf("Reply with `%scheck <grid>` or `%shint`.", p, p)
+	if p == "/" { // slash commands only: no reply reaches the bot
+		how = fmt.Sprintf("Check your progress with `/check`, giving your grid (copy the board, fill in your digits), "+
+			"or ask `/hint` with it; `/new code:%s` brings this puzzle back.", s.Code)
+		short = "Use `/check grid:` or `/hint grid:`."
+	}
 	opt.Picture = false // the board stays: it is what people fill in
 	r := opt.with(reply{head: head.String(), grid: s.Grid, legend: "On one line: `" + oneLine(s.Grid, opt.Symbols) + "`\n" + how})
 	// 25×25: without the one-line grid, then with the short instructions.
-	for _, legend := range []string{how, fmt.Sprintf("Reply with `%scheck <grid>` or `%shint`.", p, p)} {
+	for _, legend := range []string{how, short} {
 		if r.String() != tooLong {
 			break
 		}
