@@ -65,8 +65,9 @@ type builder struct {
 	sym              bool
 	r                *rng
 	puzzle, solution sudoku.Grid
-	ua               *uaSets // some unavoidable sets of the solution, nil on big grids
-	given            cellSet // the puzzle's givens, kept with ua
+	ua               *uaSets       // some unavoidable sets of the solution, nil on big grids
+	board            *sudoku.Board // the puzzle again, for otherSolution; on 9×9 only
+	given            cellSet       // the puzzle's givens, kept with ua
 	// The digits given in each row, column and box (bit d-1 for digit d),
 	// kept by clear and fill for forced.
 	rows, cols, boxes [sudoku.MaxSize]uint32
@@ -78,6 +79,9 @@ func newBuilder(ctx context.Context, s sudoku.Shape, sym bool, r *rng, sol sudok
 	full := uint32(1)<<b.n - 1
 	for k := 0; k < b.n; k++ {
 		b.rows[k], b.cols[k], b.boxes[k] = full, full, full
+	}
+	if s == sudoku.Classic {
+		b.board, _ = sudoku.NewBoard(sol) // a solution breaks no rule
 	}
 	if b.cells <= uaMaxCells {
 		b.ua = uaPool.Get().(*uaSets)
@@ -148,6 +152,9 @@ func (b *builder) clearCell(i int) {
 	if b.ua != nil {
 		b.given.remove(i)
 	}
+	if b.board != nil {
+		_ = b.board.Set(i, 0) // in range: no error
+	}
 }
 
 func (b *builder) fillCell(i int) {
@@ -159,6 +166,9 @@ func (b *builder) fillCell(i int) {
 	b.boxes[b.geo.box[i]] |= bit
 	if b.ua != nil {
 		b.given.add(i)
+	}
+	if b.board != nil {
+		_ = b.board.Set(i, v) // the solution's digit, in range, never conflicts
 	}
 }
 
@@ -329,6 +339,20 @@ func (b *builder) repair(t tier) (bool, error) {
 // contradiction fast. It leaves the puzzle as it was. The error is the
 // context's.
 func (b *builder) otherSolution(i, j int) (bool, error) {
+	if b.board != nil {
+		// One call: the board asks the fast solver for a solution that
+		// differs in i or j, set up and propagated at the root once.
+		ps := [2]sudoku.Placement{{Cell: i, Digit: b.solution.At(i)}, {Cell: j, Digit: b.solution.At(j)}}
+		k := 2
+		if j == i {
+			k = 1
+		}
+		other, err := b.board.SolutionOtherThan(b.ctx, ps[:k]...)
+		if err != nil {
+			return false, fmt.Errorf("uniqueness check: %w", err)
+		}
+		return other, nil
+	}
 	n, box := b.n, b.geo.box
 	other, err := false, error(nil)
 	for k, c := range [2]int{i, j} {

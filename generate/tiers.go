@@ -211,25 +211,22 @@ func (s *solver) locked() bool {
 			if bits.OnesCount32(p) < 2 {
 				continue
 			}
-			first := unit[bits.TrailingZeros32(p)]
-			// The units all places share, besides u.
-			sameRow, sameCol, sameBox := true, true, true
-			for m := p; m != 0; m &= m - 1 {
-				c := unit[bits.TrailingZeros32(m)]
-				sameRow = sameRow && geo.row[c] == geo.row[first]
-				sameCol = sameCol && geo.col[c] == geo.col[first]
-				sameBox = sameBox && geo.box[c] == geo.box[first]
-			}
-			bit := uint32(1) << (d - 1)
+			k := bits.TrailingZeros32(p)
+			first := unit[k]
+			// The unit all places share, besides u (from the places'
+			// order in u: no loop over them).
 			var others []int
 			switch {
-			case u >= 2*n && sameRow:
+			case u >= 2*n && p&^geo.inBox[2][k] == 0:
 				others = geo.units[geo.row[first]]
-			case u >= 2*n && sameCol:
+			case u >= 2*n && p&^geo.boxCol[k] == 0:
 				others = geo.units[n+geo.col[first]]
-			case u < 2*n && sameBox:
+			case u < 2*n && p&^geo.inBox[u/n][k] == 0:
 				others = geo.units[2*n+geo.box[first]]
+			default:
+				continue
 			}
+			bit := uint32(1) << (d - 1)
 			for _, c := range others {
 				if !s.inUnit(c, u) && s.eliminate(c, bit) {
 					progress = true

@@ -159,19 +159,8 @@ func solve9(ctx context.Context, g *Grid, limit int, res *Result) error {
 	if dup != 0 {
 		return invalid(res, Validate(*g))
 	}
-	// The state after placing every given: each digit leaves the rows,
-	// columns and boxes it is given in, and every given cell, but for its own.
-	for d := 0; d < 9; d++ {
-		u := unitsOf[d]
-		cols := u >> 9 & 511 * (1 | 1<<9 | 1<<18) // spread to the three rows of a band
-		for b := 0; b < 3; b++ {
-			x := all27 &^ givens[b] &^ cols
-			x &^= tab9.rows3[u>>(3*b)&7] | tab9.boxes3[u>>(18+3*b)&7]
-			st.f[d*3+b] |= x
-		}
-	}
-	st.open = [4]uint32{all27 &^ givens[0], all27 &^ givens[1], all27 &^ givens[2]}
-	st.dirty = all27
+	// The state after placing every given.
+	fromUnits(&st, (*[9]uint32)(unitsOf[:9]), givens)
 	s := solver9{ctx: ctx, limit: limit}
 	s.search(st)
 	res.Count, res.Stats.Guesses = s.count, s.guesses
