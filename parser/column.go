@@ -1,7 +1,9 @@
 package parser
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -229,7 +231,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		}
 	}
 	if padded {
-		if err := smallerFirst(cells, widths, shape, rows[0].l.num); err != nil {
+		if err := smallerFirst(cells, widths, shape, rows[0].l.num, nil); err != nil {
 			return grid{}, err, shape.Cells(), true
 		}
 	}
@@ -354,8 +356,11 @@ func fieldCell(num int, f field) cellIn {
 // rows (trimmed spaces or tabs) when some of its rows alone make a smaller
 // grid: m rows in a row, none longer than m cells, with no value above m.
 // Then the other lines were likely put next to that grid, not meant as
-// rows of a bigger one. widths holds the cells written in each row.
-func smallerFirst(cells []cellIn, widths []int, shape sudoku.Shape, line int) *Error {
+// rows of a bigger one; unless each of them is placed (placed[r], nil for
+// none): a row read by columns whose spaces (before its first cell or
+// between cells) place its cells, which a label or a stray line beside a
+// grid does not have. widths holds the cells written in each row.
+func smallerFirst(cells []cellIn, widths []int, shape sudoku.Shape, line int, placed []bool) *Error {
 	n := shape.Size()
 	for _, sh := range sudoku.Shapes {
 		m := sh.Size()
@@ -384,7 +389,7 @@ func smallerFirst(cells []cellIn, widths []int, shape sudoku.Shape, line int) *E
 			if run > m {
 				filled -= cellsIn(cells[(r-m)*n : (r-m)*n+widths[r-m]])
 			}
-			if run >= m && filled > 0 {
+			if run >= m && filled > 0 && !placedApart(placed, r-m+1, r) {
 				return errAt(line, 0, ErrAmbiguous,
 					"these %d rows can be a %d×%d grid with empty cells at the ends of its rows, or a %d×%d grid with other lines beside it; write empty cells as . or 0",
 					n, n, n, m, m)
@@ -392,6 +397,19 @@ func smallerFirst(cells []cellIn, widths []int, shape sudoku.Shape, line int) *E
 		}
 	}
 	return nil
+}
+
+// placedApart reports whether every row of placed outside lo..hi is placed.
+func placedApart(placed []bool, lo, hi int) bool {
+	if placed == nil {
+		return false
+	}
+	for r, p := range placed {
+		if (r < lo || r > hi) && !p {
+			return false
+		}
+	}
+	return true
 }
 
 // cellsIn counts the cells of cs that are not empty.
@@ -679,7 +697,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		cells = append(cells, row...)
 	}
 	if !bars {
-		if err := smallerFirst(cells, widths, shape, rows[0].num); err != nil {
+		if err := smallerFirst(cells, widths, shape, rows[0].num, placedRows(rows, ind, wide)); err != nil {
 			return grid{}, err, shape.Cells(), true
 		}
 		if err := singleSpaces(rows, n, wide); err != nil {
@@ -699,11 +717,175 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 	}
 	g, err := decode(shape, cells)
 	if err == nil && !bars {
+		if err := fewerRows(b, rows, slots[len(slots)-1]+ind); err != nil {
+			return grid{}, err, shape.Cells(), true
+		}
+		if err := blanksAsBands(rows, shape); err != nil {
+			return grid{}, err, shape.Cells(), true
+		}
 		if err := guessedClash(rows, g.g, slots[len(slots)-1]+ind); err != nil {
 			return grid{}, err, shape.Cells(), true
 		}
 	}
 	return g, err, shape.Cells(), true
+}
+
+// fewerRows refuses rows read by columns without vertical lines that make
+// a grid one row short of a bigger one (8 rows, of 9) when the row missing
+// may be an empty first or last row whose spaces were trimmed: such a row
+// leaves no line, or a blank one that may as well be a gap. The smaller
+// grid's columns fit in the bigger one's, so the two readings cannot be
+// told apart unless lines that are no rows stand right before the first
+// row and right after the last (the command, a line of text, a code
+// fence), or the rows kept their spaces up to the last column (last,
+// counted from 0 after the rows' shift) and no further.
+func fewerRows(b []*line, rows []*line, last int32) *Error {
+	n := len(rows)
+	if _, ok := sudoku.ShapeForSize(n + 1); !ok || boundRows(b, rows) {
+		return nil
+	}
+	kept, full := false, true
+	for _, l := range rows {
+		if len(l.toks) == 0 {
+			continue
+		}
+		kept = kept || l.end > l.width
+		full = full && l.end-l.shift-1 == last
+	}
+	if kept && full {
+		return nil
+	}
+	return errAt(rows[0].num, 0, ErrAmbiguous,
+		"these %d rows can be a %d×%d grid, or a %d×%d grid whose first or last row is empty: an empty row whose spaces were trimmed leaves no line (or a blank one, which may as well be a gap), so I cannot tell; write empty cells as . or 0, an empty row as %s",
+		n, n, n, n+1, n+1, dots(n+1))
+}
+
+// blanksAsBands refuses rows read by columns among which blank lines were
+// taken as empty rows (their spaces trimmed) when those blank lines stand
+// where lines between bands of boxes would, were the rows missing (empty
+// ones, lost at the start or end) put before the first row or after the
+// last: 3 and 6 in a 9×9 grid of 7 rows and 2 blank lines, or 2 and 5 when
+// its first row is lost. Then they may as well be gaps between bands.
+func blanksAsBands(rows []*line, shape sudoku.Shape) *Error {
+	written := 0 // rows with something on them
+	var at []int // rows written before each blank line
+	var blank []*line
+	for _, l := range rows {
+		if l.kind == lBlank && !l.spaces {
+			at = append(at, written)
+			blank = append(blank, l)
+			continue
+		}
+		written++
+	}
+	if len(at) == 0 {
+		return nil
+	}
+	h := shape.BoxRows
+	for lost := 0; lost <= len(at); lost++ { // rows lost before the first
+		var gaps []int // where lines between bands would stand
+		for k := h - lost; k < written; k += h {
+			if k > 0 {
+				gaps = append(gaps, k)
+			}
+		}
+		same := len(gaps) == len(at)
+		for i := 0; same && i < len(at); i++ {
+			same = gaps[i] == at[i]
+		}
+		if same {
+			return errAt(blank[0].num, 0, ErrAmbiguous,
+				"%s blank where lines between bands of boxes would stand: %s gaps, or empty rows whose spaces were trimmed (then other rows are empty, and lost), so I cannot tell; write empty cells as . or 0, an empty row as %s",
+				blankLines(blank), plural(len(blank), "it may be one of those", "they may be such"), dots(shape.Size()))
+		}
+	}
+	return nil
+}
+
+// blankLines names blank lines: "line 5 is", "lines 5 and 9 are".
+func blankLines(ls []*line) string {
+	if len(ls) == 1 {
+		return fmt.Sprintf("line %d is", ls[0].num)
+	}
+	var b strings.Builder
+	for i, l := range ls {
+		switch {
+		case i == len(ls)-1:
+			b.WriteString(" and ")
+		case i > 0:
+			b.WriteString(", ")
+		}
+		fmt.Fprint(&b, l.num)
+	}
+	return "lines " + b.String() + " are"
+}
+
+// dots returns an empty row of n cells written with dots.
+func dots(n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = '.'
+	}
+	return string(b)
+}
+
+// boundRows reports whether lines that are no rows stand right before the
+// first of rows and right after the last, so that no empty row can be
+// missing there: the rest of the command's line (line 1, blank) or a line
+// of text before (b starts after it), a code fence or a line of text
+// after (b ends before it, and not at the end of the message).
+func boundRows(b []*line, rows []*line) bool {
+	first, last := -1, -1
+	for i, l := range b {
+		if l == rows[0] {
+			first = i
+		}
+		if l == rows[len(rows)-1] {
+			last = i
+		}
+	}
+	if first < 0 || last < 0 {
+		return false
+	}
+	top := rows[0]
+	switch {
+	case first == 0:
+		// b starts with the row: a line of text stands before it, or the
+		// row shares the command's line.
+	case first == 1 && b[0].num == top.num-1 && (b[0].afterFence || b[0].num == 1 && !b[0].spaces):
+		// an opening code fence, or the command's line, just above
+	default:
+		return false
+	}
+	switch {
+	case last == len(b)-1:
+		return !b[last].final
+	default:
+		next := b[last+1]
+		return next.num == rows[len(rows)-1].num+1 && next.fence && len(next.toks) == 0
+	}
+}
+
+// placedRows tells, for each row read one character per cell (not wide),
+// whether spaces place its cells: a space before its first cell (after
+// the indentation ind) or between two of them. A blank row is placed: it
+// was taken as a row by its place among the others. It returns nil for
+// wide rows (numbers apart by spaces), whose spaces place nothing.
+func placedRows(rows []*line, ind int32, wide bool) []bool {
+	if wide {
+		return nil
+	}
+	placed := make([]bool, len(rows))
+	for i, l := range rows {
+		prev := l.shift + ind // the column before the first
+		p := len(l.toks) == 0
+		for _, t := range l.toks {
+			p = p || t.col-prev > 1
+			prev = t.col
+		}
+		placed[i] = p
+	}
+	return placed
 }
 
 // fillSlots completes the columns seen in a field (slots, sorted) to k
@@ -959,13 +1141,16 @@ func rulesAgree(b []*line, rows []*line, shape sudoku.Shape) *Error {
 // blankInside refuses a grid whose empty cells are spaces when a blank line
 // between its rows, not read as a row, is not between bands of boxes: it
 // may be an empty row whose spaces were trimmed, and then another line is
-// no row.
+// no row. Blank lines between bands must be so between every two bands: one
+// blank line after the first band only is as well an empty row.
 func blankInside(b []*line, rows []*line, shape sudoku.Shape) *Error {
 	isRow := make(map[*line]bool, len(rows))
 	for _, l := range rows {
 		isRow[l] = true
 	}
-	seen := 0
+	seen, bands := 0, 0
+	var first *line // the first blank line between bands
+	firstAt := 0
 	for _, l := range b {
 		switch {
 		case isRow[l]:
@@ -974,6 +1159,31 @@ func blankInside(b []*line, rows []*line, shape sudoku.Shape) *Error {
 			return errAt(l.num, 0, ErrAmbiguous,
 				"line %d is blank between rows %d and %d: if it is an empty row, write its cells as . or 0; if not, remove it (spaces stand for empty cells here, so I cannot tell)",
 				l.num, seen, seen+1)
+		case l.kind == lBlank && seen > 0 && seen < len(rows):
+			if first == nil {
+				first, firstAt = l, seen
+			}
+			if seen/shape.BoxRows > bands {
+				bands = seen / shape.BoxRows
+			}
+		}
+	}
+	if first != nil && bands < shape.Size()/shape.BoxRows-1 {
+		// Not between every two bands: count the boundaries that have one.
+		has := make(map[int]bool)
+		seen = 0
+		for _, l := range b {
+			switch {
+			case isRow[l]:
+				seen++
+			case l.kind == lBlank && seen > 0 && seen < len(rows):
+				has[seen] = true
+			}
+		}
+		if len(has) < shape.Size()/shape.BoxRows-1 {
+			return errAt(first.num, 0, ErrAmbiguous,
+				"line %d is blank between rows %d and %d, and no other blank line stands between bands of boxes: if it is an empty row, write its cells as . or 0; if not, remove it (spaces stand for empty cells here, so I cannot tell)",
+				first.num, firstAt, firstAt+1)
 		}
 	}
 	return nil
