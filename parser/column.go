@@ -67,7 +67,8 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		row int // rows before it
 		l   *line
 	}
-	var blanks []blankAt // blank lines between rows of tabs: where an empty row may have been
+	var blanks []blankAt         // blank lines between rows of tabs: where an empty row may have been
+	var emptyNums, emptyAt []int // blank lines read as empty rows, and their rows
 	for i, l := range b {
 		switch l.kind {
 		case lContent, lMaybe, lBarEmpty, lSepEmpty:
@@ -144,6 +145,8 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			for k, r := range rows {
 				for len(blanks) > 0 && blanks[0].row == k {
 					all = append(all, frow{l: blanks[0].l, fields: []field{{}}})
+					emptyNums = append(emptyNums, blanks[0].l.num)
+					emptyAt = append(emptyAt, len(all))
 					blanks = blanks[1:]
 				}
 				all = append(all, r)
@@ -193,7 +196,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 				widest = max(widest, len(r.fields))
 			}
 			if _, wide := sudoku.ShapeForSize(widest); wide && widest > len(rows) {
-				return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s, and a row of %d cells: a %d×%d grid has %d rows (empty rows at the end of a message are removed: write their cells as . or 0)",
+				return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s, and a row of %d cells: a %d×%d grid has %d rows ; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
 					len(rows), sepName(kind, ch), widest, widest, widest, widest), 0, true
 			}
 			return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s; a grid has 4, 6, 8, 9, 12, 16 or 25 rows",
@@ -236,6 +239,9 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		}
 	}
 	g, err := decode(shape, cells)
+	if err == nil && len(emptyNums) > 0 {
+		g.notes = append(g.notes, emptyRowsNote(emptyNums, emptyAt))
+	}
 	return g, err, shape.Cells(), true
 }
 
@@ -439,7 +445,7 @@ func columnsGrid(b []*line) (grid, *Error, int, bool) {
 	for k, rows := range positionalRows(b) {
 		g, err, n, ok := columnsRows(b, rows.lines, rows.bars, 0)
 		if ok && err == nil {
-			return g, nil, n, true
+			return emptyRowsNoted(g, rows.lines), nil, n, true
 		}
 		if ok && k == 0 {
 			first, total, applies = err, n, true
@@ -448,11 +454,48 @@ func columnsGrid(b []*line) (grid, *Error, int, bool) {
 			// A Markdown code block indented by four spaces: the rows
 			// start after them.
 			if g, err, n, ok := columnsRows(b, rows.lines, rows.bars, ind); ok && err == nil {
-				return g, nil, n, true
+				return emptyRowsNoted(g, rows.lines), nil, n, true
 			}
 		}
 	}
 	return grid{}, first, total, applies
+}
+
+// emptyRowsNoted adds to g a note naming the blank lines of rows (nothing
+// on them, their spaces trimmed) read as empty rows.
+func emptyRowsNoted(g grid, rows []*line) grid {
+	var nums, at []int
+	for i, l := range rows {
+		if l.kind == lBlank && !l.spaces {
+			nums = append(nums, l.num)
+			at = append(at, i+1)
+		}
+	}
+	if len(nums) > 0 {
+		g.notes = append(g.notes, emptyRowsNote(nums, at))
+	}
+	return g
+}
+
+// emptyRowsNote says that the blank lines nums were read as the empty rows at.
+func emptyRowsNote(nums, at []int) string {
+	if len(nums) == 1 {
+		return fmt.Sprintf("I read the blank line %d as row %d, empty (its spaces trimmed away).", nums[0], at[0])
+	}
+	var ls, rs []string
+	for i := range nums {
+		ls = append(ls, fmt.Sprint(nums[i]))
+		rs = append(rs, fmt.Sprint(at[i]))
+	}
+	return fmt.Sprintf("I read the blank lines %s as rows %s, empty (their spaces trimmed away).", andList(ls), andList(rs))
+}
+
+// andList joins words as "a, b and c".
+func andList(ws []string) string {
+	if len(ws) == 1 {
+		return ws[0]
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }
 
 // indentation returns the spaces before every row of rows, rounded down to
@@ -500,7 +543,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		}
 		widest -= indentation(rows)
 		if _, wide := sudoku.ShapeForSize(int(widest)); wide && !bars && int(widest) > n && ind == 0 {
-			return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows, and a row %d columns wide: a %d×%d grid has %d rows (empty rows at the end of a message are removed: write their cells as . or 0)",
+			return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows, and a row %d columns wide: a %d×%d grid has %d rows ; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
 				n, widest, widest, widest, widest), 0, true
 		}
 		return grid{}, nil, 0, false
@@ -622,7 +665,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		}
 	}
 	if cols > 0 {
-		return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows of %d columns: a %d×%d grid has %d rows (empty rows at the end of a message are removed: write their cells as . or 0)",
+		return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows of %d columns: a %d×%d grid has %d rows ; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
 			n, cols, cols, cols, cols), shape.Cells(), true
 	}
 	if len(slots) > k && !bars && !wide {
@@ -715,11 +758,13 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 	if err := blankInside(b, rows, shape); err != nil {
 		return grid{}, err, shape.Cells(), true
 	}
-	g, err := decode(shape, cells)
-	if err == nil && !bars {
-		if err := fewerRows(b, rows, slots[len(slots)-1]+ind); err != nil {
+	if !bars {
+		if err := fewerRows(b, rows, slots[len(slots)-1]+ind, cells); err != nil {
 			return grid{}, err, shape.Cells(), true
 		}
+	}
+	g, err := decode(shape, cells)
+	if err == nil && !bars {
 		if err := blanksAsBands(rows, shape); err != nil {
 			return grid{}, err, shape.Cells(), true
 		}
@@ -739,7 +784,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 // row and right after the last (the command, a line of text, a code
 // fence), or the rows kept their spaces up to the last column (last,
 // counted from 0 after the rows' shift) and no further.
-func fewerRows(b []*line, rows []*line, last int32) *Error {
+func fewerRows(b []*line, rows []*line, last int32, cells []cellIn) *Error {
 	n := len(rows)
 	if _, ok := sudoku.ShapeForSize(n + 1); !ok || boundRows(b, rows) {
 		return nil
@@ -754,6 +799,18 @@ func fewerRows(b []*line, rows []*line, last int32) *Error {
 	}
 	if kept && full {
 		return nil
+	}
+	for _, c := range cells {
+		v := int(c.v)
+		if c.kind == kSym {
+			v = symbolValue(c.c)
+		}
+		if (c.kind == kSym || c.kind == kNum) && v > n {
+			// Too big for the smaller grid: the bigger one, a row short.
+			return errAt(c.line, int(c.col), ErrCellCount,
+				"found %d rows, and a %d too big for a %d×%d grid: a %d×%d grid has %d rows; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing row goes: write empty cells as . or 0, an empty row as %s",
+				n, v, n, n, n+1, n+1, n+1, dots(n+1))
+		}
 	}
 	return errAt(rows[0].num, 0, ErrAmbiguous,
 		"these %d rows can be a %d×%d grid, or a %d×%d grid whose first or last row is empty: an empty row whose spaces were trimmed leaves no line (or a blank one, which may as well be a gap), so I cannot tell; write empty cells as . or 0, an empty row as %s",
@@ -807,17 +864,11 @@ func blankLines(ls []*line) string {
 	if len(ls) == 1 {
 		return fmt.Sprintf("line %d is", ls[0].num)
 	}
-	var b strings.Builder
-	for i, l := range ls {
-		switch {
-		case i == len(ls)-1:
-			b.WriteString(" and ")
-		case i > 0:
-			b.WriteString(", ")
-		}
-		fmt.Fprint(&b, l.num)
+	var nums []string
+	for _, l := range ls {
+		nums = append(nums, fmt.Sprint(l.num))
 	}
-	return "lines " + b.String() + " are"
+	return "lines " + andList(nums) + " are"
 }
 
 // dots returns an empty row of n cells written with dots.
