@@ -695,12 +695,21 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 			"with spaces for empty cells the cells of each box must stand at evenly spaced columns; write empty cells as . or 0"), shape.Cells(), true
 	}
 	if len(slots) < k {
+		slots0, slotsN := slots[0], slots[len(slots)-1]
 		hi := inner - 1
 		if len(cellFields) == 1 && inner < 0 {
 			hi = -1
 		}
 		var ok bool
-		if slots, ok = fillSlots(slots, k, hi, wide); !ok {
+		if slots, ok = fillSlots(slots, k, hi, wide); !ok && hi < 0 && !wide && slots0 > 0 && slotsN-slots0 < int32(k) && ones(rows) {
+			// One character per cell, none in the first column: the first
+			// columns may be empty, or the rows indented.
+			return grid{}, errAt(rows[0].num, 0, ErrAlign,
+				"every row starts with a space: the grid's first %s, or the grid is indented by %s and its last %s, and the two readings place the cells differently; write empty cells as . or 0",
+				plural(int(slots0), "column is empty", fmt.Sprintf("%d columns are empty", slots0)),
+				plural(int(slots0), "a space", fmt.Sprintf("%d spaces", slots0)),
+				plural(int(slots0), "column is empty", fmt.Sprintf("%d columns are empty", slots0))), shape.Cells(), true
+		} else if !ok {
 			return grid{}, errAt(rows[0].num, 0, ErrAlign,
 				"with spaces for empty cells I cannot tell which columns hold the %d cells of each row; write empty cells as . or 0", n), shape.Cells(), true
 		}
@@ -939,13 +948,26 @@ func placedRows(rows []*line, ind int32, wide bool) []bool {
 	return placed
 }
 
+// ones reports whether some row holds two cells side by side: rows of one
+// character per cell, not cells apart by spaces.
+func ones(rows []*line) bool {
+	for _, l := range rows {
+		for i := 1; i < len(l.toks); i++ {
+			if l.toks[i].kind == tCell && l.toks[i-1].kind == tCell && l.toks[i].col-l.toks[i-1].col == 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // fillSlots completes the columns seen in a field (slots, sorted) to k
 // columns spaced as the seen ones are, within 0..hi; hi < 0 means a line
 // with no vertical lines, where each character is a cell. It fails when the
 // columns seen do not fix the others.
 func fillSlots(slots []int32, k int, hi int32, wide bool) ([]int32, bool) {
 	if hi < 0 {
-		if !wide && slots[0] >= 0 && slots[len(slots)-1] < int32(k) {
+		if !wide && slots[0] == 0 && slots[len(slots)-1] < int32(k) {
 			out := make([]int32, k) // one character per cell
 			for i := range out {
 				out[i] = int32(i)
