@@ -1,7 +1,9 @@
 package parser
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -65,7 +67,8 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		row int // rows before it
 		l   *line
 	}
-	var blanks []blankAt // blank lines between rows of tabs: where an empty row may have been
+	var blanks []blankAt         // blank lines between rows of tabs: where an empty row may have been
+	var emptyNums, emptyAt []int // blank lines read as empty rows, and their rows
 	for i, l := range b {
 		switch l.kind {
 		case lContent, lMaybe, lBarEmpty, lSepEmpty:
@@ -142,6 +145,8 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			for k, r := range rows {
 				for len(blanks) > 0 && blanks[0].row == k {
 					all = append(all, frow{l: blanks[0].l, fields: []field{{}}})
+					emptyNums = append(emptyNums, blanks[0].l.num)
+					emptyAt = append(emptyAt, len(all))
 					blanks = blanks[1:]
 				}
 				all = append(all, r)
@@ -191,7 +196,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 				widest = max(widest, len(r.fields))
 			}
 			if _, wide := sudoku.ShapeForSize(widest); wide && widest > len(rows) {
-				return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s, and a row of %d cells: a %d×%d grid has %d rows (empty rows at the end of a message are removed: write their cells as . or 0)",
+				return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s, and a row of %d cells: a %d×%d grid has %d rows ; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
 					len(rows), sepName(kind, ch), widest, widest, widest, widest), 0, true
 			}
 			return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s; a grid has 4, 6, 8, 9, 12, 16 or 25 rows",
@@ -229,11 +234,14 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		}
 	}
 	if padded {
-		if err := smallerFirst(cells, widths, shape, rows[0].l.num); err != nil {
+		if err := smallerFirst(cells, widths, shape, rows[0].l.num, nil); err != nil {
 			return grid{}, err, shape.Cells(), true
 		}
 	}
 	g, err := decode(shape, cells)
+	if err == nil && len(emptyNums) > 0 {
+		g.notes = append(g.notes, emptyRowsNote(emptyNums, emptyAt))
+	}
 	return g, err, shape.Cells(), true
 }
 
@@ -354,8 +362,11 @@ func fieldCell(num int, f field) cellIn {
 // rows (trimmed spaces or tabs) when some of its rows alone make a smaller
 // grid: m rows in a row, none longer than m cells, with no value above m.
 // Then the other lines were likely put next to that grid, not meant as
-// rows of a bigger one. widths holds the cells written in each row.
-func smallerFirst(cells []cellIn, widths []int, shape sudoku.Shape, line int) *Error {
+// rows of a bigger one; unless each of them is placed (placed[r], nil for
+// none): a row read by columns whose spaces (before its first cell or
+// between cells) place its cells, which a label or a stray line beside a
+// grid does not have. widths holds the cells written in each row.
+func smallerFirst(cells []cellIn, widths []int, shape sudoku.Shape, line int, placed []bool) *Error {
 	n := shape.Size()
 	for _, sh := range sudoku.Shapes {
 		m := sh.Size()
@@ -384,7 +395,7 @@ func smallerFirst(cells []cellIn, widths []int, shape sudoku.Shape, line int) *E
 			if run > m {
 				filled -= cellsIn(cells[(r-m)*n : (r-m)*n+widths[r-m]])
 			}
-			if run >= m && filled > 0 {
+			if run >= m && filled > 0 && !placedApart(placed, r-m+1, r) {
 				return errAt(line, 0, ErrAmbiguous,
 					"these %d rows can be a %d×%d grid with empty cells at the ends of its rows, or a %d×%d grid with other lines beside it; write empty cells as . or 0",
 					n, n, n, m, m)
@@ -392,6 +403,19 @@ func smallerFirst(cells []cellIn, widths []int, shape sudoku.Shape, line int) *E
 		}
 	}
 	return nil
+}
+
+// placedApart reports whether every row of placed outside lo..hi is placed.
+func placedApart(placed []bool, lo, hi int) bool {
+	if placed == nil {
+		return false
+	}
+	for r, p := range placed {
+		if (r < lo || r > hi) && !p {
+			return false
+		}
+	}
+	return true
 }
 
 // cellsIn counts the cells of cs that are not empty.
@@ -421,7 +445,7 @@ func columnsGrid(b []*line) (grid, *Error, int, bool) {
 	for k, rows := range positionalRows(b) {
 		g, err, n, ok := columnsRows(b, rows.lines, rows.bars, 0)
 		if ok && err == nil {
-			return g, nil, n, true
+			return emptyRowsNoted(g, rows.lines), nil, n, true
 		}
 		if ok && k == 0 {
 			first, total, applies = err, n, true
@@ -430,11 +454,48 @@ func columnsGrid(b []*line) (grid, *Error, int, bool) {
 			// A Markdown code block indented by four spaces: the rows
 			// start after them.
 			if g, err, n, ok := columnsRows(b, rows.lines, rows.bars, ind); ok && err == nil {
-				return g, nil, n, true
+				return emptyRowsNoted(g, rows.lines), nil, n, true
 			}
 		}
 	}
 	return grid{}, first, total, applies
+}
+
+// emptyRowsNoted adds to g a note naming the blank lines of rows (nothing
+// on them, their spaces trimmed) read as empty rows.
+func emptyRowsNoted(g grid, rows []*line) grid {
+	var nums, at []int
+	for i, l := range rows {
+		if l.kind == lBlank && !l.spaces {
+			nums = append(nums, l.num)
+			at = append(at, i+1)
+		}
+	}
+	if len(nums) > 0 {
+		g.notes = append(g.notes, emptyRowsNote(nums, at))
+	}
+	return g
+}
+
+// emptyRowsNote says that the blank lines nums were read as the empty rows at.
+func emptyRowsNote(nums, at []int) string {
+	if len(nums) == 1 {
+		return fmt.Sprintf("I read the blank line %d as row %d, empty (its spaces trimmed away).", nums[0], at[0])
+	}
+	var ls, rs []string
+	for i := range nums {
+		ls = append(ls, fmt.Sprint(nums[i]))
+		rs = append(rs, fmt.Sprint(at[i]))
+	}
+	return fmt.Sprintf("I read the blank lines %s as rows %s, empty (their spaces trimmed away).", andList(ls), andList(rs))
+}
+
+// andList joins words as "a, b and c".
+func andList(ws []string) string {
+	if len(ws) == 1 {
+		return ws[0]
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }
 
 // indentation returns the spaces before every row of rows, rounded down to
@@ -482,7 +543,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		}
 		widest -= indentation(rows)
 		if _, wide := sudoku.ShapeForSize(int(widest)); wide && !bars && int(widest) > n && ind == 0 {
-			return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows, and a row %d columns wide: a %d×%d grid has %d rows (empty rows at the end of a message are removed: write their cells as . or 0)",
+			return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows, and a row %d columns wide: a %d×%d grid has %d rows ; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
 				n, widest, widest, widest, widest), 0, true
 		}
 		return grid{}, nil, 0, false
@@ -604,7 +665,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		}
 	}
 	if cols > 0 {
-		return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows of %d columns: a %d×%d grid has %d rows (empty rows at the end of a message are removed: write their cells as . or 0)",
+		return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows of %d columns: a %d×%d grid has %d rows ; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
 			n, cols, cols, cols, cols), shape.Cells(), true
 	}
 	if len(slots) > k && !bars && !wide {
@@ -634,12 +695,21 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 			"with spaces for empty cells the cells of each box must stand at evenly spaced columns; write empty cells as . or 0"), shape.Cells(), true
 	}
 	if len(slots) < k {
+		slots0, slotsN := slots[0], slots[len(slots)-1]
 		hi := inner - 1
 		if len(cellFields) == 1 && inner < 0 {
 			hi = -1
 		}
 		var ok bool
-		if slots, ok = fillSlots(slots, k, hi, wide); !ok {
+		if slots, ok = fillSlots(slots, k, hi, wide); !ok && hi < 0 && !wide && slots0 > 0 && slotsN-slots0 < int32(k) && ones(rows) {
+			// One character per cell, none in the first column: the first
+			// columns may be empty, or the rows indented.
+			return grid{}, errAt(rows[0].num, 0, ErrAlign,
+				"every row starts with a space: the grid's first %s, or the grid is indented by %s and its last %s, and the two readings place the cells differently; write empty cells as . or 0",
+				plural(int(slots0), "column is empty", fmt.Sprintf("%d columns are empty", slots0)),
+				plural(int(slots0), "a space", fmt.Sprintf("%d spaces", slots0)),
+				plural(int(slots0), "column is empty", fmt.Sprintf("%d columns are empty", slots0))), shape.Cells(), true
+		} else if !ok {
 			return grid{}, errAt(rows[0].num, 0, ErrAlign,
 				"with spaces for empty cells I cannot tell which columns hold the %d cells of each row; write empty cells as . or 0", n), shape.Cells(), true
 		}
@@ -679,7 +749,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		cells = append(cells, row...)
 	}
 	if !bars {
-		if err := smallerFirst(cells, widths, shape, rows[0].num); err != nil {
+		if err := smallerFirst(cells, widths, shape, rows[0].num, placedRows(rows, ind, wide)); err != nil {
 			return grid{}, err, shape.Cells(), true
 		}
 		if err := singleSpaces(rows, n, wide); err != nil {
@@ -697,13 +767,198 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 	if err := blankInside(b, rows, shape); err != nil {
 		return grid{}, err, shape.Cells(), true
 	}
+	if !bars {
+		if err := fewerRows(b, rows, slots[len(slots)-1]+ind, cells); err != nil {
+			return grid{}, err, shape.Cells(), true
+		}
+	}
 	g, err := decode(shape, cells)
 	if err == nil && !bars {
+		if err := blanksAsBands(rows, shape); err != nil {
+			return grid{}, err, shape.Cells(), true
+		}
 		if err := guessedClash(rows, g.g, slots[len(slots)-1]+ind); err != nil {
 			return grid{}, err, shape.Cells(), true
 		}
 	}
 	return g, err, shape.Cells(), true
+}
+
+// fewerRows refuses rows read by columns without vertical lines that make
+// a grid one row short of a bigger one (8 rows, of 9) when the row missing
+// may be an empty first or last row whose spaces were trimmed: such a row
+// leaves no line, or a blank one that may as well be a gap. The smaller
+// grid's columns fit in the bigger one's, so the two readings cannot be
+// told apart unless lines that are no rows stand right before the first
+// row and right after the last (the command, a line of text, a code
+// fence), or the rows kept their spaces up to the last column (last,
+// counted from 0 after the rows' shift) and no further.
+func fewerRows(b []*line, rows []*line, last int32, cells []cellIn) *Error {
+	n := len(rows)
+	if _, ok := sudoku.ShapeForSize(n + 1); !ok || boundRows(b, rows) {
+		return nil
+	}
+	kept, full := false, true
+	for _, l := range rows {
+		if len(l.toks) == 0 {
+			continue
+		}
+		kept = kept || l.end > l.width
+		full = full && l.end-l.shift-1 == last
+	}
+	if kept && full {
+		return nil
+	}
+	for _, c := range cells {
+		v := int(c.v)
+		if c.kind == kSym {
+			v = symbolValue(c.c)
+		}
+		if (c.kind == kSym || c.kind == kNum) && v > n {
+			// Too big for the smaller grid: the bigger one, a row short.
+			return errAt(c.line, int(c.col), ErrCellCount,
+				"found %d rows, and a %d too big for a %d×%d grid: a %d×%d grid has %d rows; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing row goes: write empty cells as . or 0, an empty row as %s",
+				n, v, n, n, n+1, n+1, n+1, dots(n+1))
+		}
+	}
+	return errAt(rows[0].num, 0, ErrAmbiguous,
+		"these %d rows can be a %d×%d grid, or a %d×%d grid whose first or last row is empty: an empty row whose spaces were trimmed leaves no line (or a blank one, which may as well be a gap), so I cannot tell; write empty cells as . or 0, an empty row as %s",
+		n, n, n, n+1, n+1, dots(n+1))
+}
+
+// blanksAsBands refuses rows read by columns among which blank lines were
+// taken as empty rows (their spaces trimmed) when those blank lines stand
+// where lines between bands of boxes would, were the rows missing (empty
+// ones, lost at the start or end) put before the first row or after the
+// last: 3 and 6 in a 9×9 grid of 7 rows and 2 blank lines, or 2 and 5 when
+// its first row is lost. Then they may as well be gaps between bands.
+func blanksAsBands(rows []*line, shape sudoku.Shape) *Error {
+	written := 0 // rows with something on them
+	var at []int // rows written before each blank line
+	var blank []*line
+	for _, l := range rows {
+		if l.kind == lBlank && !l.spaces {
+			at = append(at, written)
+			blank = append(blank, l)
+			continue
+		}
+		written++
+	}
+	if len(at) == 0 {
+		return nil
+	}
+	h := shape.BoxRows
+	for lost := 0; lost <= len(at); lost++ { // rows lost before the first
+		var gaps []int // where lines between bands would stand
+		for k := h - lost; k < written; k += h {
+			if k > 0 {
+				gaps = append(gaps, k)
+			}
+		}
+		same := len(gaps) == len(at)
+		for i := 0; same && i < len(at); i++ {
+			same = gaps[i] == at[i]
+		}
+		if same {
+			return errAt(blank[0].num, 0, ErrAmbiguous,
+				"%s blank where lines between bands of boxes would stand: %s gaps, or empty rows whose spaces were trimmed (then other rows are empty, and lost), so I cannot tell; write empty cells as . or 0, an empty row as %s",
+				blankLines(blank), plural(len(blank), "it may be one of those", "they may be such"), dots(shape.Size()))
+		}
+	}
+	return nil
+}
+
+// blankLines names blank lines: "line 5 is", "lines 5 and 9 are".
+func blankLines(ls []*line) string {
+	if len(ls) == 1 {
+		return fmt.Sprintf("line %d is", ls[0].num)
+	}
+	var nums []string
+	for _, l := range ls {
+		nums = append(nums, fmt.Sprint(l.num))
+	}
+	return "lines " + andList(nums) + " are"
+}
+
+// dots returns an empty row of n cells written with dots.
+func dots(n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = '.'
+	}
+	return string(b)
+}
+
+// boundRows reports whether lines that are no rows stand right before the
+// first of rows and right after the last, so that no empty row can be
+// missing there: the rest of the command's line (line 1, blank) or a line
+// of text before (b starts after it), a code fence or a line of text
+// after (b ends before it, and not at the end of the message).
+func boundRows(b []*line, rows []*line) bool {
+	first, last := -1, -1
+	for i, l := range b {
+		if l == rows[0] {
+			first = i
+		}
+		if l == rows[len(rows)-1] {
+			last = i
+		}
+	}
+	if first < 0 || last < 0 {
+		return false
+	}
+	top := rows[0]
+	switch {
+	case first == 0:
+		// b starts with the row: a line of text stands before it, or the
+		// row shares the command's line.
+	case first == 1 && b[0].num == top.num-1 && (b[0].afterFence || b[0].num == 1 && !b[0].spaces):
+		// an opening code fence, or the command's line, just above
+	default:
+		return false
+	}
+	switch {
+	case last == len(b)-1:
+		return !b[last].final
+	default:
+		next := b[last+1]
+		return next.num == rows[len(rows)-1].num+1 && next.fence && len(next.toks) == 0
+	}
+}
+
+// placedRows tells, for each row read one character per cell (not wide),
+// whether spaces place its cells: a space before its first cell (after
+// the indentation ind) or between two of them. A blank row is placed: it
+// was taken as a row by its place among the others. It returns nil for
+// wide rows (numbers apart by spaces), whose spaces place nothing.
+func placedRows(rows []*line, ind int32, wide bool) []bool {
+	if wide {
+		return nil
+	}
+	placed := make([]bool, len(rows))
+	for i, l := range rows {
+		prev := l.shift + ind // the column before the first
+		p := len(l.toks) == 0
+		for _, t := range l.toks {
+			p = p || t.col-prev > 1
+			prev = t.col
+		}
+		placed[i] = p
+	}
+	return placed
+}
+
+// ones reports whether some row holds two cells side by side: rows of one
+// character per cell, not cells apart by spaces.
+func ones(rows []*line) bool {
+	for _, l := range rows {
+		for i := 1; i < len(l.toks); i++ {
+			if l.toks[i].kind == tCell && l.toks[i-1].kind == tCell && l.toks[i].col-l.toks[i-1].col == 1 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fillSlots completes the columns seen in a field (slots, sorted) to k
@@ -712,7 +967,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 // columns seen do not fix the others.
 func fillSlots(slots []int32, k int, hi int32, wide bool) ([]int32, bool) {
 	if hi < 0 {
-		if !wide && slots[0] >= 0 && slots[len(slots)-1] < int32(k) {
+		if !wide && slots[0] == 0 && slots[len(slots)-1] < int32(k) {
 			out := make([]int32, k) // one character per cell
 			for i := range out {
 				out[i] = int32(i)
@@ -959,13 +1214,16 @@ func rulesAgree(b []*line, rows []*line, shape sudoku.Shape) *Error {
 // blankInside refuses a grid whose empty cells are spaces when a blank line
 // between its rows, not read as a row, is not between bands of boxes: it
 // may be an empty row whose spaces were trimmed, and then another line is
-// no row.
+// no row. Blank lines between bands must be so between every two bands: one
+// blank line after the first band only is as well an empty row.
 func blankInside(b []*line, rows []*line, shape sudoku.Shape) *Error {
 	isRow := make(map[*line]bool, len(rows))
 	for _, l := range rows {
 		isRow[l] = true
 	}
-	seen := 0
+	seen, bands := 0, 0
+	var first *line // the first blank line between bands
+	firstAt := 0
 	for _, l := range b {
 		switch {
 		case isRow[l]:
@@ -974,6 +1232,31 @@ func blankInside(b []*line, rows []*line, shape sudoku.Shape) *Error {
 			return errAt(l.num, 0, ErrAmbiguous,
 				"line %d is blank between rows %d and %d: if it is an empty row, write its cells as . or 0; if not, remove it (spaces stand for empty cells here, so I cannot tell)",
 				l.num, seen, seen+1)
+		case l.kind == lBlank && seen > 0 && seen < len(rows):
+			if first == nil {
+				first, firstAt = l, seen
+			}
+			if seen/shape.BoxRows > bands {
+				bands = seen / shape.BoxRows
+			}
+		}
+	}
+	if first != nil && bands < shape.Size()/shape.BoxRows-1 {
+		// Not between every two bands: count the boundaries that have one.
+		has := make(map[int]bool)
+		seen = 0
+		for _, l := range b {
+			switch {
+			case isRow[l]:
+				seen++
+			case l.kind == lBlank && seen > 0 && seen < len(rows):
+				has[seen] = true
+			}
+		}
+		if len(has) < shape.Size()/shape.BoxRows-1 {
+			return errAt(first.num, 0, ErrAmbiguous,
+				"line %d is blank between rows %d and %d, and no other blank line stands between bands of boxes: if it is an empty row, write its cells as . or 0; if not, remove it (spaces stand for empty cells here, so I cannot tell)",
+				first.num, firstAt, firstAt+1)
 		}
 	}
 	return nil

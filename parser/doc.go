@@ -74,9 +74,19 @@
 // By columns, in a monospace font: a drawn board whose boxes keep their
 // columns (py-sudoku: | 5 3   |   7   |), or rows of one character per cell
 // (53  7    ), with or without the trailing spaces an editor trims; an
-// empty row may be a blank line between rows, but a blank line inside a
-// band, not read as a row, is refused (ErrAmbiguous): it may be an empty
-// row. Cells apart by one space, with spaces for empty ones (5 3     7),
+// empty row may be a blank line between rows (read so, with a note naming
+// it, when it makes the rows as many as the grid has), but a blank line
+// inside a band, not read as a row, or between two bands and not between
+// every two, is refused (ErrAmbiguous): it may be an empty row. So are
+// blank lines read as empty rows that stand where gaps between bands would,
+// were the last (or first) rows empty and lost, and 8 rows read one
+// character per cell, at the start or end of the message or beside a blank
+// line: they may be a 9×9 grid whose first or last row, empty, left no
+// line once trimmed (and whose last column is empty); a line of text or a
+// code fence right before and after them shows they are all. Rows of one
+// character per cell that all start with a space are refused (ErrAlign):
+// the first column may be empty, or the grid indented by a space and its
+// last column empty, the same text. Cells apart by one space, with spaces for empty ones (5 3     7),
 // are read by columns when some row has a digit in the first column and
 // some row in the last, which fixes where every column is; otherwise they
 // are refused (ErrAlign). Rows of one character per cell in which no two

@@ -273,7 +273,13 @@ func families(t *testing.T) []family {
 		rows := gridRows(p)
 		if !strings.Contains(p, strings.Repeat(".", n)) || rows[0] != strings.Repeat(".", n) && rows[n-1] != strings.Repeat(".", n) {
 			// (an empty first or last row, its spaces trimmed, is lost)
-			add("sizes", name+" typed, trimmed", "\n"+typed(p, true), sm)
+			if n == 8 {
+				// 8 rows at the end of a message may be a 9×9 grid whose
+				// last row and column are empty: a code block bounds them.
+				add("sizes", name+" typed, trimmed, in a code block", "\n```\n"+typed(p, true)+"\n```", sm)
+			} else {
+				add("sizes", name+" typed, trimmed", "\n"+typed(p, true), sm)
+			}
 		}
 		add("sizes", name+" typed, kept", "\n"+typed(p, false), sm)
 		add("sizes", name+" light box", "\n"+boxDrawing(p, "light", " "), sm)

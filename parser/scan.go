@@ -64,6 +64,7 @@ type line struct {
 	afterFence bool  // the part of a line after a code fence
 	fence      bool  // a code fence ends this part of the line
 	part       bool  // the cells of a line of text, between its words
+	final      bool  // a part of the text's last line
 	open       int   // brackets left open at its end (text lines: its last part)
 }
 
@@ -131,6 +132,9 @@ func scan(text string, letters byte) ([]line, bool) {
 			end++
 		}
 		start = end + 1
+	}
+	for i := len(s.lines) - 1; i >= 0 && s.lines[i].num == num-1; i-- {
+		s.lines[i].final = true
 	}
 	return s.lines, s.letterWords
 }

@@ -149,8 +149,15 @@ func TestSpacesMisplaced(t *testing.T) {
 			{"spaced, kept", separated(sm.puzzle, " ", " ", "\n", false)},
 			{"spaced, in a code block", "```\n" + separated(sm.puzzle, " ", " ", "\n", true) + "\n```"},
 		} {
+			text := "\n" + w.text
+			if name == "made_8x8" && strings.HasSuffix(w.name, "trimmed") {
+				// 8 trimmed rows at the end of a message may be a 9×9 grid
+				// whose last row and column are empty (TestSparseFixedWidth):
+				// a line of text after them bounds them.
+				text += "\nthanks!"
+			}
 			t.Run(name+", "+w.name, func(t *testing.T) {
-				p, err := parser.Read("\n" + w.text)
+				p, err := parser.Read(text)
 				if err != nil {
 					t.Fatalf("Read: %v\n%s", err, w.text)
 				}
