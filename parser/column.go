@@ -196,7 +196,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 				widest = max(widest, len(r.fields))
 			}
 			if _, wide := sudoku.ShapeForSize(widest); wide && widest > len(rows) {
-				return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s, and a row of %d cells: a %d×%d grid has %d rows ; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
+				return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s, and a row of %d cells: a %d×%d grid has %d rows; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
 					len(rows), sepName(kind, ch), widest, widest, widest, widest), 0, true
 			}
 			return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s; a grid has 4, 6, 8, 9, 12, 16 or 25 rows",
@@ -543,7 +543,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		}
 		widest -= indentation(rows)
 		if _, wide := sudoku.ShapeForSize(int(widest)); wide && !bars && int(widest) > n && ind == 0 {
-			return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows, and a row %d columns wide: a %d×%d grid has %d rows ; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
+			return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows, and a row %d columns wide: a %d×%d grid has %d rows; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
 				n, widest, widest, widest, widest), 0, true
 		}
 		return grid{}, nil, 0, false
@@ -665,7 +665,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		}
 	}
 	if cols > 0 {
-		return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows of %d columns: a %d×%d grid has %d rows ; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
+		return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows of %d columns: a %d×%d grid has %d rows; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
 			n, cols, cols, cols, cols), shape.Cells(), true
 	}
 	if len(slots) > k && !bars && !wide {
