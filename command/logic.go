@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/sudokubot/sudokubot/logic"
@@ -61,11 +62,13 @@ var marksAside = map[Kind]string{
 // pencil marks included when they pasted some.
 //
 // Pictures: the first level (hint.png: the grid, the pattern's cells shaded
-// as the text marks them, the person's own pencil marks) goes with the board
-// as any board does; the second (SPOILER_hint.png: every candidate, the
-// whole pattern, eliminations struck, placements circled) is hidden behind
-// Discord's spoiler, as the conclusion in the text is, and goes whenever
-// pictures are on, since the text board cannot mark conclusions.
+// as the text marks them, the units it lives in tinted, the person's own
+// pencil marks) goes with the board as any board does; the second
+// (SPOILER_hint.png: every candidate, the whole pattern in its units,
+// eliminations struck, placements circled) is hidden behind Discord's
+// spoiler, as the conclusion in the text is, and goes whenever pictures are
+// on, since the text board cannot mark conclusions. Both tint the same
+// units, [hintUnits].
 func (h *Handler) hint(ctx context.Context, req Request, p parser.Puzzle, opt render.Options) Reply {
 	g := p.Grid
 	n := g.Size()
@@ -117,7 +120,7 @@ func (h *Handler) hint(ctx context.Context, req Request, p parser.Puzzle, opt re
 	var ds []drawing
 	first := h.wantPicture(req, n, marked)
 	if first {
-		b := picture.Board{Grid: g, Pattern: render.HintCells(step)}
+		b := picture.Board{Grid: g, Pattern: render.HintCells(step), Units: hintUnits(step)}
 		if marked {
 			b.Candidates = lg.CandidateMasks()
 		}
@@ -131,11 +134,11 @@ func (h *Handler) hint(ctx context.Context, req Request, p parser.Puzzle, opt re
 }
 
 // conclusionBoard is the second level of a hint's picture: every candidate
-// of lg (before the step), the whole pattern, the eliminations struck and
-// the placements circled. An elimination in a cell the step also fills is
-// left out: the placement says it.
+// of lg (before the step), the whole pattern in its units ([hintUnits]),
+// the eliminations struck and the placements circled. An elimination in a
+// cell the step also fills is left out: the placement says it.
 func conclusionBoard(g sudoku.Grid, lg *logic.Grid, step logic.Step) picture.Board {
-	b := picture.Board{Grid: g, Candidates: lg.CandidateMasks(), Pattern: step.Cells}
+	b := picture.Board{Grid: g, Candidates: lg.CandidateMasks(), Pattern: step.Cells, Units: hintUnits(step)}
 	placed := map[sudoku.Cell]bool{}
 	for _, pl := range step.Placements {
 		if !placed[pl.Cell] {
@@ -149,6 +152,42 @@ func conclusionBoard(g sudoku.Grid, lg *logic.Grid, step logic.Step) picture.Boa
 		}
 	}
 	return b
+}
+
+// maxTinted is the most units a hint's picture tints: more would tint most
+// of the grid, and the pattern's shaded cells say it better alone.
+const maxTinted = 4
+
+// hintUnits returns the rows, columns and boxes a hint's pictures tint
+// around its pattern: the unit of a hidden single, a full house, a naked or
+// hidden set, a BUG or unique rectangle of type 3 or 4, or a region forcing
+// chain (the unit the text names: "Look at box 2: a Hidden Single on 8");
+// both units of a pointing or claiming; the base lines of a fish (where its
+// digit is confined) and the strong links of a Turbot Fish or of 3 strong
+// links, not the lines they eliminate from or the units that join them,
+// which would cross-hatch the grid. None for a step whose units are not the
+// pattern's the text shows (a chain recast as a W-Wing or an X-Chain) nor
+// for more than maxTinted units. No unit gives a digit away: the text names
+// each one, or the pattern's shaded cells lie in it.
+func hintUnits(step logic.Step) []sudoku.Unit {
+	if len(step.Units) == 0 || step.Pattern().Kind != logic.NoPattern {
+		return nil
+	}
+	var out []sudoku.Unit
+	alternate := false // base (or strong link) units at even places
+	switch step.Technique {
+	case logic.XWing, logic.Swordfish, logic.Jellyfish, logic.TurbotFish, logic.ThreeStrongLinks:
+		alternate = true
+	}
+	for i, u := range step.Units {
+		if (!alternate || i%2 == 0) && !slices.Contains(out, u) {
+			out = append(out, u)
+		}
+	}
+	if len(out) > maxTinted {
+		return nil
+	}
+	return out
 }
 
 // inside returns c alone when it lies in a grid of side n, else nothing.

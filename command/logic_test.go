@@ -5,9 +5,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"image/color"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +17,7 @@ import (
 	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/logic"
 	"github.com/sudokubot/sudokubot/parser"
+	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
@@ -418,6 +421,108 @@ func BenchmarkLogicCommands(b *testing.B) {
 					h.Handle(context.Background(), req)
 				}
 			})
+		}
+	}
+}
+
+// TestHintUnits: the units a hint's pictures tint, for each technique the
+// samples reach: a single's or a set's unit, both units of an intersection,
+// the base lines of a fish and the strong links of a Turbot Fish (the
+// places 0 and 2 of their units), none for a wing; and none for more than
+// maxTinted units.
+func TestHintUnits(t *testing.T) {
+	grids := hintGrids(t)
+	places := map[logic.Technique][]int{
+		logic.FullHouse:    {0},
+		logic.HiddenSingle: {0},
+		logic.NakedPair:    {0},
+		logic.HiddenPair:   {0},
+		logic.Pointing:     {0, 1},
+		logic.Claiming:     {0, 1},
+		logic.XWing:        {0, 2},
+		logic.TurbotFish:   {0, 2},
+		logic.NakedSingle:  nil,
+		logic.XYWing:       nil,
+	}
+	for tech, at := range places {
+		g, ok := grids[tech]
+		if !ok {
+			t.Errorf("no %v on the samples' paths", tech)
+			continue
+		}
+		lg, _ := logic.New(g)
+		step, err := logic.Next(context.Background(), lg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []sudoku.Unit
+		for _, i := range at {
+			want = append(want, step.Units[i])
+		}
+		if got := hintUnits(step); !slices.Equal(got, want) {
+			t.Errorf("%v (units %v): tints %v, want %v", tech, step.Units, got, want)
+		}
+	}
+	row := func(k int) sudoku.Unit { return sudoku.Unit{Kind: sudoku.Row, Number: k} }
+	col := func(k int) sudoku.Unit { return sudoku.Unit{Kind: sudoku.Column, Number: k} }
+	jelly := logic.Step{Technique: logic.Jellyfish, Units: []sudoku.Unit{row(1), col(1), row(3), col(4), row(5), col(6), row(8), col(9)}}
+	if got, want := hintUnits(jelly), []sudoku.Unit{row(1), row(3), row(5), row(8)}; !slices.Equal(got, want) {
+		t.Errorf("Jellyfish: tints %v, want its base rows %v", got, want)
+	}
+	many := logic.Step{Technique: logic.BUG, Units: []sudoku.Unit{row(1), row(2), row(3), row(4), row(5)}}
+	if got := hintUnits(many); got != nil {
+		t.Errorf("five units: tints %v, want none", got)
+	}
+}
+
+// TestHintPicturesShadeTheUnit: the hint the audit found, a Hidden Single in
+// box 2 of a sample: both pictures tint box 2 around the pattern, in both
+// themes, and leave the rest of the grid plain.
+func TestHintPicturesShadeTheUnit(t *testing.T) {
+	g := hintGrids(t)[logic.HiddenSingle]
+	lg, _ := logic.New(g)
+	step, err := logic.Next(context.Background(), lg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	box2 := sudoku.Unit{Kind: sudoku.Box, Number: 2}
+	if !slices.Equal(step.Units, []sudoku.Unit{box2}) || len(step.Placements) != 1 {
+		t.Fatalf("the samples' first Hidden Single is now %v in %v: pick the cells again", step, step.Units)
+	}
+	placed := step.Placements[0].Cell
+	// r2c4: in box 2, off the pattern (the placement's cell); r5c5:
+	// outside box 2.
+	inBox, outside := sudoku.Cell{Row: 1, Col: 3}, sudoku.Cell{Row: 4, Col: 4}
+	if slices.Contains(step.Cells, inBox) || slices.Contains(step.Cells, outside) {
+		t.Fatalf("%v or %v is in the pattern %v: pick the cells again", inBox, outside, step.Cells)
+	}
+	for _, theme := range picture.Themes {
+		h := New(Config{Pictures: PicturesAlways, SolveTimeout: 10 * time.Second, Theme: theme})
+		rep := ask(t, h, "hint", g)
+		if !strings.Contains(rep.Text, "box 2") {
+			t.Fatalf("the hint does not name box 2:\n%s", rep.Text)
+		}
+		pal := theme.Palette()
+		for _, name := range []string{"hint.png", spoilerName("hint.png")} {
+			img := decode(t, file(t, rep, name))
+			cells := cellRects(t, img, pal, 9)
+			at := func(c sudoku.Cell) color.RGBA { r := cells[c.Row*9+c.Col]; return img.At(r.Min.X+1, r.Min.Y+1) }
+			if got := at(inBox); got != pal.Unit {
+				t.Errorf("%v %s: %v in box 2 is %v, want the unit tint %v", theme, name, inBox, got, pal.Unit)
+			}
+			if got := at(outside); got != pal.Background {
+				t.Errorf("%v %s: %v outside box 2 is %v, want the background %v", theme, name, outside, got, pal.Background)
+			}
+			// The placement's cell: shaded as the pattern behind the
+			// spoiler, tinted with its box in the first picture (which does
+			// not point at it).
+			want := pal.Unit
+			if name != "hint.png" {
+				want = pal.Pattern
+			}
+			if got := at(placed); got != want {
+				t.Errorf("%v %s: %v is %v, want %v", theme, name, placed, got, want)
+			}
 		}
 	}
 }

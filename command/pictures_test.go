@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image"
 	"image/color"
 	"os"
 	"path/filepath"
@@ -291,9 +292,11 @@ func checkHintPictures(tb testing.TB, rep Reply, g sudoku.Grid, step logic.Step)
 				tb.Fatalf("hint.png: %v shaded %v, want %v", c, got, want)
 			}
 		}
+		checkBackgrounds(tb, "hint.png", img, cells, g.Shape(), pal, shaded, hintUnits(step))
 	}
 	img := decode(tb, file(tb, rep, "SPOILER_hint.png"))
 	cells := cellRects(tb, img, pal, n)
+	checkBackgrounds(tb, "SPOILER_hint.png", img, cells, g.Shape(), pal, step.Cells, hintUnits(step))
 	for _, p := range step.Placements {
 		if count(img, cells[p.Cell.Row*n+p.Cell.Col], pal.Placed) == 0 {
 			tb.Fatalf("SPOILER_hint.png: the placement at %v is not circled", p.Cell)
@@ -304,6 +307,41 @@ func checkHintPictures(tb testing.TB, rep Reply, g sudoku.Grid, step logic.Step)
 			tb.Fatalf("SPOILER_hint.png: the elimination at %v is not struck", e.Cell)
 		}
 	}
+}
+
+// checkBackgrounds asserts the background of every cell of a hint's picture
+// (read at a corner, which no digit or mark reaches): the pattern's shade
+// for a cell of pattern, the unit tint for another cell of units, plain
+// elsewhere.
+func checkBackgrounds(tb testing.TB, name string, img *picturetest.Pixmap, cells []image.Rectangle, sh sudoku.Shape, pal picture.Palette, pattern []sudoku.Cell, units []sudoku.Unit) {
+	tb.Helper()
+	n := sh.Size()
+	for i, r := range cells {
+		c := sudoku.Cell{Row: i / n, Col: i % n}
+		want := pal.Background
+		switch {
+		case slices.Contains(pattern, c):
+			want = pal.Pattern
+		case slices.ContainsFunc(units, func(u sudoku.Unit) bool { return inUnit(sh, u, c) }):
+			want = pal.Unit
+		}
+		if got := img.At(r.Min.X+1, r.Min.Y+1); got != want {
+			tb.Fatalf("%s: %v has the background %v, want %v (pattern %v, units %v)", name, c, got, want, pattern, units)
+		}
+	}
+}
+
+// inUnit reports whether c lies in u, on a grid of shape sh (boxes numbered
+// left to right, then top to bottom, from 1).
+func inUnit(sh sudoku.Shape, u sudoku.Unit, c sudoku.Cell) bool {
+	switch u.Kind {
+	case sudoku.Row:
+		return c.Row == u.Number-1
+	case sudoku.Column:
+		return c.Col == u.Number-1
+	}
+	across := sh.Size() / sh.BoxCols
+	return c.Row/sh.BoxRows == (u.Number-1)/across && c.Col/sh.BoxCols == (u.Number-1)%across
 }
 
 // TestHintPictures: for a hint of every technique the samples reach, the

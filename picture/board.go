@@ -29,6 +29,12 @@ type Board struct {
 	// Pattern is the cells of a hint's pattern, drawn shaded (a conflict's
 	// background wins where a cell is both).
 	Pattern []sudoku.Cell
+	// Units are the rows, columns and boxes a hint is about (the box of a
+	// hidden single, the rows of an X-Wing), their cells drawn with a tint
+	// lighter than the pattern's shade: a conflict's background, then the
+	// pattern's shade, wins where a cell is also one of those. Numbers count
+	// from 1, as [sudoku.Unit] says, and must be at most the grid's side.
+	Units []sudoku.Unit
 	// Eliminations are candidates a hint removes, struck through in their
 	// cells, whether or not Candidates holds them. Their cells must be empty
 	// in Grid.
@@ -69,6 +75,7 @@ const (
 	isGiven uint8 = 1 << iota
 	isConflict
 	isPattern
+	isUnit
 )
 
 // resolve checks b and writes the state of each of its cells to cells.
@@ -146,6 +153,11 @@ func (b *Board) resolve(cells []cellState) error {
 		}
 		cells[c.Row*n+c.Col].flags |= isPattern
 	}
+	for _, u := range b.Units {
+		if err := markUnit(cells, sh, u); err != nil {
+			return err
+		}
+	}
 	for _, p := range b.Placements {
 		if err := digit("placements", p.Cell, p.Digit); err != nil {
 			return err
@@ -171,6 +183,38 @@ func (b *Board) resolve(cells []cellState) error {
 			return fmt.Errorf("eliminations: %v, where %d is placed: %w", e, st.placed, ErrBoard)
 		}
 		st.struck |= 1 << (e.Digit - 1)
+	}
+	return nil
+}
+
+// markUnit flags the cells of u as a unit's, or says why u is not one of
+// the grid of shape sh.
+func markUnit(cells []cellState, sh sudoku.Shape, u sudoku.Unit) error {
+	n := sh.Size()
+	if u.Kind != sudoku.Row && u.Kind != sudoku.Column && u.Kind != sudoku.Box {
+		return fmt.Errorf("units: %v is not a row, column or box: %w", u, ErrBoard)
+	}
+	if u.Number < 1 || u.Number > n {
+		return fmt.Errorf("units: %v is outside the %d×%d grid (%ss 1 to %d): %w", u, n, n, u.Kind, n, ErrBoard)
+	}
+	k := u.Number - 1
+	switch u.Kind {
+	case sudoku.Row:
+		for c := range n {
+			cells[k*n+c].flags |= isUnit
+		}
+	case sudoku.Column:
+		for r := range n {
+			cells[r*n+k].flags |= isUnit
+		}
+	default: // boxes left to right, then top to bottom
+		across := n / sh.BoxCols
+		r0, c0 := k/across*sh.BoxRows, k%across*sh.BoxCols
+		for r := r0; r < r0+sh.BoxRows; r++ {
+			for c := c0; c < c0+sh.BoxCols; c++ {
+				cells[r*n+c].flags |= isUnit
+			}
+		}
 	}
 	return nil
 }

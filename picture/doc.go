@@ -8,8 +8,11 @@
 // Thin lines between cells, thick lines between boxes and around the grid.
 // Digits in bold where they were given and in medium weight, another
 // colour, where they were filled in; a digit that clashes is red on a red
-// cell. A hint's pattern is shaded; the candidates it eliminates are struck
-// through on a small disc; the digit it places is circled. Pencil marks are
+// cell. A hint's pattern is shaded, and the rows, columns and boxes it is
+// about are tinted more lightly around it (the box of a hidden single, the
+// rows of an X-Wing), so that the eye finds the unit first and the pattern
+// in it; the candidates it eliminates are struck through on a small disc;
+// the digit it places is circled. Pencil marks are
 // small digits, each in its own place in the cell (1 2 3 / 4 5 6 / 7 8 9
 // for 9×9; the shape of a box for the other sizes, but 3×3 for 8×8). Digits above 9 are letters, as in the text
 // replies: A for 10 up to P for 25, or the symbols [Options].Symbols names

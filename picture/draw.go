@@ -159,6 +159,8 @@ func (p *plan) paint(pix []uint8, stride int, scratch []uint8) {
 			p.fill(pix, stride, l.xs[i%n], l.ys[i/n], l.cell, l.cell, conflictCell)
 		case st.flags&isPattern != 0:
 			p.fill(pix, stride, l.xs[i%n], l.ys[i/n], l.cell, l.cell, patternCell)
+		case st.flags&isUnit != 0:
+			p.fill(pix, stride, l.xs[i%n], l.ys[i/n], l.cell, l.cell, unitCell)
 		}
 	}
 	for i := range p.cells {

@@ -41,7 +41,8 @@ func ExampleEncode() {
 	// Output: 480 × 480 pixels
 }
 
-// A hint: row 1 shaded, 4 placed in r1c3, 2 struck from r1c4's pencil marks.
+// A hint: row 1 shaded, the rest of box 1 tinted, 4 placed in r1c3, 2
+// struck from r1c4's pencil marks.
 func ExampleDraw() {
 	g, _ := sudoku.New(sudoku.Classic)
 	marks := make([]uint32, 81)
@@ -50,6 +51,7 @@ func ExampleDraw() {
 		Grid:         g,
 		Candidates:   marks,
 		Pattern:      []sudoku.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 1}, {Row: 0, Col: 2}, {Row: 0, Col: 3}},
+		Units:        []sudoku.Unit{{Kind: sudoku.Box, Number: 1}},
 		Placements:   []picture.Candidate{{Cell: sudoku.Cell{Row: 0, Col: 2}, Digit: 4}},
 		Eliminations: []picture.Candidate{{Cell: sudoku.Cell{Row: 0, Col: 3}, Digit: 2}},
 	}
@@ -61,6 +63,6 @@ func ExampleDraw() {
 	_, err = picture.Draw(picture.Board{Grid: g, Placements: []picture.Candidate{{Cell: sudoku.Cell{Row: 9, Col: 0}, Digit: 4}}}, picture.Options{})
 	fmt.Println(err)
 	// Output:
-	// 400 × 400 pixels, 175 colours
+	// 400 × 400 pixels, 218 colours
 	// draw board: placements: cell (row 10, column 1) is outside the 9×9 grid: board cannot be drawn
 }

@@ -18,8 +18,8 @@ import (
 
 // hintBoard is a 9×9 board with every kind of cell: the givens of a real
 // puzzle, a row filled in, a digit that clashes with a given, pencil marks,
-// a shaded row, struck candidates and a placed digit. want says what each
-// special cell should show.
+// a shaded row, a box and a column tinted, struck candidates and a placed
+// digit. want says what each special cell should show.
 type hintBoard struct {
 	b                   picture.Board
 	clash, filledCell   sudoku.Cell
@@ -28,6 +28,9 @@ type hintBoard struct {
 	pencilCell          sudoku.Cell
 	pencilSet           uint32
 	emptyShaded, givenC sudoku.Cell
+	// Cells of the units (box 7, column 2) outside the pattern (row 9) and
+	// the conflicts (r1c2): an empty one in each unit and a given.
+	unitEmptyBox, unitEmptyCol, unitGiven sudoku.Cell
 }
 
 func newHintBoard(t testing.TB) hintBoard {
@@ -69,6 +72,14 @@ func newHintBoard(t testing.TB) hintBoard {
 	}
 	h.b.Eliminations = []picture.Candidate{h.struck}
 	h.emptyShaded = empties[2]
+	// Box 7 and column 2 are the units the hint is about: they cross row 9
+	// (the pattern wins there) and column 2 the clash at r1c2 (the conflict
+	// wins).
+	h.b.Units = []sudoku.Unit{{Kind: sudoku.Box, Number: 7}, {Kind: sudoku.Column, Number: 2}}
+	h.unitEmptyBox, h.unitEmptyCol, h.unitGiven = sudoku.Cell{Row: 6, Col: 0}, sudoku.Cell{Row: 4, Col: 1}, sudoku.Cell{Row: 7, Col: 0}
+	if g.Get(6, 0) != 0 || g.Get(4, 1) != 0 || g.Get(7, 0) != 5 || g.Get(8, 1) != 0 {
+		t.Fatal("top95-1 changed: r7c1, r5c2 and r9c2 should be empty, r8c1 a 5")
+	}
 	// An unshaded empty cell keeps plain pencil marks.
 	h.pencilCell = sudoku.Cell{Row: 2, Col: 0}
 	h.pencilSet = h.b.Candidates[2*9]
@@ -112,6 +123,10 @@ func TestCells(t *testing.T) {
 			check(h.struck.Cell, pal.Pattern, "pencil", "eliminated", "struck")
 			check(h.emptyShaded, pal.Pattern, "pencil")
 			check(h.pencilCell, pal.Background, "pencil")
+			check(h.unitEmptyBox, pal.Unit, "pencil")
+			check(h.unitEmptyCol, pal.Unit, "pencil")
+			check(h.unitGiven, pal.Unit, "given")
+			check(sudoku.Cell{Row: 6, Col: 3}, pal.Background, "given") // r7c4: beside box 7, outside both units
 
 			// The circle: placed ink at the middle of the cell's left edge,
 			// where no digit reaches.
@@ -221,6 +236,67 @@ func TestEveryShape(t *testing.T) {
 	}
 }
 
+// TestUnits tints a row, a column and a box of every shape, one at a time
+// and with a pattern cell inside, and reads every cell's background back:
+// the unit's cells are tinted, the pattern cell shaded, the rest plain.
+// Boxes are numbered left to right, then top to bottom, on grids with
+// boxes wider than tall (6×6, 8×8, 12×12) too.
+func TestUnits(t *testing.T) {
+	for _, sh := range sudoku.Shapes {
+		n := sh.Size()
+		g, err := sudoku.New(sh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		across := n / sh.BoxCols
+		last := n // the last box, bottom right
+		in := map[sudoku.UnitKind]func(k int, c sudoku.Cell) bool{
+			sudoku.Row:    func(k int, c sudoku.Cell) bool { return c.Row == k-1 },
+			sudoku.Column: func(k int, c sudoku.Cell) bool { return c.Col == k-1 },
+			sudoku.Box: func(k int, c sudoku.Cell) bool {
+				return c.Row/sh.BoxRows == (k-1)/across && c.Col/sh.BoxCols == (k-1)%across
+			},
+		}
+		for _, u := range []sudoku.Unit{{Kind: sudoku.Row, Number: 2}, {Kind: sudoku.Column, Number: n}, {Kind: sudoku.Box, Number: 2}, {Kind: sudoku.Box, Number: last}} {
+			for _, th := range picture.Themes {
+				t.Run(fmt.Sprintf("%dx%d/%v/%v", n, n, u, th), func(t *testing.T) {
+					pal := th.Palette()
+					// The pattern: one cell inside the unit (its last) and
+					// one outside (r1c1 is in none of these units).
+					var inside sudoku.Cell
+					for i := n*n - 1; i >= 0; i-- {
+						if c := (sudoku.Cell{Row: i / n, Col: i % n}); in[u.Kind](u.Number, c) {
+							inside = c
+							break
+						}
+					}
+					outside := sudoku.Cell{}
+					b := picture.Board{Grid: g, Units: []sudoku.Unit{u}, Pattern: []sudoku.Cell{inside, outside}}
+					_, img := encode(t, b, picture.Options{Theme: th})
+					rects := cells(t, img, pal, n)
+					tinted := 0
+					for i, r := range rects {
+						c := sudoku.Cell{Row: i / n, Col: i % n}
+						want := pal.Background
+						switch {
+						case c == inside || c == outside:
+							want = pal.Pattern
+						case in[u.Kind](u.Number, c):
+							want, tinted = pal.Unit, tinted+1
+						}
+						if got := rgba(img.At(r.Min.X+r.Dx()/2, r.Min.Y+r.Dy()/2)); got != want {
+							t.Errorf("%v: %v, want %v", c, got, want)
+						}
+					}
+					if tinted != n-1 {
+						t.Errorf("%d cells tinted, want %d", tinted, n-1)
+					}
+				})
+			}
+		}
+	}
+}
+
 func TestDimensions(t *testing.T) {
 	for _, sh := range sudoku.Shapes {
 		n := sh.Size()
@@ -299,6 +375,10 @@ func TestErrors(t *testing.T) {
 		{"conflict on another digit", picture.Board{Grid: clashing, Conflicts: []sudoku.Conflict{{Digit: 5, Cells: []sudoku.Cell{cell(0, 0), cell(0, 1)}}}}, picture.Options{}, picture.ErrBoard},
 		{"conflict outside", picture.Board{Grid: clashing, Conflicts: []sudoku.Conflict{{Digit: 4, Cells: []sudoku.Cell{cell(0, 0), cell(0, 9)}}}}, picture.Options{}, picture.ErrBoard},
 		{"pattern outside", picture.Board{Grid: g, Pattern: []sudoku.Cell{cell(-1, 0)}}, picture.Options{}, picture.ErrBoard},
+		{"box outside", picture.Board{Grid: g, Units: []sudoku.Unit{{Kind: sudoku.Box, Number: 10}}}, picture.Options{}, picture.ErrBoard},
+		{"row 0", picture.Board{Grid: g, Units: []sudoku.Unit{{Kind: sudoku.Row, Number: 0}}}, picture.Options{}, picture.ErrBoard},
+		{"column outside a 4×4", picture.Board{Grid: small, Units: []sudoku.Unit{{Kind: sudoku.Column, Number: 5}}}, picture.Options{}, picture.ErrBoard},
+		{"unknown unit kind", picture.Board{Grid: g, Units: []sudoku.Unit{{Kind: 3, Number: 1}}}, picture.Options{}, picture.ErrBoard},
 		{"elimination in a filled cell", picture.Board{Grid: g, Eliminations: []picture.Candidate{{Cell: cell(0, 0), Digit: 3}}}, picture.Options{}, picture.ErrBoard},
 		{"elimination of digit 0", picture.Board{Grid: g, Eliminations: []picture.Candidate{{Cell: cell(0, 1), Digit: 0}}}, picture.Options{}, picture.ErrBoard},
 		{"placement over another digit", picture.Board{Grid: g, Placements: []picture.Candidate{{Cell: cell(0, 0), Digit: 3}}}, picture.Options{}, picture.ErrBoard},
@@ -426,13 +506,21 @@ func TestPalettes(t *testing.T) {
 				t.Errorf("%v: %s is %v, not opaque", th, v.Type().Field(i).Name, c)
 			}
 		}
-		bgs := []color.RGBA{p.Background, p.Conflict, p.Pattern}
+		bgs := []color.RGBA{p.Background, p.Conflict, p.Pattern, p.Unit}
 		for _, ink := range []color.RGBA{p.Given, p.Filled, p.Clash, p.Pencil, p.Eliminated, p.Placed} {
 			for _, bg := range bgs {
 				if contrast(ink, bg) < 2.5 {
 					t.Errorf("%v: ink %v on %v has a contrast of %.2f", th, ink, bg, contrast(ink, bg))
 				}
 			}
+		}
+		// A unit's tint is a lighter shade than the pattern's: between the
+		// background and the pattern, and told apart from both.
+		if l := luminance(p.Unit); l <= min(luminance(p.Background), luminance(p.Pattern)) || l >= max(luminance(p.Background), luminance(p.Pattern)) {
+			t.Errorf("%v: unit tint %v is not between the background %v and the pattern %v", th, p.Unit, p.Background, p.Pattern)
+		}
+		if c1, c2 := contrast(p.Unit, p.Background), contrast(p.Unit, p.Pattern); c1 < 1.05 || c2 < 1.05 {
+			t.Errorf("%v: unit tint has a contrast of %.3f with the background, %.3f with the pattern", th, c1, c2)
 		}
 		if contrast(p.Eliminated, p.Struck) < 2.5 {
 			t.Errorf("%v: eliminated ink on its disc has a contrast of %.2f", th, contrast(p.Eliminated, p.Struck))
@@ -442,16 +530,18 @@ func TestPalettes(t *testing.T) {
 
 // contrast is the WCAG contrast ratio of two colours.
 func contrast(a, b color.RGBA) float64 {
-	lum := func(c color.RGBA) float64 {
-		ch := func(v uint8) float64 {
-			s := float64(v) / 255
-			if s <= 0.03928 {
-				return s / 12.92
-			}
-			return math.Pow((s+0.055)/1.055, 2.4)
-		}
-		return 0.2126*ch(c.R) + 0.7152*ch(c.G) + 0.0722*ch(c.B)
-	}
-	la, lb := lum(a), lum(b)
+	la, lb := luminance(a), luminance(b)
 	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// luminance is the WCAG relative luminance of c.
+func luminance(c color.RGBA) float64 {
+	ch := func(v uint8) float64 {
+		s := float64(v) / 255
+		if s <= 0.03928 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	return 0.2126*ch(c.R) + 0.7152*ch(c.G) + 0.0722*ch(c.B)
 }

@@ -56,6 +56,7 @@ type Palette struct {
 	ThickLine  color.RGBA // lines between boxes and around the grid
 	Conflict   color.RGBA // the background of a cell whose digit clashes
 	Pattern    color.RGBA // the background of a cell of a hint's pattern
+	Unit       color.RGBA // the background of a cell of a unit a hint is about, lighter than Pattern
 	Given      color.RGBA // a digit of the puzzle
 	Filled     color.RGBA // a digit filled in (solved or placed by the player)
 	Clash      color.RGBA // a digit that clashes with another
@@ -75,6 +76,7 @@ func (t Theme) Palette() Palette {
 			ThickLine:  rgb(0x1e1f22),
 			Conflict:   rgb(0xffd2d2),
 			Pattern:    rgb(0xfff0b3),
+			Unit:       rgb(0xfff8da),
 			Given:      rgb(0x111214),
 			Filled:     rgb(0x1c5bd6),
 			Clash:      rgb(0xd0021b),
@@ -91,6 +93,7 @@ func (t Theme) Palette() Palette {
 		ThickLine:  rgb(0xc4c9d0),
 		Conflict:   rgb(0x6b2226),
 		Pattern:    rgb(0x4d4324),
+		Unit:       rgb(0x34311f),
 		Given:      rgb(0xf2f3f5),
 		Filled:     rgb(0x72b4ff),
 		Clash:      rgb(0xff6b6b),
@@ -120,6 +123,7 @@ const (
 	background tone = iota
 	conflictCell
 	patternCell
+	unitCell
 	struckDisc
 	thinLine
 	thickLine
@@ -162,7 +166,7 @@ type blendOf struct {
 
 func (p Palette) tones() [numTones]color.RGBA {
 	return [numTones]color.RGBA{
-		background: p.Background, conflictCell: p.Conflict, patternCell: p.Pattern, struckDisc: p.Struck,
+		background: p.Background, conflictCell: p.Conflict, patternCell: p.Pattern, unitCell: p.Unit, struckDisc: p.Struck,
 		thinLine: p.ThinLine, thickLine: p.ThickLine,
 		given: p.Given, filled: p.Filled, clash: p.Clash, pencil: p.Pencil,
 		eliminated: p.Eliminated, placed: p.Placed, label: p.Label, disc: p.Struck,
@@ -211,13 +215,16 @@ func newColours(p Palette) *colours {
 }
 
 // drawnOn reports whether ink is ever drawn over background bg: labels
-// only in the margin, and only the eliminated candidate over its disc.
+// only in the margin, only the eliminated candidate over its disc, and no
+// clashing digit on a unit's tint (a conflict's background wins there).
 func drawnOn(ink, bg tone) bool {
 	switch {
 	case ink == label:
 		return bg == background
 	case bg == struckDisc:
 		return ink == eliminated
+	case bg == unitCell:
+		return ink != clash
 	}
 	return true
 }
