@@ -16,7 +16,7 @@ import (
 // explanation is a generic attachment, as the logic engine's !explain (a
 // .txt file) and the picture renderer (PNG) will add to replies.
 var explanation = command.File{
-	Name:        "explanation.txt",
+	Name:        "SPOILER_explanation.txt",
 	ContentType: "text/plain; charset=utf-8",
 	Data:        []byte("Step 1: r1c3 can only be 4.\nStep 2: …\n"),
 }

@@ -98,7 +98,7 @@ func TestSlashLogicCommands(t *testing.T) {
 	}{
 		{"hint", hint, "!hint " + lc37, []string{"SPOILER_hint.png"}},
 		{"rate", rate, "!rate " + lc37, nil},
-		{"explain", explain, "!explain " + big, []string{"explanation.txt"}},
+		{"explain", explain, "!explain " + big, []string{"SPOILER_explanation.txt"}},
 	} {
 		m := answerTo(t, h.srv, tc.ix)
 		want := expected(t, cfg, tc.msg)
@@ -111,7 +111,7 @@ func TestSlashLogicCommands(t *testing.T) {
 		}
 		checkSafeReply(t, m, "")
 		for i, f := range m.Files {
-			if f.Name == "explanation.txt" && string(f.Data) != string(want.Files[i].Data) {
+			if f.Name == "SPOILER_explanation.txt" && string(f.Data) != string(want.Files[i].Data) {
 				t.Errorf("/explain: explanation.txt is not the whole path:\n%s", f.Data)
 			}
 			if f.ContentType == "image/png" {

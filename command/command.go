@@ -414,7 +414,7 @@ func checkOutcome(p sudoku.Progress) string {
 func (h *Handler) usage(k Kind) string {
 	p := h.cfg.Prefix
 	return render.Notice(fmt.Sprintf("Paste a grid after %s%s, for example:", p, k)) + "\n" +
-		"```\n" + p + k.String() + " 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n```" +
+		"```\n" + p + k.String() + " 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n```\n" +
 		"Send " + p + "help for every format I read."
 }
 

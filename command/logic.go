@@ -52,6 +52,10 @@ func (h *Handler) teachOf(ctx context.Context, req Request, p parser.Puzzle) Rep
 	return rep
 }
 
+// ExplanationFile is the name of the attachment with an explanation's whole
+// path: a spoiler, since it gives every conclusion and the solution.
+const ExplanationFile = "SPOILER_explanation.txt"
+
 // marksAside says that rate and explain left a grid's pencil marks aside.
 var marksAside = map[Kind]string{
 	Rate:    "Your pencil marks were left aside: the rating is the puzzle's own, from its digits.",
@@ -231,7 +235,10 @@ func (h *Handler) rate(ctx context.Context, req Request, g sudoku.Grid, opt rend
 	}
 	h.illustrate(&rep, req, opt, true, text, ds...)
 	if full != "" {
-		rep.Files = append([]File{{Name: "explanation.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(full)}}, rep.Files...)
+		// The file shows every conclusion and the solved grid, and Discord
+		// previews a text file in the channel: hidden until clicked, like the
+		// conclusions in the message.
+		rep.Files = append([]File{{Name: ExplanationFile, ContentType: "text/plain; charset=utf-8", Data: []byte(full)}}, rep.Files...)
 	}
 	rep.Outcome = outcome(r.Status)
 	if r.Status == logic.Solved && r.Steps > 0 {

@@ -174,7 +174,7 @@ func TestPictureModes(t *testing.T) {
 		{"auto hint of a solved grid", PicturesAuto, "!hint " + lc37Solution + " img", nil, false},
 		{"auto rate", PicturesAuto, "!rate " + lc37Puzzle, nil, false},
 		{"always rate of a clash", PicturesAlways, "!rate 55" + lc37Puzzle[2:], []string{"grid.png"}, false},
-		{"auto explain of 16×16", PicturesAuto, "!explain " + big, []string{"explanation.txt"}, false},
+		{"auto explain of 16×16", PicturesAuto, "!explain " + big, []string{"SPOILER_explanation.txt"}, false},
 		{"never 16×16 solve img", PicturesNever, "!solve " + big + " img", nil, false},
 		{"never hint", PicturesNever, "!hint " + lc37Puzzle, nil, false},
 		{"always solve timeout", PicturesAlways, "!solve " + testgrids.Line(testgrids.Pigeonhole(sudoku.Shape{BoxRows: 5, BoxCols: 5})), nil, false},

@@ -204,11 +204,11 @@ func TestConsolePrintsAttachments(t *testing.T) {
 	}
 	h := command.New(command.Config{Prefix: "!", SolveTimeout: 30 * time.Second})
 	rep := h.Handle(context.Background(), mustMatch(t, h, "!explain "+big))
-	if len(rep.Files) != 1 || rep.Files[0].Name != "explanation.txt" {
+	if len(rep.Files) != 1 || rep.Files[0].Name != "SPOILER_explanation.txt" {
 		t.Fatalf("the explanation of %s comes with %d files (outcome %s), want explanation.txt", big, len(rep.Files), rep.Outcome)
 	}
 	whole := strings.TrimSuffix(string(rep.Files[0].Data), "\n")
-	if !strings.Contains(got, "[attachment explanation.txt]\n"+whole+"\n[end of explanation.txt]\n") {
+	if !strings.Contains(got, "[attachment SPOILER_explanation.txt]\n"+whole+"\n[end of SPOILER_explanation.txt]\n") {
 		t.Errorf("the explanation is not printed whole:\n%s", got)
 	}
 }
