@@ -440,11 +440,22 @@ func (h *Handler) withReference(ctx context.Context, req Request) (Reply, bool) 
 		}
 		given := parser.Puzzle{Grid: pz.Grid}
 		if req.Kind == Solve {
-			return h.gridOf(ctx, req, given), true
+			return namingPuzzle(h.gridOf(ctx, req, given), code), true
 		}
-		return h.teachOf(ctx, req, given), true
+		return namingPuzzle(h.teachOf(ctx, req, given), code), true
 	}
 	return h.againstPuzzle(ctx, req, p, pz), true
+}
+
+// namingPuzzle adds the puzzle's code to a reply about it, so that a reply
+// to that reply finds the puzzle too (the next hint asked by replying to
+// the last one); a reply with no room left goes without it.
+func namingPuzzle(rep Reply, code generate.Code) Reply {
+	line := fmt.Sprintf("\nPuzzle `%s`.", code)
+	if render.Len(rep.Text)+render.Len(line) <= render.MaxLen {
+		rep.Text += line
+	}
+	return rep
 }
 
 // againstPuzzle checks the grid p, played from pz, against pz: for a
@@ -486,7 +497,7 @@ func (h *Handler) againstPuzzle(ctx context.Context, req Request, p parser.Puzzl
 		outcome = "complete"
 	}
 	if req.Kind == Hint && outcome == outcomeOnTrack {
-		return h.teachOf(ctx, req, p)
+		return namingPuzzle(h.teachOf(ctx, req, p), pz.Code)
 	}
 	opt := render.Options{Notes: p.Notes}
 	if p.Notation == parser.ZeroBased {

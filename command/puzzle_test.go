@@ -554,12 +554,23 @@ func TestHintAndSolveOnTheReferencedPuzzle(t *testing.T) {
 			t.Errorf("%s:\n%s\nwant:\n%s", name, got.Text, want.Text)
 		}
 	}
-	same("hint", replyTo(t, h, post, "!hint"), run(t, h, "!hint "+line(p.Grid)))
-	same("solve", replyTo(t, h, post, "!solve"), run(t, h, "!solve "+line(p.Grid)))
-	same("rate", replyTo(t, h, post, "!rate"), run(t, h, "!rate "+line(p.Grid)))
-	same("explain", replyTo(t, h, post, "!explain"), run(t, h, "!explain "+line(p.Grid)))
+	// Replies about the puzzle name its code, so that a reply to them
+	// finds the puzzle too.
+	named := func(r Reply) Reply {
+		r.Text += "\nPuzzle `" + p.Code.String() + "`."
+		return r
+	}
+	hint := replyTo(t, h, post, "!hint")
+	same("hint", hint, named(run(t, h, "!hint "+line(p.Grid))))
+	same("solve", replyTo(t, h, post, "!solve"), named(run(t, h, "!solve "+line(p.Grid))))
+	same("rate", replyTo(t, h, post, "!rate"), named(run(t, h, "!rate "+line(p.Grid))))
+	same("explain", replyTo(t, h, post, "!explain"), named(run(t, h, "!explain "+line(p.Grid))))
 	half := played(p, 30)
-	same("hint on a right grid", replyTo(t, h, post, "!hint "+line(half)), run(t, h, "!hint "+line(half)))
+	same("hint on a right grid", replyTo(t, h, post, "!hint "+line(half)), named(run(t, h, "!hint "+line(half))))
+	same("hint replying to a hint", replyTo(t, h, hint.Text, "!hint "+line(half)), named(run(t, h, "!hint "+line(half))))
+	if rep := replyTo(t, h, hint.Text, "!check "+line(half)); !strings.Contains(rep.Text, p.Code.String()) || rep.Outcome != outcomeOnTrack {
+		t.Errorf("check replying to a hint on the puzzle: %q\n%s", rep.Outcome, rep.Text)
+	}
 	other := generate.Puzzle{Grid: patternPuzzle(t, sudoku.Classic)}
 	same("solve with a grid of its own", replyTo(t, h, post, "!solve "+line(other.Grid)), run(t, h, "!solve "+line(other.Grid)))
 
