@@ -113,7 +113,7 @@ func TestReplyingToAPuzzle(t *testing.T) {
 		t.Errorf("with the post sent along: %d GETs, reply:\n%s", gets(), again.Content)
 	}
 	hint := sendAndWait(t, h.srv, discordtest.Message{Content: "!hint", ReplyTo: post.ID})
-	if want := expectedReply(t, cfg, "!hint "+oneLine(p.Grid)); hint.Content != want {
+	if want := expectedReply(t, cfg, "!hint "+oneLine(p.Grid)) + "\nPuzzle `" + p.Code.String() + "`."; hint.Content != want {
 		t.Errorf("hint replying to the post:\n%s\nwant the puzzle's first hint:\n%s", hint.Content, want)
 	}
 	checkSafeReply(t, hint, "")

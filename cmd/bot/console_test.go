@@ -272,7 +272,7 @@ func TestConsoleReplies(t *testing.T) {
 		t.Errorf("^!check replying to the puzzle:\n%s", rs[2])
 	}
 	first := asShown(h.Handle(context.Background(), mustMatch(t, h, "!hint "+lineOf(p.Grid))).Text)
-	if !strings.HasPrefix(rs[3], first+"\n[attachment SPOILER_hint.png") {
+	if !strings.HasPrefix(rs[3], first+"\nPuzzle `"+p.Code.String()+"`.\n[attachment SPOILER_hint.png") {
 		t.Errorf("^!hint replying to the check:\n%s\nwant the puzzle's first hint:\n%s", rs[3], first)
 	}
 	if !strings.Contains(rs[4], "Paste a grid") {
