@@ -195,13 +195,15 @@ func sizeOf(w string) (sudoku.Shape, bool) {
 
 // kindWords writes what was asked for: "4×4 Hard".
 func kindWords(words []string, s sudoku.Shape) string {
-	level := generate.Hard
 	for _, w := range words {
 		if l, err := generate.ParseLevel(w); err == nil {
-			level = l
+			return fmt.Sprintf("%d×%d %v", s.Size(), s.Size(), l)
 		}
 	}
-	return fmt.Sprintf("%d×%d %v", s.Size(), s.Size(), level)
+	if generate.TopLevel(s) == 0 { // no level asked for, and none at this size
+		return fmt.Sprintf("%d×%d", s.Size(), s.Size())
+	}
+	return fmt.Sprintf("%d×%d %v", s.Size(), s.Size(), generate.Hard)
 }
 
 // sizesAndLevels says which levels each size comes in: "4×4 puzzles come
@@ -282,6 +284,10 @@ func (h *Handler) decode(ctx context.Context, c generate.Code) (generate.Puzzle,
 // puzzle (package bot), so a day served early would be solved early.
 const dailyDaysAhead = 0
 
+// firstDaily is the earliest day whose puzzle !daily gives: any date would
+// make one, but a day centuries ago is a typo.
+var firstDaily = time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
+
 // daily answers !daily: the day's puzzle, Hard unless a level is named,
 // of today (UTC) unless a day is named (YYYY-MM-DD, up to today), level and
 // day in either order.
@@ -298,6 +304,13 @@ func (h *Handler) daily(ctx context.Context, req Request) Reply {
 			level, haveLevel = l, true
 			continue
 		}
+		if sh, ok := sizeOf(w); ok {
+			if sh != sudoku.Classic {
+				return h.badRequest(fmt.Sprintf("The day's puzzle is 9×9 only; for a %d×%d puzzle, ask %snew %s.",
+					sh.Size(), sh.Size(), h.cfg.Prefix, sizeWord(sh)))
+			}
+			continue
+		}
 		if !strings.ContainsAny(w, "0123456789") {
 			return h.badRequest(fmt.Sprintf("I don't know %q: the day's puzzle comes in %s, such as %sdaily easy, "+
 				"and a past day's is there too: name the day as YYYY-MM-DD (UTC), such as %sdaily %s easy.",
@@ -310,6 +323,10 @@ func (h *Handler) daily(ctx context.Context, req Request) Reply {
 		}
 		if haveDay {
 			return h.badRequest(fmt.Sprintf("Name one day at most, such as %sdaily %s hard.", h.cfg.Prefix, today.Format(time.DateOnly)))
+		}
+		if d.Before(firstDaily) {
+			return h.badRequest(fmt.Sprintf("Daily puzzles go back to %s; name a day from then to today, such as %sdaily %s.",
+				firstDaily.Format("2 January 2006"), h.cfg.Prefix, today.Format(time.DateOnly)))
 		}
 		if latest := today.AddDate(0, 0, dailyDaysAhead); d.After(latest) {
 			return Reply{Text: render.Notice(fmt.Sprintf("The puzzle of %s isn't out yet: each day's comes out at midnight UTC, "+

@@ -172,6 +172,7 @@ func TestDailyOfAnotherDay(t *testing.T) {
 		{"!daily 2025-03-10", time.Date(2025, 3, 10, 0, 0, 0, 0, time.UTC), generate.Hard},
 		{"!daily 2024-05-01 easy", time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), generate.Easy},
 		{"!daily Medium 2024-05-01", time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), generate.Medium},
+		{"!daily 9x9 2000-01-01", time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC), generate.Hard},
 		{"!daily 2025-03-14", testDay, generate.Hard},
 	} {
 		t.Run(tc.msg, func(t *testing.T) {
@@ -209,6 +210,8 @@ func TestDailyOfAnotherDay(t *testing.T) {
 		{"!daily 2099-01-01 easy", []string{"isn't out yet"}},
 		{"!daily 2025-13-01", []string{`"2025-13-01"`, "YYYY-MM-DD", "2025-03-14"}},
 		{"!daily 14/03/2025", []string{`"14/03/2025"`, "YYYY-MM-DD"}},
+		{"!daily 2024-05-01 expert 4x4", []string{"9×9 only", "!new 4x4"}},
+		{"!daily 0000-01-01", []string{"go back to 1 January 2000"}},
 		{"!daily 2025-3-1", []string{`"2025-3-1"`, "YYYY-MM-DD"}},
 		{"!daily 2025-03-10 2025-03-11", []string{"one day"}},
 		{"!daily 2025-03-10 easy hard", []string{"one level"}},
@@ -310,7 +313,8 @@ func TestNewRefusals(t *testing.T) {
 		{"!new hard 4x4", []string{"no 4×4 Hard puzzles", "4×4 puzzles come in Easy only", "6×6 in Easy to Medium", "9×9 in every level", "16×16 in Easy to Hard"}},
 		{"!new 6x6 expert", []string{"no 6×6 Expert puzzles", "6×6 in Easy to Medium"}},
 		{"!new extreme 16x16", []string{"no 16×16 Extreme puzzles"}},
-		{"!new 25x25", []string{"no 25×25 Hard puzzles"}},
+		{"!new 25x25", []string{"no 25×25 puzzles"}},
+		{"!new hard 25x25", []string{"no 25×25 Hard puzzles"}},
 		{"!new super", []string{`"super"`, "easy, medium, hard, expert, extreme", "4x4, 6x6, 8x8, 9x9, 12x12, 16x16"}},
 		{"!new 7x7", []string{`"7x7"`}},
 		{"!new easy hard", []string{"one level and one size"}},
