@@ -27,7 +27,7 @@ const (
 	maxPatternCells  = 6
 	maxPatternUnits  = 6
 	maxPatternDigits = 6
-	maxNameLen       = 60
+	maxNameLen       = 72 // SE's longest, "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)", is 64
 )
 
 // namesDigits lists the placing techniques whose pattern digits may be
