@@ -591,14 +591,17 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 			inner = w
 		}
 	}
+	firstStart := int32(1) // where the field before the first line starts
+	if inner > 0 && ref[0]-inner > 1 {
+		firstStart = ref[0] - inner // the first box of an indented board ends at the first line
+	} else if inner > 0 && ref[0]-inner < 1 && !wide {
+		firstStart = outerStart(rows, ref, inner)
+	}
 	fieldOf := func(c int32) (int, int32) {
 		f := sort.Search(len(ref), func(i int) bool { return ref[i] >= c })
-		start := int32(1)
-		switch {
-		case f > 0:
+		start := firstStart
+		if f > 0 {
 			start = ref[f-1] + 1
-		case inner > 0 && ref[0]-inner > 1:
-			start = ref[0] - inner // the first box of an indented board ends at the first line
 		}
 		return f, c - start
 	}
@@ -782,6 +785,48 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		}
 	}
 	return g, err, shape.Cells(), true
+}
+
+// outerStart returns where the field before the first vertical line (at
+// ref[0], relative to the rows' shift) starts, when it is narrower than the
+// fields between lines (inner columns wide): a board with lines only
+// between its boxes (5 3   |   7   | …) has no line before the first box,
+// which ends, as every box does, a column before its line: the field is
+// aligned on its right (5 3 . | is a box without its first space). Boards
+// whose boxes are aligned on their left (5 3 . |. 7 . |) keep it at 1: of
+// the two, the start that puts more cells of the first field in columns
+// that cells of the other fields stand at.
+func outerStart(rows []*line, ref []int32, inner int32) int32 {
+	right := ref[0] - inner
+	others := make(map[int32]bool)
+	var first []int32
+	for _, l := range rows {
+		for _, t := range l.toks {
+			if t.kind == tBar {
+				continue
+			}
+			c := t.col - l.shift
+			f := sort.Search(len(ref), func(i int) bool { return ref[i] >= c })
+			if f == 0 {
+				first = append(first, c)
+			} else if f < len(ref) {
+				others[c-ref[f-1]-1] = true
+			}
+		}
+	}
+	left, rightFits := 0, 0 // cells of the first field in the others' columns
+	for _, c := range first {
+		if others[c-1] {
+			left++
+		}
+		if others[c-right] {
+			rightFits++
+		}
+	}
+	if rightFits > left {
+		return right
+	}
+	return 1
 }
 
 // fewerRows refuses rows read by columns without vertical lines that make

@@ -72,7 +72,8 @@
 // paste (trailing tabs may be trimmed), CSV with empty fields (5,3,,,7,,,,
 // or with the empty fields at the end of a row trimmed, 5,3,,,7).
 // By columns, in a monospace font: a drawn board whose boxes keep their
-// columns (py-sudoku: | 5 3   |   7   |), or rows of one character per cell
+// columns (py-sudoku: | 5 3   |   7   |, or with lines only between the
+// boxes: 5 3   |   7   |), or rows of one character per cell
 // (53  7    ), with or without the trailing spaces an editor trims; an
 // empty row may be a blank line between rows (read so, with a note naming
 // it, when it makes the rows as many as the grid has), but a blank line

@@ -243,3 +243,50 @@ func TestSparseShared(t *testing.T) {
 		}
 	}
 }
+
+// innerBarRows writes a 9×9 puzzle as a board with vertical lines only
+// between its boxes, cells two characters apart and a space for an empty
+// cell (4     |       | 8   5), with or without the trailing spaces and
+// the rules between bands.
+func innerBarRows(p string, trim, rules bool) []string {
+	var rows []string
+	for r := 0; r < 9; r++ {
+		if rules && r > 0 && r%3 == 0 {
+			rows = append(rows, "------+-------+------")
+		}
+		var cells []string
+		for c := 0; c < 9; c++ {
+			cells = append(cells, strings.ReplaceAll(p[r*9+c:r*9+c+1], ".", " "))
+		}
+		row := strings.Join(cells[:3], " ") + " | " + strings.Join(cells[3:6], " ") + " | " + strings.Join(cells[6:], " ")
+		if trim {
+			row = strings.TrimRight(row, " ")
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// TestSparseInnerBars: a board with lines between its boxes and none
+// around them fixes every column as a framed one does (the first box ends
+// a space before its line), so every 17-clue puzzle is read exactly.
+func TestSparseInnerBars(t *testing.T) {
+	for _, s := range loadSparse(t) {
+		num, p := s[0], s[1]
+		for _, trim := range []bool{false, true} {
+			for _, rules := range []bool{false, true} {
+				for _, lay := range sparseLayouts {
+					text := lay.fn(innerBarRows(p, trim, rules))
+					got, err := parser.Read(text)
+					if err != nil {
+						t.Errorf("%s/%s trim=%v rules=%v: %v\nfrom %q", num, lay.name, trim, rules, err, text)
+						continue
+					}
+					if testgrids.Line(got.Grid) != p {
+						t.Errorf("%s/%s: misread\nread %s\nwant %s\nfrom %q", num, lay.name, testgrids.Line(got.Grid), p, text)
+					}
+				}
+			}
+		}
+	}
+}
