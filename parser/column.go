@@ -47,6 +47,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 	type frow struct {
 		l      *line
 		fields []field
+		lone   bool // a value alone, without a separator
 	}
 	var rows []frow
 	var header *frow
@@ -73,7 +74,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		switch l.kind {
 		case lContent, lMaybe, lBarEmpty, lSepEmpty:
 		case lBlank:
-			if kind == tTab && len(rows) > 0 {
+			if kind != tBar && len(rows) > 0 {
 				blanks = append(blanks, blankAt{len(rows), l})
 			}
 			continue
@@ -90,9 +91,10 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			}
 		}
 		if !has {
-			if c := onlyCell(l); c >= 0 && kind == tTab {
-				// a spreadsheet row with only its first cell: no tab left
-				rows = append(rows, frow{l, []field{{cells: l.toks[c : c+1], col: l.toks[c].col}}})
+			if c := onlyCell(l); c >= 0 && kind != tBar {
+				// a spreadsheet row with only its first cell: no tab or
+				// comma left once the empty fields after it were trimmed
+				rows = append(rows, frow{l, []field{{cells: l.toks[c : c+1], col: l.toks[c].col}}, true})
 				continue
 			}
 			if l.kind == lContent {
@@ -115,12 +117,12 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		if isHeader {
 			// The header of a Markdown table, above its |---|---| line:
 			// labels, or (a table needs a header) the first row of the grid.
-			header = &frow{l, fields}
+			header = &frow{l: l, fields: fields}
 			continue
 		}
-		rows = append(rows, frow{l, fields})
+		rows = append(rows, frow{l: l, fields: fields})
 	}
-	if !tabbed && kind == tTab {
+	if !tabbed {
 		return grid{}, nil, 0, false
 	}
 	for len(blanks) > 0 && blanks[len(blanks)-1].row == len(rows) {
@@ -135,12 +137,19 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			widest = max(widest, len(r.fields))
 		}
 		n2 := len(rows) + len(blanks)
-		_, fits := sudoku.ShapeForSize(len(rows))
+		small, fits := sudoku.ShapeForSize(len(rows))
 		apart := true // no two blank lines in a row, no more than one in four rows
 		for k := 1; k < len(blanks); k++ {
 			apart = apart && blanks[k].row != blanks[k-1].row
 		}
-		if _, ok := sudoku.ShapeForSize(n2); ok && widest <= n2 && (!fits || widest > len(rows)) && apart && 4*len(blanks) <= n2 {
+		// Rows as many as a smaller grid has, none wider: blank lines
+		// inside its bands are empty rows all the same, unless one stands
+		// between its bands, where it may be a gap.
+		inBands := fits && kind != tBar
+		for _, bl := range blanks {
+			inBands = inBands && bl.row%small.BoxRows != 0
+		}
+		if _, ok := sudoku.ShapeForSize(n2); ok && widest <= n2 && (!fits || widest > len(rows) || inBands) && apart && 4*len(blanks) <= n2 {
 			all := make([]frow, 0, n2)
 			for k, r := range rows {
 				for len(blanks) > 0 && blanks[0].row == k {
@@ -154,7 +163,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			rows = all
 		}
 	}
-	if kind == tTab && len(blanks) > 0 {
+	if kind != tBar && len(blanks) > 0 {
 		inRows := make([]*line, len(rows))
 		for i, r := range rows {
 			inRows[i] = r.l
@@ -190,15 +199,45 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		shape, width = sh, sh.Cells()
 	} else {
 		sh, ok := sudoku.ShapeForSize(len(rows))
+		// Rows wider than there are rows, of a grid that size: its empty
+		// first or last row, trimmed, left no line (or a blank one after
+		// the last row, which says nothing).
+		widest, wider, above := 0, 0, false
+		var widestRow *frow
+		for i, r := range rows {
+			fs := r.fields
+			if len(fs) > 1 && len(fs[len(fs)-1].cells) == 0 && kind != tBar {
+				fs = fs[:len(fs)-1] // a separator at the end of the line
+			}
+			if len(fs) > widest {
+				widest, widestRow = len(fs), &rows[i]
+			}
+			if len(fs) > len(rows) {
+				wider++
+				for _, f := range fs[len(rows):] {
+					c := fieldCell(r.l.num, f)
+					above = above || c.kind == kSym && symbolValue(c.c) > len(rows) || c.kind == kNum && int(c.v) > len(rows)
+				}
+			}
+		}
+		_, wide := sudoku.ShapeForSize(widest)
+		if wide && widest == len(rows)+1 && ok && wider == 1 && !above && kind != tBar {
+			// One row a field too long, or a grid a row short.
+			return grid{}, errAt(widestRow.l.num, int(widestRow.fields[len(rows)].col), ErrRowLength, "this row has %d fields between %s, the %d others no more than %d: if the grid is %d×%d, an empty row at its start or end whose empty fields were trimmed left no line (Discord drops it at the end of a message), so I cannot tell where it goes; if it is %d×%d, this row has a field too many. Write empty cells as . or 0",
+				widest, sepName(kind, ch), len(rows)-1, len(rows), widest, widest, len(rows), len(rows)), shape.Cells(), true
+		}
+		if wide && widest > len(rows) && (!ok || wider > 1 || above) && kind != tBar {
+			among := ""
+			switch {
+			case len(blanks) == 1:
+				among = fmt.Sprintf(" (and the blank line %d among them, an empty row)", blanks[0].l.num)
+			case len(blanks) > 1:
+				among = fmt.Sprintf(" (and %d blank lines among them, empty rows)", len(blanks))
+			}
+			return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s%s, and a row of %d cells: a %d×%d grid has %d rows; an empty row at the start or end whose empty fields were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
+				len(rows), sepName(kind, ch), among, widest, widest, widest, widest), 0, true
+		}
 		if !ok {
-			widest := 0
-			for _, r := range rows {
-				widest = max(widest, len(r.fields))
-			}
-			if _, wide := sudoku.ShapeForSize(widest); wide && widest > len(rows) {
-				return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s, and a row of %d cells: a %d×%d grid has %d rows; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
-					len(rows), sepName(kind, ch), widest, widest, widest, widest), 0, true
-			}
 			return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s; a grid has 4, 6, 8, 9, 12, 16 or 25 rows",
 				len(rows), sepName(kind, ch)), 0, true
 		}
@@ -212,7 +251,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		if len(fields) == width+1 && len(fields[width].cells) == 0 && kind != tBar {
 			fields = fields[:width] // a separator at the end of the line
 		}
-		if len(fields) < width && kind != tBar && len(rows) > 1 && (kind == tTab || len(fields[len(fields)-1].cells) > 0) {
+		if len(fields) < width && kind != tBar && len(rows) > 1 && (kind == tTab || len(fields[len(fields)-1].cells) > 0 || r.l.kind == lBlank) {
 			// A spreadsheet row whose empty cells at the end were trimmed
 			// (tabs, or CSV: 5,3,,,7 for 5,3,,,7,,,,); a CSV row short
 			// of fields that ends with a comma lost fields elsewhere.
@@ -234,13 +273,31 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		}
 	}
 	if padded {
-		if err := smallerFirst(cells, widths, shape, rows[0].l.num, nil); err != nil {
+		// Rows of fields are rows of the grid, and so is a value alone
+		// between them: only a value alone before or after them may be
+		// a line beside a smaller grid.
+		placed := make([]bool, len(rows))
+		for i, r := range rows {
+			placed[i] = !r.lone || i > 0 && i < len(rows)-1
+		}
+		if err := smallerFirst(cells, widths, shape, rows[0].l.num, placed); err != nil {
 			return grid{}, err, shape.Cells(), true
+		}
+		if kind != tBar && len(rows) > 1 {
+			// Rows trimmed, none as wide as the grid: the last column
+			// may be empty too, and the grid a row bigger.
+			inRows := make([]*line, len(rows))
+			for i, r := range rows {
+				inRows[i] = r.l
+			}
+			if err := fewerRows(b, inRows, -1, cells, "empty fields"); err != nil {
+				return grid{}, err, shape.Cells(), true
+			}
 		}
 	}
 	g, err := decode(shape, cells)
 	if err == nil && len(emptyNums) > 0 {
-		g.notes = append(g.notes, emptyRowsNote(emptyNums, emptyAt))
+		g.notes = append(g.notes, emptyRowsNote(emptyNums, emptyAt, sepName(kind, ch)))
 	}
 	return g, err, shape.Cells(), true
 }
@@ -472,22 +529,23 @@ func emptyRowsNoted(g grid, rows []*line) grid {
 		}
 	}
 	if len(nums) > 0 {
-		g.notes = append(g.notes, emptyRowsNote(nums, at))
+		g.notes = append(g.notes, emptyRowsNote(nums, at, "spaces"))
 	}
 	return g
 }
 
-// emptyRowsNote says that the blank lines nums were read as the empty rows at.
-func emptyRowsNote(nums, at []int) string {
+// emptyRowsNote says that the blank lines nums were read as the empty rows
+// at, whose seps (spaces, tabs, commas) were trimmed.
+func emptyRowsNote(nums, at []int, seps string) string {
 	if len(nums) == 1 {
-		return fmt.Sprintf("I read the blank line %d as row %d, empty (its spaces trimmed away).", nums[0], at[0])
+		return fmt.Sprintf("I read the blank line %d as row %d, empty (its %s trimmed away).", nums[0], at[0], seps)
 	}
 	var ls, rs []string
 	for i := range nums {
 		ls = append(ls, fmt.Sprint(nums[i]))
 		rs = append(rs, fmt.Sprint(at[i]))
 	}
-	return fmt.Sprintf("I read the blank lines %s as rows %s, empty (their spaces trimmed away).", andList(ls), andList(rs))
+	return fmt.Sprintf("I read the blank lines %s as rows %s, empty (their %s trimmed away).", andList(ls), andList(rs), seps)
 }
 
 // andList joins words as "a, b and c".
@@ -771,7 +829,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		return grid{}, err, shape.Cells(), true
 	}
 	if !bars {
-		if err := fewerRows(b, rows, slots[len(slots)-1]+ind, cells); err != nil {
+		if err := fewerRows(b, rows, slots[len(slots)-1]+ind, cells, "spaces"); err != nil {
 			return grid{}, err, shape.Cells(), true
 		}
 	}
@@ -838,7 +896,7 @@ func outerStart(rows []*line, ref []int32, inner int32) int32 {
 // row and right after the last (the command, a line of text, a code
 // fence), or the rows kept their spaces up to the last column (last,
 // counted from 0 after the rows' shift) and no further.
-func fewerRows(b []*line, rows []*line, last int32, cells []cellIn) *Error {
+func fewerRows(b []*line, rows []*line, last int32, cells []cellIn, what string) *Error {
 	n := len(rows)
 	if _, ok := sudoku.ShapeForSize(n + 1); !ok || boundRows(b, rows) {
 		return nil
@@ -862,13 +920,13 @@ func fewerRows(b []*line, rows []*line, last int32, cells []cellIn) *Error {
 		if (c.kind == kSym || c.kind == kNum) && v > n {
 			// Too big for the smaller grid: the bigger one, a row short.
 			return errAt(c.line, int(c.col), ErrCellCount,
-				"found %d rows, and a %d too big for a %d×%d grid: a %d×%d grid has %d rows; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing row goes: write empty cells as . or 0, an empty row as %s",
-				n, v, n, n, n+1, n+1, n+1, dots(n+1))
+				"found %d rows, and a %d too big for a %d×%d grid: a %d×%d grid has %d rows; an empty row at the start or end whose %s were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing row goes: write empty cells as . or 0, an empty row as %s",
+				n, v, n, n, n+1, n+1, n+1, what, dots(n+1))
 		}
 	}
 	return errAt(rows[0].num, 0, ErrAmbiguous,
-		"these %d rows can be a %d×%d grid, or a %d×%d grid whose first or last row is empty: an empty row whose spaces were trimmed leaves no line (or a blank one, which may as well be a gap), so I cannot tell; write empty cells as . or 0, an empty row as %s",
-		n, n, n, n+1, n+1, dots(n+1))
+		"these %d rows can be a %d×%d grid, or a %d×%d grid whose first or last row is empty: an empty row whose %s were trimmed leaves no line (or a blank one, which may as well be a gap), so I cannot tell; write empty cells as . or 0, an empty row as %s",
+		n, n, n, n+1, n+1, what, dots(n+1))
 }
 
 // blanksAsBands refuses rows read by columns among which blank lines were

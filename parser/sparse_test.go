@@ -290,3 +290,70 @@ func TestSparseInnerBars(t *testing.T) {
 		}
 	}
 }
+
+// TestSparseFields: 17-clue puzzles as spreadsheet rows (tabs or commas)
+// with their empty fields at the end trimmed, as a spreadsheet or an
+// editor writes them: a row with a value in its first column only has no
+// separator left, and an empty row is a blank line. They are read exactly,
+// the blank lines named in a note, unless an empty first or last row left
+// no line (or two empty rows stand together): then refused, saying that a
+// row at the start or end may have been trimmed.
+func TestSparseFields(t *testing.T) {
+	for _, s := range loadSparse(t) {
+		num, p := s[0], s[1]
+		for _, sep := range []string{",", "\t"} {
+			var rows []string
+			var blanks []int
+			lost, together := false, false
+			for r := 0; r < 9; r++ {
+				row := strings.TrimRight(strings.Join(strings.Split(strings.ReplaceAll(p[r*9:r*9+9], ".", " "), ""), sep), sep+" ")
+				row = strings.ReplaceAll(row, " ", "")
+				if row == "" {
+					lost = lost || r == 0 || r == 8
+					together = together || r > 0 && rows[r-1] == ""
+					blanks = append(blanks, r+1)
+				}
+				rows = append(rows, row)
+			}
+			for _, lay := range sparseLayouts {
+				if !lay.trim || lay.name == "quoted" {
+					continue
+				}
+				name := fmt.Sprintf("%s/%q/%s", num, sep, lay.name)
+				text := lay.fn(rows)
+				got, err := parser.Read(text)
+				if err == nil && testgrids.Line(got.Grid) != p {
+					t.Fatalf("%s: misread\nread %s\nwant %s\nfrom %q", name, testgrids.Line(got.Grid), p, text)
+				}
+				if lost || together {
+					if lay.name == "in a code block" && err == nil {
+						continue
+					}
+					if err == nil {
+						t.Errorf("%s: read, want a refusal\nfrom %q", name, text)
+					} else if lost && !strings.Contains(err.Error(), "empty fields were trimmed") {
+						t.Errorf("%s: error %q does not say that an empty first or last row was trimmed\nfrom %q", name, err, text)
+					}
+					continue
+				}
+				if err != nil {
+					t.Errorf("%s: %v\nfrom %q", name, err, text)
+					continue
+				}
+				if len(blanks) > 0 {
+					first := blanks[0] + 1 // after the command's line
+					if lay.name == "in a code block" {
+						first++
+					}
+					want := fmt.Sprintf("I read the blank line %d as row %d, empty (its %s trimmed away)", first, blanks[0], map[string]string{",": "commas", "\t": "tabs"}[sep])
+					if len(blanks) > 1 {
+						want = "I read the blank lines "
+					}
+					if !strings.Contains(strings.Join(got.Notes, " "), want) {
+						t.Errorf("%s: notes %q do not say %q", name, got.Notes, want)
+					}
+				}
+			}
+		}
+	}
+}
