@@ -714,6 +714,12 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 	cols := 0
 	if _, ok := sudoku.ShapeForSize(len(slots)); ok && len(cellFields) == 1 && len(slots) > n && evenlySpaced(slots) {
 		cols = len(slots)
+	} else if span := lattice(slots); len(cellFields) == 1 && span > n && !bars {
+		// Columns at even steps, some empty in every row, more than
+		// there are rows: as many columns as a grid that size has.
+		if _, ok := sudoku.ShapeForSize(span); ok {
+			cols = span
+		}
 	}
 	if widest := oneCharWidth(rows); !bars && widest > n && widest <= n+3 && slots[len(slots)-1] < int32(widest) {
 		if _, ok := sudoku.ShapeForSize(widest); ok {
@@ -1263,6 +1269,19 @@ func fewBlanks(rows []*line) bool {
 type rowSet struct {
 	lines []*line
 	bars  bool // some row has a vertical line
+}
+
+// lattice returns how many columns stand from the first of slots (sorted)
+// to the last at the greatest step that holds them all, or 0.
+func lattice(slots []int32) int {
+	g := int32(0)
+	for _, c := range slots[1:] {
+		g = gcd(g, c-slots[0])
+	}
+	if g <= 0 {
+		return 0
+	}
+	return int((slots[len(slots)-1]-slots[0])/g) + 1
 }
 
 // evenlySpaced reports whether the columns s (sorted) are evenly spaced.

@@ -357,3 +357,52 @@ func TestSparseFields(t *testing.T) {
 		}
 	}
 }
+
+// TestSparseSpaced: 17-clue puzzles with their cells two characters apart
+// (5 3     7), a space for an empty cell, in every layout: read exactly
+// unless an empty first or last row was trimmed away; then refused, the
+// message naming a line whose single spaces show the doubt, not a line
+// of one digit.
+func TestSparseSpaced(t *testing.T) {
+	for _, s := range loadSparse(t) {
+		num, p := s[0], s[1]
+		lost := strings.Trim(p[:9], ".") == "" || strings.Trim(p[72:], ".") == ""
+		for _, lay := range sparseLayouts {
+			var rows []string
+			for r := 0; r < 9; r++ {
+				row := strings.Join(strings.Split(strings.ReplaceAll(p[r*9:r*9+9], ".", " "), ""), " ")
+				if lay.trim {
+					row = strings.TrimRight(row, " ")
+				}
+				rows = append(rows, row)
+			}
+			text := lay.fn(rows)
+			got, err := parser.Read(text)
+			if err == nil {
+				if testgrids.Line(got.Grid) != p {
+					t.Errorf("%s/%s: misread\nread %s\nwant %s\nfrom %q", num, lay.name, testgrids.Line(got.Grid), p, text)
+				}
+				if lost && lay.trim && lay.name != "in a code block" {
+					t.Errorf("%s/%s: read, want a refusal\nfrom %q", num, lay.name, text)
+				}
+				continue
+			}
+			if !lost || !lay.trim {
+				t.Errorf("%s/%s: %v\nfrom %q", num, lay.name, err, text)
+				continue
+			}
+			var perr *parser.Error
+			if !errors.As(err, &perr) || strings.Contains(err.Error(), "evenly spaced") {
+				t.Errorf("%s/%s: error %q, want one naming the doubt", num, lay.name, err)
+				continue
+			}
+			if strings.Contains(err.Error(), "single spaces") {
+				lines := strings.Split(text, "\n")
+				at := []rune(lines[perr.Line-1])
+				if c := perr.Col; c < 2 || c >= len(at) || at[c-1] != ' ' || at[c-2] == ' ' || at[c] == ' ' {
+					t.Errorf("%s/%s: error %q points at %q, column %d: no single space between cells there", num, lay.name, err, at, c)
+				}
+			}
+		}
+	}
+}
