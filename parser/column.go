@@ -273,12 +273,27 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		}
 	}
 	if padded {
-		// Rows of fields are rows of the grid, and so is a value alone
-		// between them: only a value alone before or after them may be
-		// a line beside a smaller grid.
+		// Rows of fields with a value are rows of the grid, and so is
+		// every line between two of them: only lines before the first
+		// or after the last may be lines beside a smaller grid.
 		placed := make([]bool, len(rows))
+		first, last := -1, -1
 		for i, r := range rows {
-			placed[i] = !r.lone || i > 0 && i < len(rows)-1
+			if r.lone {
+				continue
+			}
+			for _, f := range r.fields {
+				if fieldCell(r.l.num, f).kind != kBlank {
+					if first < 0 {
+						first = i
+					}
+					last = i
+					break
+				}
+			}
+		}
+		for i := range rows {
+			placed[i] = first >= 0 && i >= first && i <= last
 		}
 		if err := smallerFirst(cells, widths, shape, rows[0].l.num, placed); err != nil {
 			return grid{}, err, shape.Cells(), true
