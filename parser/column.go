@@ -137,19 +137,12 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			widest = max(widest, len(r.fields))
 		}
 		n2 := len(rows) + len(blanks)
-		small, fits := sudoku.ShapeForSize(len(rows))
+		_, fits := sudoku.ShapeForSize(len(rows))
 		apart := true // no two blank lines in a row, no more than one in four rows
 		for k := 1; k < len(blanks); k++ {
 			apart = apart && blanks[k].row != blanks[k-1].row
 		}
-		// Rows as many as a smaller grid has, none wider: blank lines
-		// inside its bands are empty rows all the same, unless one stands
-		// between its bands, where it may be a gap.
-		inBands := fits && kind != tBar
-		for _, bl := range blanks {
-			inBands = inBands && bl.row%small.BoxRows != 0
-		}
-		if _, ok := sudoku.ShapeForSize(n2); ok && widest <= n2 && (!fits || widest > len(rows) || inBands) && apart && 4*len(blanks) <= n2 {
+		if _, ok := sudoku.ShapeForSize(n2); ok && widest <= n2 && (!fits || widest > len(rows)) && apart && 4*len(blanks) <= n2 {
 			all := make([]frow, 0, n2)
 			for k, r := range rows {
 				for len(blanks) > 0 && blanks[0].row == k {
@@ -169,7 +162,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			inRows[i] = r.l
 		}
 		if sh, ok := sudoku.ShapeForSize(len(rows)); ok {
-			if err := blankInside(b, inRows, sh); err != nil {
+			if err := blankInside(b, inRows, sh, "empty fields"); err != nil {
 				return grid{}, err, sh.Cells(), true
 			}
 		}
@@ -273,27 +266,12 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		}
 	}
 	if padded {
-		// Rows of fields with a value are rows of the grid, and so is
-		// every line between two of them: only lines before the first
-		// or after the last may be lines beside a smaller grid.
+		// A row of fields as wide as the grid (a value in its last
+		// column, or its empty fields kept) is a row of it, not a line
+		// beside a smaller grid.
 		placed := make([]bool, len(rows))
-		first, last := -1, -1
-		for i, r := range rows {
-			if r.lone {
-				continue
-			}
-			for _, f := range r.fields {
-				if fieldCell(r.l.num, f).kind != kBlank {
-					if first < 0 {
-						first = i
-					}
-					last = i
-					break
-				}
-			}
-		}
-		for i := range rows {
-			placed[i] = first >= 0 && i >= first && i <= last
+		for i, w := range widths {
+			placed[i] = w == width && !rows[i].lone
 		}
 		if err := smallerFirst(cells, widths, shape, rows[0].l.num, placed); err != nil {
 			return grid{}, err, shape.Cells(), true
@@ -846,7 +824,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 			}
 		}
 	}
-	if err := blankInside(b, rows, shape); err != nil {
+	if err := blankInside(b, rows, shape, "spaces"); err != nil {
 		return grid{}, err, shape.Cells(), true
 	}
 	if !bars {
@@ -1353,7 +1331,7 @@ func rulesAgree(b []*line, rows []*line, shape sudoku.Shape) *Error {
 // may be an empty row whose spaces were trimmed, and then another line is
 // no row. Blank lines between bands must be so between every two bands: one
 // blank line after the first band only is as well an empty row.
-func blankInside(b []*line, rows []*line, shape sudoku.Shape) *Error {
+func blankInside(b []*line, rows []*line, shape sudoku.Shape, what string) *Error {
 	isRow := make(map[*line]bool, len(rows))
 	for _, l := range rows {
 		isRow[l] = true
@@ -1367,8 +1345,8 @@ func blankInside(b []*line, rows []*line, shape sudoku.Shape) *Error {
 			seen++
 		case l.kind == lBlank && seen > 0 && seen < len(rows) && seen%shape.BoxRows != 0:
 			return errAt(l.num, 0, ErrAmbiguous,
-				"line %d is blank between rows %d and %d: if it is an empty row, write its cells as . or 0; if not, remove it (spaces stand for empty cells here, so I cannot tell)",
-				l.num, seen, seen+1)
+				"line %d is blank between rows %d and %d: if it is an empty row, write its cells as . or 0; if not, remove it (%s stand for empty cells here, so I cannot tell)",
+				l.num, seen, seen+1, what)
 		case l.kind == lBlank && seen > 0 && seen < len(rows):
 			if first == nil {
 				first, firstAt = l, seen
@@ -1392,8 +1370,8 @@ func blankInside(b []*line, rows []*line, shape sudoku.Shape) *Error {
 		}
 		if len(has) < shape.Size()/shape.BoxRows-1 {
 			return errAt(first.num, 0, ErrAmbiguous,
-				"line %d is blank between rows %d and %d, and no other blank line stands between bands of boxes: if it is an empty row, write its cells as . or 0; if not, remove it (spaces stand for empty cells here, so I cannot tell)",
-				first.num, firstAt, firstAt+1)
+				"line %d is blank between rows %d and %d, and no other blank line stands between bands of boxes: if it is an empty row, write its cells as . or 0; if not, remove it (%s stand for empty cells here, so I cannot tell)",
+				first.num, firstAt, firstAt+1, what)
 		}
 	}
 	return nil
