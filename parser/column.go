@@ -47,6 +47,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 	type frow struct {
 		l      *line
 		fields []field
+		lone   bool // a value alone, without a separator
 	}
 	var rows []frow
 	var header *frow
@@ -73,7 +74,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		switch l.kind {
 		case lContent, lMaybe, lBarEmpty, lSepEmpty:
 		case lBlank:
-			if kind == tTab && len(rows) > 0 {
+			if kind != tBar && len(rows) > 0 {
 				blanks = append(blanks, blankAt{len(rows), l})
 			}
 			continue
@@ -90,9 +91,10 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			}
 		}
 		if !has {
-			if c := onlyCell(l); c >= 0 && kind == tTab {
-				// a spreadsheet row with only its first cell: no tab left
-				rows = append(rows, frow{l, []field{{cells: l.toks[c : c+1], col: l.toks[c].col}}})
+			if c := onlyCell(l); c >= 0 && kind != tBar {
+				// a spreadsheet row with only its first cell: no tab or
+				// comma left once the empty fields after it were trimmed
+				rows = append(rows, frow{l, []field{{cells: l.toks[c : c+1], col: l.toks[c].col}}, true})
 				continue
 			}
 			if l.kind == lContent {
@@ -115,12 +117,12 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		if isHeader {
 			// The header of a Markdown table, above its |---|---| line:
 			// labels, or (a table needs a header) the first row of the grid.
-			header = &frow{l, fields}
+			header = &frow{l: l, fields: fields}
 			continue
 		}
-		rows = append(rows, frow{l, fields})
+		rows = append(rows, frow{l: l, fields: fields})
 	}
-	if !tabbed && kind == tTab {
+	if !tabbed {
 		return grid{}, nil, 0, false
 	}
 	for len(blanks) > 0 && blanks[len(blanks)-1].row == len(rows) {
@@ -154,13 +156,13 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			rows = all
 		}
 	}
-	if kind == tTab && len(blanks) > 0 {
+	if kind != tBar && len(blanks) > 0 {
 		inRows := make([]*line, len(rows))
 		for i, r := range rows {
 			inRows[i] = r.l
 		}
 		if sh, ok := sudoku.ShapeForSize(len(rows)); ok {
-			if err := blankInside(b, inRows, sh); err != nil {
+			if err := blankInside(b, inRows, sh, "empty fields"); err != nil {
 				return grid{}, err, sh.Cells(), true
 			}
 		}
@@ -190,15 +192,45 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		shape, width = sh, sh.Cells()
 	} else {
 		sh, ok := sudoku.ShapeForSize(len(rows))
+		// Rows wider than there are rows, of a grid that size: its empty
+		// first or last row, trimmed, left no line (or a blank one after
+		// the last row, which says nothing).
+		widest, wider, above := 0, 0, false
+		var widestRow *frow
+		for i, r := range rows {
+			fs := r.fields
+			if len(fs) > 1 && len(fs[len(fs)-1].cells) == 0 && kind != tBar {
+				fs = fs[:len(fs)-1] // a separator at the end of the line
+			}
+			if len(fs) > widest {
+				widest, widestRow = len(fs), &rows[i]
+			}
+			if len(fs) > len(rows) {
+				wider++
+				for _, f := range fs[len(rows):] {
+					c := fieldCell(r.l.num, f)
+					above = above || c.kind == kSym && symbolValue(c.c) > len(rows) || c.kind == kNum && int(c.v) > len(rows)
+				}
+			}
+		}
+		_, wide := sudoku.ShapeForSize(widest)
+		if wide && widest == len(rows)+1 && ok && wider == 1 && !above && kind != tBar {
+			// One row a field too long, or a grid a row short.
+			return grid{}, errAt(widestRow.l.num, int(widestRow.fields[len(rows)].col), ErrRowLength, "this row has %d fields between %s, the %d others no more than %d: if the grid is %d×%d, an empty row at its start or end whose empty fields were trimmed left no line (Discord drops it at the end of a message), so I cannot tell where it goes; if it is %d×%d, this row has a field too many. Write empty cells as . or 0",
+				widest, sepName(kind, ch), len(rows)-1, len(rows), widest, widest, len(rows), len(rows)), shape.Cells(), true
+		}
+		if wide && widest > len(rows) && (!ok || wider > 1 || above) && kind != tBar {
+			among := ""
+			switch {
+			case len(blanks) == 1:
+				among = fmt.Sprintf(" (and the blank line %d among them, an empty row)", blanks[0].l.num)
+			case len(blanks) > 1:
+				among = fmt.Sprintf(" (and %d blank lines among them, empty rows)", len(blanks))
+			}
+			return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s%s, and a row of %d cells: a %d×%d grid has %d rows; an empty row at the start or end whose empty fields were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
+				len(rows), sepName(kind, ch), among, widest, widest, widest, widest), 0, true
+		}
 		if !ok {
-			widest := 0
-			for _, r := range rows {
-				widest = max(widest, len(r.fields))
-			}
-			if _, wide := sudoku.ShapeForSize(widest); wide && widest > len(rows) {
-				return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s, and a row of %d cells: a %d×%d grid has %d rows; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
-					len(rows), sepName(kind, ch), widest, widest, widest, widest), 0, true
-			}
 			return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s; a grid has 4, 6, 8, 9, 12, 16 or 25 rows",
 				len(rows), sepName(kind, ch)), 0, true
 		}
@@ -212,7 +244,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		if len(fields) == width+1 && len(fields[width].cells) == 0 && kind != tBar {
 			fields = fields[:width] // a separator at the end of the line
 		}
-		if len(fields) < width && kind != tBar && len(rows) > 1 && (kind == tTab || len(fields[len(fields)-1].cells) > 0) {
+		if len(fields) < width && kind != tBar && len(rows) > 1 && (kind == tTab || len(fields[len(fields)-1].cells) > 0 || r.l.kind == lBlank) {
 			// A spreadsheet row whose empty cells at the end were trimmed
 			// (tabs, or CSV: 5,3,,,7 for 5,3,,,7,,,,); a CSV row short
 			// of fields that ends with a comma lost fields elsewhere.
@@ -234,13 +266,31 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		}
 	}
 	if padded {
-		if err := smallerFirst(cells, widths, shape, rows[0].l.num, nil); err != nil {
+		// A row of fields as wide as the grid (a value in its last
+		// column, or its empty fields kept) is a row of it, not a line
+		// beside a smaller grid.
+		placed := make([]bool, len(rows))
+		for i, w := range widths {
+			placed[i] = w == width && !rows[i].lone
+		}
+		if err := smallerFirst(cells, widths, shape, rows[0].l.num, placed); err != nil {
 			return grid{}, err, shape.Cells(), true
+		}
+		if kind != tBar && len(rows) > 1 {
+			// Rows trimmed, none as wide as the grid: the last column
+			// may be empty too, and the grid a row bigger.
+			inRows := make([]*line, len(rows))
+			for i, r := range rows {
+				inRows[i] = r.l
+			}
+			if err := fewerRows(b, inRows, -1, cells, "empty fields"); err != nil {
+				return grid{}, err, shape.Cells(), true
+			}
 		}
 	}
 	g, err := decode(shape, cells)
 	if err == nil && len(emptyNums) > 0 {
-		g.notes = append(g.notes, emptyRowsNote(emptyNums, emptyAt))
+		g.notes = append(g.notes, emptyRowsNote(emptyNums, emptyAt, sepName(kind, ch)))
 	}
 	return g, err, shape.Cells(), true
 }
@@ -472,22 +522,23 @@ func emptyRowsNoted(g grid, rows []*line) grid {
 		}
 	}
 	if len(nums) > 0 {
-		g.notes = append(g.notes, emptyRowsNote(nums, at))
+		g.notes = append(g.notes, emptyRowsNote(nums, at, "spaces"))
 	}
 	return g
 }
 
-// emptyRowsNote says that the blank lines nums were read as the empty rows at.
-func emptyRowsNote(nums, at []int) string {
+// emptyRowsNote says that the blank lines nums were read as the empty rows
+// at, whose seps (spaces, tabs, commas) were trimmed.
+func emptyRowsNote(nums, at []int, seps string) string {
 	if len(nums) == 1 {
-		return fmt.Sprintf("I read the blank line %d as row %d, empty (its spaces trimmed away).", nums[0], at[0])
+		return fmt.Sprintf("I read the blank line %d as row %d, empty (its %s trimmed away).", nums[0], at[0], seps)
 	}
 	var ls, rs []string
 	for i := range nums {
 		ls = append(ls, fmt.Sprint(nums[i]))
 		rs = append(rs, fmt.Sprint(at[i]))
 	}
-	return fmt.Sprintf("I read the blank lines %s as rows %s, empty (their spaces trimmed away).", andList(ls), andList(rs))
+	return fmt.Sprintf("I read the blank lines %s as rows %s, empty (their %s trimmed away).", andList(ls), andList(rs), seps)
 }
 
 // andList joins words as "a, b and c".
@@ -591,14 +642,17 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 			inner = w
 		}
 	}
+	firstStart := int32(1) // where the field before the first line starts
+	if inner > 0 && ref[0]-inner > 1 {
+		firstStart = ref[0] - inner // the first box of an indented board ends at the first line
+	} else if inner > 0 && ref[0]-inner < 1 && !wide {
+		firstStart = outerStart(rows, ref, inner)
+	}
 	fieldOf := func(c int32) (int, int32) {
 		f := sort.Search(len(ref), func(i int) bool { return ref[i] >= c })
-		start := int32(1)
-		switch {
-		case f > 0:
+		start := firstStart
+		if f > 0 {
 			start = ref[f-1] + 1
-		case inner > 0 && ref[0]-inner > 1:
-			start = ref[0] - inner // the first box of an indented board ends at the first line
 		}
 		return f, c - start
 	}
@@ -653,6 +707,12 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 	cols := 0
 	if _, ok := sudoku.ShapeForSize(len(slots)); ok && len(cellFields) == 1 && len(slots) > n && evenlySpaced(slots) {
 		cols = len(slots)
+	} else if span := lattice(slots); len(cellFields) == 1 && span > n && !bars {
+		// Columns at even steps, some empty in every row, more than
+		// there are rows: as many columns as a grid that size has.
+		if _, ok := sudoku.ShapeForSize(span); ok {
+			cols = span
+		}
 	}
 	if widest := oneCharWidth(rows); !bars && widest > n && widest <= n+3 && slots[len(slots)-1] < int32(widest) {
 		if _, ok := sudoku.ShapeForSize(widest); ok {
@@ -764,11 +824,11 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 			}
 		}
 	}
-	if err := blankInside(b, rows, shape); err != nil {
+	if err := blankInside(b, rows, shape, "spaces"); err != nil {
 		return grid{}, err, shape.Cells(), true
 	}
 	if !bars {
-		if err := fewerRows(b, rows, slots[len(slots)-1]+ind, cells); err != nil {
+		if err := fewerRows(b, rows, slots[len(slots)-1]+ind, cells, "spaces"); err != nil {
 			return grid{}, err, shape.Cells(), true
 		}
 	}
@@ -784,6 +844,48 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 	return g, err, shape.Cells(), true
 }
 
+// outerStart returns where the field before the first vertical line (at
+// ref[0], relative to the rows' shift) starts, when it is narrower than the
+// fields between lines (inner columns wide): a board with lines only
+// between its boxes (5 3   |   7   | …) has no line before the first box,
+// which ends, as every box does, a column before its line: the field is
+// aligned on its right (5 3 . | is a box without its first space). Boards
+// whose boxes are aligned on their left (5 3 . |. 7 . |) keep it at 1: of
+// the two, the start that puts more cells of the first field in columns
+// that cells of the other fields stand at.
+func outerStart(rows []*line, ref []int32, inner int32) int32 {
+	right := ref[0] - inner
+	others := make(map[int32]bool)
+	var first []int32
+	for _, l := range rows {
+		for _, t := range l.toks {
+			if t.kind == tBar {
+				continue
+			}
+			c := t.col - l.shift
+			f := sort.Search(len(ref), func(i int) bool { return ref[i] >= c })
+			if f == 0 {
+				first = append(first, c)
+			} else if f < len(ref) {
+				others[c-ref[f-1]-1] = true
+			}
+		}
+	}
+	left, rightFits := 0, 0 // cells of the first field in the others' columns
+	for _, c := range first {
+		if others[c-1] {
+			left++
+		}
+		if others[c-right] {
+			rightFits++
+		}
+	}
+	if rightFits > left {
+		return right
+	}
+	return 1
+}
+
 // fewerRows refuses rows read by columns without vertical lines that make
 // a grid one row short of a bigger one (8 rows, of 9) when the row missing
 // may be an empty first or last row whose spaces were trimmed: such a row
@@ -793,7 +895,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 // row and right after the last (the command, a line of text, a code
 // fence), or the rows kept their spaces up to the last column (last,
 // counted from 0 after the rows' shift) and no further.
-func fewerRows(b []*line, rows []*line, last int32, cells []cellIn) *Error {
+func fewerRows(b []*line, rows []*line, last int32, cells []cellIn, what string) *Error {
 	n := len(rows)
 	if _, ok := sudoku.ShapeForSize(n + 1); !ok || boundRows(b, rows) {
 		return nil
@@ -817,13 +919,13 @@ func fewerRows(b []*line, rows []*line, last int32, cells []cellIn) *Error {
 		if (c.kind == kSym || c.kind == kNum) && v > n {
 			// Too big for the smaller grid: the bigger one, a row short.
 			return errAt(c.line, int(c.col), ErrCellCount,
-				"found %d rows, and a %d too big for a %d×%d grid: a %d×%d grid has %d rows; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing row goes: write empty cells as . or 0, an empty row as %s",
-				n, v, n, n, n+1, n+1, n+1, dots(n+1))
+				"found %d rows, and a %d too big for a %d×%d grid: a %d×%d grid has %d rows; an empty row at the start or end whose %s were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing row goes: write empty cells as . or 0, an empty row as %s",
+				n, v, n, n, n+1, n+1, n+1, what, dots(n+1))
 		}
 	}
 	return errAt(rows[0].num, 0, ErrAmbiguous,
-		"these %d rows can be a %d×%d grid, or a %d×%d grid whose first or last row is empty: an empty row whose spaces were trimmed leaves no line (or a blank one, which may as well be a gap), so I cannot tell; write empty cells as . or 0, an empty row as %s",
-		n, n, n, n+1, n+1, dots(n+1))
+		"these %d rows can be a %d×%d grid, or a %d×%d grid whose first or last row is empty: an empty row whose %s were trimmed leaves no line (or a blank one, which may as well be a gap), so I cannot tell; write empty cells as . or 0, an empty row as %s",
+		n, n, n, n+1, n+1, what, dots(n+1))
 }
 
 // blanksAsBands refuses rows read by columns among which blank lines were
@@ -1162,6 +1264,19 @@ type rowSet struct {
 	bars  bool // some row has a vertical line
 }
 
+// lattice returns how many columns stand from the first of slots (sorted)
+// to the last at the greatest step that holds them all, or 0.
+func lattice(slots []int32) int {
+	g := int32(0)
+	for _, c := range slots[1:] {
+		g = gcd(g, c-slots[0])
+	}
+	if g <= 0 {
+		return 0
+	}
+	return int((slots[len(slots)-1]-slots[0])/g) + 1
+}
+
 // evenlySpaced reports whether the columns s (sorted) are evenly spaced.
 func evenlySpaced(s []int32) bool {
 	for i := 2; i < len(s); i++ {
@@ -1216,7 +1331,7 @@ func rulesAgree(b []*line, rows []*line, shape sudoku.Shape) *Error {
 // may be an empty row whose spaces were trimmed, and then another line is
 // no row. Blank lines between bands must be so between every two bands: one
 // blank line after the first band only is as well an empty row.
-func blankInside(b []*line, rows []*line, shape sudoku.Shape) *Error {
+func blankInside(b []*line, rows []*line, shape sudoku.Shape, what string) *Error {
 	isRow := make(map[*line]bool, len(rows))
 	for _, l := range rows {
 		isRow[l] = true
@@ -1230,8 +1345,8 @@ func blankInside(b []*line, rows []*line, shape sudoku.Shape) *Error {
 			seen++
 		case l.kind == lBlank && seen > 0 && seen < len(rows) && seen%shape.BoxRows != 0:
 			return errAt(l.num, 0, ErrAmbiguous,
-				"line %d is blank between rows %d and %d: if it is an empty row, write its cells as . or 0; if not, remove it (spaces stand for empty cells here, so I cannot tell)",
-				l.num, seen, seen+1)
+				"line %d is blank between rows %d and %d: if it is an empty row, write its cells as . or 0; if not, remove it (%s stand for empty cells here, so I cannot tell)",
+				l.num, seen, seen+1, what)
 		case l.kind == lBlank && seen > 0 && seen < len(rows):
 			if first == nil {
 				first, firstAt = l, seen
@@ -1255,8 +1370,8 @@ func blankInside(b []*line, rows []*line, shape sudoku.Shape) *Error {
 		}
 		if len(has) < shape.Size()/shape.BoxRows-1 {
 			return errAt(first.num, 0, ErrAmbiguous,
-				"line %d is blank between rows %d and %d, and no other blank line stands between bands of boxes: if it is an empty row, write its cells as . or 0; if not, remove it (spaces stand for empty cells here, so I cannot tell)",
-				first.num, firstAt, firstAt+1)
+				"line %d is blank between rows %d and %d, and no other blank line stands between bands of boxes: if it is an empty row, write its cells as . or 0; if not, remove it (%s stand for empty cells here, so I cannot tell)",
+				first.num, firstAt, firstAt+1, what)
 		}
 	}
 	return nil

@@ -70,9 +70,14 @@
 // Spaces as empty cells, where the place of every cell is fixed. By
 // separators: a Markdown table (| 5 | 3 |   |), tabs of a spreadsheet
 // paste (trailing tabs may be trimmed), CSV with empty fields (5,3,,,7,,,,
-// or with the empty fields at the end of a row trimmed, 5,3,,,7).
+// or with the empty fields at the end of a row trimmed, 5,3,,,7: a row
+// with a value in its first column only is then that value alone, and an
+// empty row a blank line, read so with a note; an empty first or last row
+// so trimmed leaves no line, and rows one short of their width are
+// refused, saying so).
 // By columns, in a monospace font: a drawn board whose boxes keep their
-// columns (py-sudoku: | 5 3   |   7   |), or rows of one character per cell
+// columns (py-sudoku: | 5 3   |   7   |, or with lines only between the
+// boxes: 5 3   |   7   |), or rows of one character per cell
 // (53  7    ), with or without the trailing spaces an editor trims; an
 // empty row may be a blank line between rows (read so, with a note naming
 // it, when it makes the rows as many as the grid has), but a blank line
@@ -98,7 +103,7 @@
 // added, and the clash is not the person's. Rows of digits with single spaces between them,
 // far fewer cells than the grid and no mark for an empty cell are a grid
 // whose runs of spaces a web page or a chat collapsed: refused
-// (ErrAmbiguous), saying so. A spreadsheet's empty row may be an empty line.
+// (ErrAmbiguous), saying so.
 // The header of a Markdown table is the first row when the rows under it
 // are one short, and labels otherwise.
 //

@@ -111,7 +111,8 @@ func collapsedSpaces(b []*line) *Error {
 // as nothing (5 3   7 for 53..7), and the two readings place the cells
 // differently.
 func apartBySpaces(rows []*line) *Error {
-	single := false
+	var single *line // the first row with a single space between two cells
+	col := int32(0)
 	for _, l := range rows {
 		for i := 1; i < len(l.toks); i++ {
 			a, c := l.toks[i-1], l.toks[i]
@@ -122,15 +123,17 @@ func apartBySpaces(rows []*line) *Error {
 			case 1:
 				return nil // side by side: one character per cell
 			case 2:
-				single = true
+				if single == nil {
+					single, col = l, a.col+1
+				}
 			}
 		}
 	}
-	if !single {
+	if single == nil {
 		return nil
 	}
-	return errAt(rows[0].num, 0, ErrAlign,
-		"no two cells stand side by side, and single spaces stand between some: a space may separate two cells or stand for an empty one, "+cannotTell)
+	return errAt(single.num, int(col), ErrAlign,
+		"no two cells stand side by side, and single spaces stand between some, as here: a space may separate two cells or stand for an empty one, "+cannotTell)
 }
 
 // guessedClash refuses a grid read by columns, spaces as empty cells and

@@ -189,7 +189,9 @@ func TestCSVTrimmedRefusals(t *testing.T) {
 	}{
 		{"a row too long", with(2, rows[2]+",,,,1"), parser.ErrRowLength, 4, "row 3 has 12 fields between commas; a 9×9 grid needs 9"},
 		{"a short row ending with a comma", with(0, "5,3,,7,"), parser.ErrRowLength, 2, "row 1 has 5 fields between commas"},
-		{"eight rows", "\n" + strings.Join(rows[:8], "\n"), parser.ErrRowLength, 0, "an 8×8 grid needs 8"},
+		{"eight rows", "\n" + strings.Join(rows[:8], "\n"), parser.ErrCellCount, 2, "found 8 rows of cells separated by commas, and a row of 9 cells: a 9×9 grid has 9 rows; an empty row at the start or end"},
+		{"eight rows, one of them 9 wide", "\n,,,,,,,1,2\n,,3,6\n,,,,,7\n4,1,,,2\n,,,5,,,3\n7,,,,,,6\n2,8,,,,,,4\n,,,3,,,5", parser.ErrRowLength, 2, "this row has 9 fields between commas, the 7 others no more than 8: if the grid is 9×9, an empty row at its start or end"},
+		{"seven rows and a blank line", "\n,,,,,,,2,3\n8,,,,,,,5\n,,,1\n,1,,6,,,4\n5,,7,,3\n\n3,,,,5,2\n,6,4,,,,1", parser.ErrCellCount, 2, "found 7 rows of cells separated by commas (and the blank line 7 among them, an empty row), and a row of 9 cells"},
 		{"seven rows", "\n" + strings.Join(rows[:7], "\n"), parser.ErrCellCount, 2, "found 7 rows of cells separated by commas"},
 	}
 	for _, tt := range tests {

@@ -243,3 +243,176 @@ func TestSparseShared(t *testing.T) {
 		}
 	}
 }
+
+// innerBarRows writes a 9×9 puzzle as a board with vertical lines only
+// between its boxes, cells two characters apart and a space for an empty
+// cell (4     |       | 8   5), with or without the trailing spaces and
+// the rules between bands.
+func innerBarRows(p string, trim, rules bool) []string {
+	var rows []string
+	for r := 0; r < 9; r++ {
+		if rules && r > 0 && r%3 == 0 {
+			rows = append(rows, "------+-------+------")
+		}
+		var cells []string
+		for c := 0; c < 9; c++ {
+			cells = append(cells, strings.ReplaceAll(p[r*9+c:r*9+c+1], ".", " "))
+		}
+		row := strings.Join(cells[:3], " ") + " | " + strings.Join(cells[3:6], " ") + " | " + strings.Join(cells[6:], " ")
+		if trim {
+			row = strings.TrimRight(row, " ")
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// TestSparseInnerBars: a board with lines between its boxes and none
+// around them fixes every column as a framed one does (the first box ends
+// a space before its line), so every 17-clue puzzle is read exactly.
+func TestSparseInnerBars(t *testing.T) {
+	for _, s := range loadSparse(t) {
+		num, p := s[0], s[1]
+		for _, trim := range []bool{false, true} {
+			for _, rules := range []bool{false, true} {
+				for _, lay := range sparseLayouts {
+					text := lay.fn(innerBarRows(p, trim, rules))
+					got, err := parser.Read(text)
+					if err != nil {
+						t.Errorf("%s/%s trim=%v rules=%v: %v\nfrom %q", num, lay.name, trim, rules, err, text)
+						continue
+					}
+					if testgrids.Line(got.Grid) != p {
+						t.Errorf("%s/%s: misread\nread %s\nwant %s\nfrom %q", num, lay.name, testgrids.Line(got.Grid), p, text)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSparseFields: 17-clue puzzles as spreadsheet rows (tabs or commas)
+// with their empty fields at the end trimmed, as a spreadsheet or an
+// editor writes them: a row with a value in its first column only has no
+// separator left, and an empty row is a blank line. They are read exactly,
+// the blank lines named in a note, unless an empty first or last row left
+// no line (or two empty rows stand together): then refused, saying that a
+// row at the start or end may have been trimmed, or unless the rows
+// without the blank line make an 8×8 grid (refused, naming the line).
+func TestSparseFields(t *testing.T) {
+	for _, s := range loadSparse(t) {
+		num, p := s[0], s[1]
+		for _, sep := range []string{",", "\t"} {
+			var rows []string
+			var blanks []int
+			lost, together := false, false
+			for r := 0; r < 9; r++ {
+				row := strings.TrimRight(strings.Join(strings.Split(strings.ReplaceAll(p[r*9:r*9+9], ".", " "), ""), sep), sep+" ")
+				row = strings.ReplaceAll(row, " ", "")
+				if row == "" {
+					lost = lost || r == 0 || r == 8
+					together = together || r > 0 && rows[r-1] == ""
+					blanks = append(blanks, r+1)
+				}
+				rows = append(rows, row)
+			}
+			// 8 rows no wider, a blank line among them: an 8×8 grid with a
+			// gap, or a 9×9 one whose empty row and last column were trimmed
+			eight := len(blanks) == 1 && !lost && strings.Trim(p[8:9]+p[17:18]+p[26:27]+p[35:36]+p[44:45]+p[53:54]+p[62:63]+p[71:72]+p[80:81], ".") == ""
+			for _, lay := range sparseLayouts {
+				if !lay.trim || lay.name == "quoted" {
+					continue
+				}
+				name := fmt.Sprintf("%s/%q/%s", num, sep, lay.name)
+				text := lay.fn(rows)
+				got, err := parser.Read(text)
+				if err == nil && testgrids.Line(got.Grid) != p {
+					t.Fatalf("%s: misread\nread %s\nwant %s\nfrom %q", name, testgrids.Line(got.Grid), p, text)
+				}
+				if eight {
+					if err == nil || !strings.Contains(err.Error(), "is blank between rows") {
+						t.Errorf("%s: %v, want a refusal naming the blank line\nfrom %q", name, err, text)
+					}
+					continue
+				}
+				if lost || together {
+					if lay.name == "in a code block" && err == nil {
+						continue
+					}
+					if err == nil {
+						t.Errorf("%s: read, want a refusal\nfrom %q", name, text)
+					} else if lost && !strings.Contains(err.Error(), "empty fields were trimmed") {
+						t.Errorf("%s: error %q does not say that an empty first or last row was trimmed\nfrom %q", name, err, text)
+					}
+					continue
+				}
+				if err != nil {
+					t.Errorf("%s: %v\nfrom %q", name, err, text)
+					continue
+				}
+				if len(blanks) > 0 {
+					first := blanks[0] + 1 // after the command's line
+					if lay.name == "in a code block" {
+						first++
+					}
+					want := fmt.Sprintf("I read the blank line %d as row %d, empty (its %s trimmed away)", first, blanks[0], map[string]string{",": "commas", "\t": "tabs"}[sep])
+					if len(blanks) > 1 {
+						want = "I read the blank lines "
+					}
+					if !strings.Contains(strings.Join(got.Notes, " "), want) {
+						t.Errorf("%s: notes %q do not say %q", name, got.Notes, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSparseSpaced: 17-clue puzzles with their cells two characters apart
+// (5 3     7), a space for an empty cell, in every layout: read exactly
+// unless an empty first or last row was trimmed away; then refused, the
+// message naming a line whose single spaces show the doubt, not a line
+// of one digit.
+func TestSparseSpaced(t *testing.T) {
+	for _, s := range loadSparse(t) {
+		num, p := s[0], s[1]
+		lost := strings.Trim(p[:9], ".") == "" || strings.Trim(p[72:], ".") == ""
+		for _, lay := range sparseLayouts {
+			var rows []string
+			for r := 0; r < 9; r++ {
+				row := strings.Join(strings.Split(strings.ReplaceAll(p[r*9:r*9+9], ".", " "), ""), " ")
+				if lay.trim {
+					row = strings.TrimRight(row, " ")
+				}
+				rows = append(rows, row)
+			}
+			text := lay.fn(rows)
+			got, err := parser.Read(text)
+			if err == nil {
+				if testgrids.Line(got.Grid) != p {
+					t.Errorf("%s/%s: misread\nread %s\nwant %s\nfrom %q", num, lay.name, testgrids.Line(got.Grid), p, text)
+				}
+				if lost && lay.trim && lay.name != "in a code block" {
+					t.Errorf("%s/%s: read, want a refusal\nfrom %q", num, lay.name, text)
+				}
+				continue
+			}
+			if !lost || !lay.trim {
+				t.Errorf("%s/%s: %v\nfrom %q", num, lay.name, err, text)
+				continue
+			}
+			var perr *parser.Error
+			if !errors.As(err, &perr) || strings.Contains(err.Error(), "evenly spaced") {
+				t.Errorf("%s/%s: error %q, want one naming the doubt", num, lay.name, err)
+				continue
+			}
+			if strings.Contains(err.Error(), "single spaces") {
+				lines := strings.Split(text, "\n")
+				at := []rune(lines[perr.Line-1])
+				if c := perr.Col; c < 2 || c >= len(at) || at[c-1] != ' ' || at[c-2] == ' ' || at[c] == ' ' {
+					t.Errorf("%s/%s: error %q points at %q, column %d: no single space between cells there", num, lay.name, err, at, c)
+				}
+			}
+		}
+	}
+}
