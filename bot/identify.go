@@ -13,6 +13,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"slices"
 	"sync"
@@ -529,14 +530,29 @@ func dialVia(ctx context.Context, tcp func(context.Context, string, string) (net
 	return c, nil
 }
 
-// proxyConnect asks the HTTP proxy on c for a tunnel to addr.
-func proxyConnect(ctx context.Context, c net.Conn, via *url.URL, addr string) error {
+// bound makes c's reads and writes end at ctx's deadline, or when ctx is
+// cancelled, until the returned function is called.
+func bound(ctx context.Context, c net.Conn) (func(), error) {
 	if deadline, ok := ctx.Deadline(); ok {
 		if err := c.SetDeadline(deadline); err != nil {
-			return err
+			return nil, err
 		}
-		defer c.SetDeadline(time.Time{})
 	}
+	stop := context.AfterFunc(ctx, func() { c.SetDeadline(time.Unix(1, 0)) })
+	return func() {
+		if stop() {
+			c.SetDeadline(time.Time{})
+		}
+	}, nil
+}
+
+// proxyConnect asks the HTTP proxy on c for a tunnel to addr.
+func proxyConnect(ctx context.Context, c net.Conn, via *url.URL, addr string) error {
+	unbound, err := bound(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer unbound()
 	req := &http.Request{Method: http.MethodConnect, URL: &url.URL{Opaque: addr}, Host: addr, Header: http.Header{}}
 	if u := via.User; u != nil {
 		pw, _ := u.Password()
@@ -561,15 +577,14 @@ func proxyConnect(ctx context.Context, c net.Conn, via *url.URL, addr string) er
 }
 
 // socksConnect asks the SOCKS5 proxy on c (RFC 1928; user and password,
-// RFC 1929, when via has them) for a connection to addr, named by host
-// name: the proxy resolves it.
+// RFC 1929, when via has them) for a connection to addr: an IPv4 or IPv6
+// address as such, a host name as a name, which the proxy resolves.
 func socksConnect(ctx context.Context, c net.Conn, via *url.URL, addr string) error {
-	if deadline, ok := ctx.Deadline(); ok {
-		if err := c.SetDeadline(deadline); err != nil {
-			return err
-		}
-		defer c.SetDeadline(time.Time{})
+	unbound, err := bound(ctx, c)
+	if err != nil {
+		return err
 	}
+	defer unbound()
 	host, portText, err := net.SplitHostPort(addr)
 	if err != nil {
 		return err
@@ -610,7 +625,16 @@ func socksConnect(ctx context.Context, c net.Conn, via *url.URL, addr string) er
 			return errors.New("SOCKS5 proxy refused the user and password")
 		}
 	}
-	req := append([]byte{5, 1, 0, 3, byte(len(host))}, host...)
+	req := []byte{5, 1, 0}
+	if ip, err := netip.ParseAddr(host); err == nil && ip.Zone() == "" {
+		if ip.Is4() || ip.Is4In6() {
+			req = append(append(req, 1), ip.Unmap().AsSlice()...)
+		} else {
+			req = append(append(req, 4), ip.AsSlice()...)
+		}
+	} else {
+		req = append(append(req, 3, byte(len(host))), host...)
+	}
 	req = append(req, byte(port>>8), byte(port))
 	if _, err := c.Write(req); err != nil {
 		return err
@@ -618,6 +642,9 @@ func socksConnect(ctx context.Context, c net.Conn, via *url.URL, addr string) er
 	var head [4]byte
 	if _, err := io.ReadFull(c, head[:]); err != nil {
 		return err
+	}
+	if head[0] != 5 {
+		return fmt.Errorf("the proxy answered the SOCKS5 request with version %d", head[0])
 	}
 	if head[1] != 0 {
 		return fmt.Errorf("SOCKS5 proxy could not connect (reply %d)", head[1])
