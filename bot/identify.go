@@ -2,76 +2,164 @@ package bot
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/tls"
 	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
+	"slices"
 	"sync"
 	"time"
 
 	"github.com/gorilla/websocket"
 )
 
-// identifyPacer spaces identifies as Discord requires: shard s identifies in
-// bucket s % max_concurrency, and each bucket allows one identify every
-// interval. It is shared by every shard of the process, for every identify:
-// the first ones, and those after Discord invalidated a session.
+// identifyPacer hands out identify turns as Discord requires: shard s
+// identifies in bucket s % max_concurrency, and each bucket allows one
+// identify every interval. It is shared by every shard of the process, for
+// every identify: the first ones, and those after Discord invalidated a
+// session.
+//
+// Turns are booked first come, first served: a shard that asks is given the
+// bucket's first free turn at once, so it knows how long it will wait, and
+// keeps that turn until it identifies or gives the turn up, across a
+// reconnection too. An identify sent late pushes the turns booked after it
+// (keeping their order), so that every two identifies of a bucket are an
+// interval apart however late each one is.
 type identifyPacer struct {
 	mu      sync.Mutex
 	buckets int
 	every   time.Duration
-	next    map[int]time.Time // by bucket: no identify before
+	last    map[int]time.Time // by bucket: the last identify sent or answered
+	queue   map[int][]*turn   // by bucket: turns booked and not used yet, in order
+}
+
+// turn is a shard's booked turn to identify.
+type turn struct {
+	shard int
+	at    time.Time
 }
 
 // newIdentifyPacer returns a pacer for maxConcurrency buckets; with
 // waitFirst, every bucket's first identify waits one interval from now.
 func newIdentifyPacer(maxConcurrency int, every time.Duration, waitFirst bool, now time.Time) *identifyPacer {
-	p := &identifyPacer{buckets: maxConcurrency, every: every, next: map[int]time.Time{}}
+	p := &identifyPacer{buckets: maxConcurrency, every: every, last: map[int]time.Time{}, queue: map[int][]*turn{}}
 	if waitFirst {
 		for k := range maxConcurrency {
-			p.next[k] = now.Add(every)
+			p.last[k] = now
 		}
 	}
 	return p
 }
 
-// take gives shard its bucket's turn if it has come at now, and books the
-// bucket until a window later; otherwise it returns how long to wait before
-// asking again (another shard may take the turn meanwhile, or an identify
-// may move it).
-func (p *identifyPacer) take(shard int, now time.Time) time.Duration {
+// book returns shard's turn: the one it booked before, or else its bucket's
+// first free turn (none before now), which it books.
+func (p *identifyPacer) book(shard int, now time.Time) time.Time {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	return p.bookLocked(shard, now).at
+}
+
+func (p *identifyPacer) bookLocked(shard int, now time.Time) *turn {
 	k := shard % p.buckets
-	if next := p.next[k]; next.After(now) {
-		return next.Sub(now)
+	q := p.queue[k]
+	for _, t := range q {
+		if t.shard == shard {
+			return t
+		}
 	}
-	p.next[k] = now.Add(p.every)
-	return 0
+	at := now
+	if last, ok := p.last[k]; ok {
+		at = later(at, last.Add(p.every))
+	}
+	if n := len(q); n > 0 {
+		at = later(at, q[n-1].at.Add(p.every))
+	}
+	t := &turn{shard: shard, at: at}
+	p.queue[k] = append(q, t)
+	return t
+}
+
+// claim takes shard's turn (booking one if it has none) and reports true
+// when the turn has come at now; otherwise it returns when the turn comes
+// (a turn only moves later). Two shards never take turns of a bucket less
+// than an interval apart.
+func (p *identifyPacer) claim(shard int, now time.Time) (time.Time, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	t := p.bookLocked(shard, now)
+	if t.at.After(now) {
+		return t.at, false
+	}
+	p.identifiedLocked(shard, now)
+	return now, true
 }
 
 // identified records that one of shard's identifies was sent or answered at
-// t: the bucket's next one waits until a window after it. Discord counts an
-// identify when it receives it, so the bot records both the write and the
-// READY that answers it.
+// t: its turn is used, and the bucket's next identifies wait until a window
+// after t. Discord counts an identify when it receives it, so the bot
+// records both the write and the READY that answers it.
 func (p *identifyPacer) identified(shard int, t time.Time) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.identifiedLocked(shard, t)
+}
+
+func (p *identifyPacer) identifiedLocked(shard int, t time.Time) {
 	k := shard % p.buckets
-	if next := t.Add(p.every); next.After(p.next[k]) {
-		p.next[k] = next
+	p.removeLocked(shard)
+	if t.After(p.last[k]) {
+		p.last[k] = t
+	}
+	prev := p.last[k]
+	for _, b := range p.queue[k] {
+		b.at = later(b.at, prev.Add(p.every))
+		prev = b.at
 	}
 }
 
-// wait waits for shard's turn to identify, and takes it.
-func (p *identifyPacer) wait(ctx context.Context, shard int) error {
+// cancel gives up shard's booked turn, if it has one: it will not identify
+// (it resumed its session, or it stops).
+func (p *identifyPacer) cancel(shard int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.removeLocked(shard)
+}
+
+func (p *identifyPacer) removeLocked(shard int) {
+	k := shard % p.buckets
+	p.queue[k] = slices.DeleteFunc(p.queue[k], func(t *turn) bool { return t.shard == shard })
+}
+
+// turnOf returns shard's booked turn, and false when it has none.
+func (p *identifyPacer) turnOf(shard int) (time.Time, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, t := range p.queue[shard%p.buckets] {
+		if t.shard == shard {
+			return t.at, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// due waits until lead before shard's booked turn, so that it dials in time
+// for it; without a booked turn it returns at once.
+func (p *identifyPacer) due(ctx context.Context, shard int, lead time.Duration) error {
 	for {
-		d := p.take(shard, time.Now())
+		at, ok := p.turnOf(shard)
+		if !ok {
+			return nil
+		}
+		d := time.Until(at.Add(-lead))
 		if d <= 0 {
 			return nil
 		}
@@ -81,16 +169,19 @@ func (p *identifyPacer) wait(ctx context.Context, shard int) error {
 	}
 }
 
-// due waits until shard's bucket may identify, without taking the turn.
-func (p *identifyPacer) due(ctx context.Context, shard int) error {
-	p.mu.Lock()
-	d := time.Until(p.next[shard%p.buckets])
-	p.mu.Unlock()
-	if d > 0 {
-		return sleep(ctx, d)
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
 	}
-	return nil
+	return a
 }
+
+// unknownHeartbeatWait bounds an identify's wait on a connection whose
+// heartbeat interval is not known (Discord's is about 41 s).
+const unknownHeartbeatWait = 10 * time.Second
+
+// errGateClosed: the connection was closed while its identify waited.
+var errGateClosed = errors.New("the gateway connection was closed")
 
 // identifyGate is a shard's gateway connection as discordgo's websocket
 // writes to it (above TLS). Every identify discordgo sends waits there for
@@ -99,37 +190,206 @@ func (p *identifyPacer) due(ctx context.Context, shard int) error {
 // sends at once, on its own, with no hook. Without the gate, shards whose
 // sessions Discord invalidated together identify in the same millisecond,
 // are closed with 4008 and retry in lockstep.
+//
+// discordgo writes the identify holding its write lock, which its heartbeats
+// need too (and, in Open, its session lock). So an identify waits in the
+// gate only while no heartbeat falls due: until a fifth of the heartbeat
+// interval (from HELLO, read on the way in) before the next one. A turn
+// further off is kept: the gate closes the connection instead, discordgo's
+// write fails, and the shard's supervisor reconnects in time for the turn
+// (a resume answered with op 9 leads to the identify). Discord thus never
+// sees a connection go silent, which it would drop, identifies and all.
 type identifyGate struct {
 	net.Conn
-	ctx   context.Context // the gateway's: the wait ends when the bot stops
-	pacer *identifyPacer
-	shard int
-	// identifying is called before each identify waits.
-	identifying func()
+	ctx context.Context // the gateway's: the wait ends when the bot stops
+	sh  *shard
+
+	stop     chan struct{} // closed by Close or abandon: waits end
+	stopOnce sync.Once
+
+	mu       sync.Mutex
+	sniff    []byte        // what was read before HELLO, while looking for it
+	sniffed  bool          // HELLO was found, or will not be
+	hello    time.Time     // when HELLO came
+	interval time.Duration // heartbeat interval from HELLO, 0 if not known
+	beat     time.Time     // last heartbeat written
+}
+
+func newIdentifyGate(ctx context.Context, c net.Conn, sh *shard) *identifyGate {
+	return &identifyGate{Conn: c, ctx: ctx, sh: sh, stop: make(chan struct{})}
+}
+
+// Read reads from the connection, and looks for HELLO's heartbeat interval.
+func (g *identifyGate) Read(p []byte) (int, error) {
+	n, err := g.Conn.Read(p)
+	if n > 0 {
+		var found time.Duration
+		g.mu.Lock()
+		if !g.sniffed {
+			g.sniff = append(g.sniff, p[:n]...)
+			iv, done := helloInterval(g.sniff)
+			if done {
+				g.sniffed, g.sniff = true, nil
+				g.hello, g.interval, found = time.Now(), iv, iv
+			}
+		}
+		g.mu.Unlock()
+		if found > 0 {
+			g.sh.heartbeatInterval(found)
+		}
+	}
+	return n, err
 }
 
 // Write writes p, after the shard's identify turn when p is an identify.
 func (g *identifyGate) Write(p []byte) (int, error) {
-	if !isIdentifyFrame(p) {
-		return g.Conn.Write(p)
+	switch {
+	case isClientFrame(p, identifyPayload):
+		return g.identify(p)
+	case isClientFrame(p, heartbeatPayload):
+		g.mu.Lock()
+		g.beat = time.Now()
+		g.mu.Unlock()
 	}
-	g.identifying()
-	if err := g.pacer.wait(g.ctx, g.shard); err != nil {
-		return 0, fmt.Errorf("wait for shard %d's identify turn: %w", g.shard, err)
+	return g.Conn.Write(p)
+}
+
+// Close closes the connection, ending an identify's wait on it.
+func (g *identifyGate) Close() error {
+	g.abandon()
+	return g.Conn.Close()
+}
+
+// abandon ends an identify's wait on the connection and refuses later
+// identifies, leaving the connection open (for a close frame).
+func (g *identifyGate) abandon() { g.stopOnce.Do(func() { close(g.stop) }) }
+
+func (g *identifyGate) identify(p []byte) (int, error) {
+	g.sh.identifying()
+	if err := g.waitTurn(); err != nil {
+		return 0, err
 	}
 	n, err := g.Conn.Write(p)
-	g.pacer.identified(g.shard, time.Now())
+	g.sh.b.pacer.identified(g.sh.id, time.Now())
 	return n, err
 }
 
+// waitTurn waits for the shard's identify turn, on this connection while no
+// heartbeat falls due; a turn further off closes the connection (the turn
+// stays booked, for the reconnection).
+func (g *identifyGate) waitTurn() error {
+	pacer, id := g.sh.b.pacer, g.sh.id
+	for {
+		select {
+		case <-g.stop:
+			pacer.cancel(id)
+			return fmt.Errorf("shard %d's identify: %w", id, errGateClosed)
+		default:
+		}
+		now := time.Now()
+		at, ok := pacer.claim(id, now)
+		if ok {
+			return nil
+		}
+		if at.After(g.waitLimit(now)) {
+			g.sh.deferIdentify(at.Sub(now))
+			g.Close()
+			return fmt.Errorf("shard %d's identify turn is in %v, after its next heartbeat: reconnecting in time for it",
+				id, at.Sub(now).Round(time.Millisecond))
+		}
+		t := time.NewTimer(at.Sub(now))
+		select {
+		case <-t.C:
+		case <-g.stop:
+			t.Stop()
+			pacer.cancel(id)
+			return fmt.Errorf("wait for shard %d's identify turn: %w", id, errGateClosed)
+		case <-g.ctx.Done():
+			t.Stop()
+			pacer.cancel(id)
+			return fmt.Errorf("wait for shard %d's identify turn: %w", id, g.ctx.Err())
+		}
+	}
+}
+
+// waitLimit returns until when an identify may wait on the connection
+// without holding back a heartbeat: a fifth of the heartbeat interval before
+// the next is due (an interval after the last one, or after HELLO), or
+// unknownHeartbeatWait from now when the interval is not known.
+func (g *identifyGate) waitLimit(now time.Time) time.Time {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.interval <= 0 {
+		return now.Add(unknownHeartbeatWait)
+	}
+	return later(g.hello, g.beat).Add(g.interval - g.interval/5)
+}
+
+// maxHello bounds what the gate reads looking for HELLO: the HTTP response
+// that upgrades the connection, then HELLO, are far shorter.
+const maxHello = 16 << 10
+
+// helloInterval finds the heartbeat interval in the start of what the
+// gateway sends: the HTTP response that upgrades the connection, then HELLO
+// (op 10) in a text frame, unmasked as a server's are (RFC 6455 §5.2). done
+// is false while it needs more bytes; once done, iv is 0 if b has no
+// HELLO.
+func helloInterval(b []byte) (iv time.Duration, done bool) {
+	end := bytes.Index(b, []byte("\r\n\r\n"))
+	if end < 0 {
+		return 0, len(b) > maxHello
+	}
+	f := b[end+4:]
+	if len(f) < 2 {
+		return 0, false
+	}
+	if f[0] != 0x80|websocket.TextMessage || f[1]&0x80 != 0 {
+		return 0, true // not a whole, uncompressed text frame from a server
+	}
+	n, off := int(f[1]), 2
+	switch n {
+	case 126:
+		if len(f) < 4 {
+			return 0, false
+		}
+		n, off = int(binary.BigEndian.Uint16(f[2:])), 4
+	case 127:
+		return 0, true
+	}
+	if n > maxHello {
+		return 0, true
+	}
+	if len(f) < off+n {
+		return 0, false
+	}
+	var h struct {
+		Op int `json:"op"`
+		D  struct {
+			HeartbeatInterval int64 `json:"heartbeat_interval"`
+		} `json:"d"`
+	}
+	if json.Unmarshal(f[off:off+n], &h) != nil || h.Op != 10 || h.D.HeartbeatInterval <= 0 {
+		return 0, true
+	}
+	return time.Duration(h.D.HeartbeatInterval) * time.Millisecond, true
+}
+
 // identifyPayload is how discordgo's identify (op 2) begins: it encodes
-// struct{Op int `json:"op"`; Data Identify `json:"d"`}.
-var identifyPayload = []byte(`{"op":2,`)
+// struct{Op int `json:"op"`; Data Identify `json:"d"`}; heartbeatPayload,
+// its heartbeat (op 1), struct{Op int `json:"op"`; Data int64 `json:"d"`}.
+var (
+	identifyPayload  = []byte(`{"op":2,`)
+	heartbeatPayload = []byte(`{"op":1,`)
+)
 
 // isIdentifyFrame reports whether p begins a client websocket text frame
-// (masked, uncompressed, RFC 6455 §5.2) whose payload is an identify.
+// whose payload is an identify.
+func isIdentifyFrame(p []byte) bool { return isClientFrame(p, identifyPayload) }
+
+// isClientFrame reports whether p begins a client websocket text frame
+// (masked, uncompressed, RFC 6455 §5.2) whose payload begins with prefix.
 // gorilla/websocket writes a small frame, header and payload, in one Write.
-func isIdentifyFrame(p []byte) bool {
+func isClientFrame(p, prefix []byte) bool {
 	if len(p) < 2 || p[0]&0x0f != websocket.TextMessage || p[0]&0x40 != 0 {
 		return false
 	}
@@ -148,10 +408,10 @@ func isIdentifyFrame(p []byte) bool {
 		copy(key[:], p[off:])
 		off += 4
 	}
-	if len(p) < off+len(identifyPayload) {
+	if len(p) < off+len(prefix) {
 		return false
 	}
-	for i, c := range identifyPayload {
+	for i, c := range prefix {
 		if p[off+i]^key[i%4] != c {
 			return false
 		}
@@ -167,6 +427,10 @@ func isIdentifyFrame(p []byte) bool {
 // gorilla would otherwise send inside that TLS connection.
 func (sh *shard) gatewayDialer(ctx context.Context, d websocket.Dialer) *websocket.Dialer {
 	tcp := d.NetDialContext
+	if tcp == nil && d.NetDial != nil {
+		dial := d.NetDial
+		tcp = func(_ context.Context, network, addr string) (net.Conn, error) { return dial(network, addr) }
+	}
 	if tcp == nil {
 		tcp = (&net.Dialer{}).DialContext
 	}
@@ -176,15 +440,24 @@ func (sh *shard) gatewayDialer(ctx context.Context, d websocket.Dialer) *websock
 		if err != nil {
 			return nil, err
 		}
-		sh.mu.Lock()
-		sh.conn = c
-		sh.mu.Unlock()
+		raw := c
 		if secure {
 			if c, err = handshakeTLS(dctx, c, conf, addr); err != nil {
 				return nil, err
 			}
 		}
-		return &identifyGate{Conn: c, ctx: ctx, pacer: sh.b.pacer, shard: sh.id, identifying: sh.identifying}, nil
+		g := newIdentifyGate(ctx, c, sh)
+		sh.mu.Lock()
+		closing := sh.closing
+		if !closing {
+			sh.conn, sh.gate = raw, g
+		}
+		sh.mu.Unlock()
+		if closing {
+			c.Close()
+			return nil, fmt.Errorf("shard %d is closing", sh.id)
+		}
+		return g, nil
 	}
 	d.Proxy, d.NetDial = nil, nil
 	d.NetDialContext = func(dctx context.Context, _, addr string) (net.Conn, error) { return connect(dctx, addr, false) }
@@ -257,14 +530,29 @@ func dialVia(ctx context.Context, tcp func(context.Context, string, string) (net
 	return c, nil
 }
 
-// proxyConnect asks the HTTP proxy on c for a tunnel to addr.
-func proxyConnect(ctx context.Context, c net.Conn, via *url.URL, addr string) error {
+// bound makes c's reads and writes end at ctx's deadline, or when ctx is
+// cancelled, until the returned function is called.
+func bound(ctx context.Context, c net.Conn) (func(), error) {
 	if deadline, ok := ctx.Deadline(); ok {
 		if err := c.SetDeadline(deadline); err != nil {
-			return err
+			return nil, err
 		}
-		defer c.SetDeadline(time.Time{})
 	}
+	stop := context.AfterFunc(ctx, func() { c.SetDeadline(time.Unix(1, 0)) })
+	return func() {
+		if stop() {
+			c.SetDeadline(time.Time{})
+		}
+	}, nil
+}
+
+// proxyConnect asks the HTTP proxy on c for a tunnel to addr.
+func proxyConnect(ctx context.Context, c net.Conn, via *url.URL, addr string) error {
+	unbound, err := bound(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer unbound()
 	req := &http.Request{Method: http.MethodConnect, URL: &url.URL{Opaque: addr}, Host: addr, Header: http.Header{}}
 	if u := via.User; u != nil {
 		pw, _ := u.Password()
@@ -289,15 +577,14 @@ func proxyConnect(ctx context.Context, c net.Conn, via *url.URL, addr string) er
 }
 
 // socksConnect asks the SOCKS5 proxy on c (RFC 1928; user and password,
-// RFC 1929, when via has them) for a connection to addr, named by host
-// name: the proxy resolves it.
+// RFC 1929, when via has them) for a connection to addr: an IPv4 or IPv6
+// address as such, a host name as a name, which the proxy resolves.
 func socksConnect(ctx context.Context, c net.Conn, via *url.URL, addr string) error {
-	if deadline, ok := ctx.Deadline(); ok {
-		if err := c.SetDeadline(deadline); err != nil {
-			return err
-		}
-		defer c.SetDeadline(time.Time{})
+	unbound, err := bound(ctx, c)
+	if err != nil {
+		return err
 	}
+	defer unbound()
 	host, portText, err := net.SplitHostPort(addr)
 	if err != nil {
 		return err
@@ -338,7 +625,16 @@ func socksConnect(ctx context.Context, c net.Conn, via *url.URL, addr string) er
 			return errors.New("SOCKS5 proxy refused the user and password")
 		}
 	}
-	req := append([]byte{5, 1, 0, 3, byte(len(host))}, host...)
+	req := []byte{5, 1, 0}
+	if ip, err := netip.ParseAddr(host); err == nil && ip.Zone() == "" {
+		if ip.Is4() || ip.Is4In6() {
+			req = append(append(req, 1), ip.Unmap().AsSlice()...)
+		} else {
+			req = append(append(req, 4), ip.AsSlice()...)
+		}
+	} else {
+		req = append(append(req, 3, byte(len(host))), host...)
+	}
 	req = append(req, byte(port>>8), byte(port))
 	if _, err := c.Write(req); err != nil {
 		return err
@@ -346,6 +642,9 @@ func socksConnect(ctx context.Context, c net.Conn, via *url.URL, addr string) er
 	var head [4]byte
 	if _, err := io.ReadFull(c, head[:]); err != nil {
 		return err
+	}
+	if head[0] != 5 {
+		return fmt.Errorf("the proxy answered the SOCKS5 request with version %d", head[0])
 	}
 	if head[1] != 0 {
 		return fmt.Errorf("SOCKS5 proxy could not connect (reply %d)", head[1])

@@ -14,14 +14,18 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
 // TestIdentifyGateOverTLSAndProxy: Discord's gateway is wss://, maybe
@@ -94,9 +98,9 @@ func identifyThroughProxy(t *testing.T, kind string) {
 	defer proxy.Close()
 	proxyURL, _ := url.Parse(proxy.URL)
 	if kind == "socks5" {
-		proxyURL = socksProxy(t, "sudoku", "p@ss", func(host string, port int) (net.Conn, error) {
+		proxyURL = socksProxy(t, "sudoku", "p@ss", func(atyp byte, host string, port int) (net.Conn, error) {
 			_, gwPort, _ := net.SplitHostPort(gw.Listener.Addr().String())
-			if host != "example.com" || strconv.Itoa(port) != gwPort {
+			if atyp != 3 || host != "example.com" || strconv.Itoa(port) != gwPort {
 				return nil, fmt.Errorf("want the gateway, not %s:%d", host, port)
 			}
 			connects.Add(1)
@@ -188,8 +192,9 @@ func identifyThroughProxy(t *testing.T, kind string) {
 }
 
 // socksProxy serves SOCKS5 (RFC 1928) on 127.0.0.1 with user and password
-// (RFC 1929), connecting to what dial gives for the host name asked for.
-func socksProxy(t *testing.T, user, pw string, dial func(host string, port int) (net.Conn, error)) *url.URL {
+// (RFC 1929), connecting to what dial gives for the address asked for, of
+// type atyp (1 IPv4, 3 host name, 4 IPv6).
+func socksProxy(t *testing.T, user, pw string, dial func(atyp byte, host string, port int) (net.Conn, error)) *url.URL {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -219,13 +224,38 @@ func socksProxy(t *testing.T, user, pw string, dial func(host string, port int) 
 			return errors.New("bad user or password")
 		}
 		c.Write([]byte{1, 0})
-		if _, err := io.ReadFull(r, b[:5]); err != nil || b[3] != 3 {
-			return fmt.Errorf("request %v %v: want a host name", b[:5], err)
+		if _, err := io.ReadFull(r, b[:4]); err != nil || b[0] != 5 || b[1] != 1 {
+			return fmt.Errorf("request %v %v: want CONNECT", b[:4], err)
 		}
-		host := make([]byte, b[4]+2)
-		io.ReadFull(r, host)
-		port := int(host[len(host)-2])<<8 | int(host[len(host)-1])
-		up, err := dial(string(host[:len(host)-2]), port)
+		var host string
+		switch b[3] {
+		case 1, 4:
+			ip := make([]byte, 4)
+			if b[3] == 4 {
+				ip = make([]byte, 16)
+			}
+			if _, err := io.ReadFull(r, ip); err != nil {
+				return err
+			}
+			a, _ := netip.AddrFromSlice(ip)
+			host = a.String()
+		case 3:
+			if _, err := io.ReadFull(r, b[:1]); err != nil {
+				return err
+			}
+			name := make([]byte, b[0])
+			if _, err := io.ReadFull(r, name); err != nil {
+				return err
+			}
+			host = string(name)
+		default:
+			return fmt.Errorf("address type %d", b[3])
+		}
+		if _, err := io.ReadFull(r, b[:2]); err != nil {
+			return err
+		}
+		port := int(b[0])<<8 | int(b[1])
+		up, err := dial(b[3], host, port)
 		if err != nil {
 			c.Write([]byte{5, 4, 0, 1, 0, 0, 0, 0, 0, 0})
 			return err
@@ -250,4 +280,311 @@ func socksProxy(t *testing.T, user, pw string, dial func(host string, port int) 
 		}
 	}()
 	return &url.URL{Scheme: "socks5", Host: l.Addr().String(), User: url.UserPassword(user, pw)}
+}
+
+// TestReidentifyKeepsHeartbeating: Discord invalidates every session of four
+// shards in one identify bucket at once (op 9). Each shard identifies anew
+// in its turn, one per window, but no shard goes silent meanwhile: a turn
+// further off than the shard's next heartbeat is not waited for inside
+// discordgo's write lock (which its heartbeats need), the shard reconnects
+// in time for it instead. So no connection goes longer than about a
+// heartbeat interval without a heartbeat (Discord drops a silent one), every
+// shard identifies once, and none too early.
+func TestReidentifyKeepsHeartbeating(t *testing.T) {
+	t.Parallel()
+	const (
+		count    = 4
+		interval = 200 * time.Millisecond
+		window   = 500 * time.Millisecond
+	)
+	cfg := shardedConfig()
+	cfg.IdentifyInterval = window
+	h := start(t, cfg, nil, discordtest.WithShards(count), discordtest.WithMaxConcurrency(1),
+		discordtest.WithIdentifyWindow(window), discordtest.WithHeartbeatInterval(interval))
+	h.srv.WaitIdentifies(t, count, wait)
+	poll(t, "the bot to be ready", func() bool { return h.bot.Ready() == nil })
+	time.Sleep(interval + interval/2) // a heartbeat or two on every connection
+	fault := time.Now()
+	if n := h.srv.InvalidateSession(false); n != count {
+		t.Fatalf("op 9 sent on %d connections, want %d", n, count)
+	}
+	ids := h.srv.WaitIdentifies(t, 2*count, wait)
+	poll(t, "the bot to be ready again", func() bool { return h.bot.Ready() == nil })
+	took := ids[len(ids)-1].Time.Sub(fault)
+
+	gap, conn := longestBeatGap(h.srv)
+	t.Logf("every shard identified again %v after op 9; longest time without a heartbeat %v (connection %d), heartbeat interval %v",
+		took.Round(time.Millisecond), gap.Round(time.Millisecond), conn, interval)
+	if gap > interval+interval/2 {
+		t.Errorf("connection %d went %v without a heartbeat, heartbeat interval %v", conn, gap.Round(time.Millisecond), interval)
+	}
+	if v := h.srv.IdentifyViolations(); len(v) != 0 {
+		t.Errorf("%d identifies faster than allowed (closed with 4008)", len(v))
+	}
+	per := map[int]int{}
+	for _, id := range ids[count:] {
+		per[id.Shard[0]]++
+	}
+	for sh := range count {
+		if per[sh] != 1 {
+			t.Errorf("shard %d identified %d times after op 9, want once (all: %v)", sh, per[sh], per)
+		}
+	}
+	for i := count + 1; i < len(ids); i++ {
+		if d := ids[i].Time.Sub(ids[i-1].Time); d < window {
+			t.Errorf("identifies %d and %d came %v apart, within the window", i, i+1, d)
+		}
+	}
+}
+
+// longestBeatGap returns the longest time a gateway connection of srv went
+// without a heartbeat: from its HELLO or a heartbeat to the next one, or to
+// the connection's end (now, while it is open), and that connection.
+func longestBeatGap(srv *discordtest.Server) (time.Duration, int) {
+	now := time.Now()
+	ends := map[int]time.Time{}
+	for _, d := range srv.Disconnects() {
+		ends[d.Conn] = d.Time
+	}
+	last := map[int]time.Time{}
+	var gap time.Duration
+	var conn int
+	see := func(c int, at time.Time) {
+		if prev, ok := last[c]; ok && at.Sub(prev) > gap {
+			gap, conn = at.Sub(prev), c
+		}
+		last[c] = at
+	}
+	for _, b := range srv.Beats() {
+		see(b.Conn, b.Time)
+	}
+	for c := range last {
+		end, ok := ends[c]
+		if !ok {
+			end = now
+		}
+		see(c, end)
+	}
+	return gap, conn
+}
+
+// TestIdentifyGateWaitEndsOnClose: an identify waiting in the gate for its
+// turn ends at once, and gives the turn up, when its connection is closed
+// or the shard abandons it (before discordgo's Close, which needs the write
+// lock that the identify holds).
+func TestIdentifyGateWaitEndsOnClose(t *testing.T) {
+	t.Parallel()
+	for _, how := range []string{"close", "abandon"} {
+		t.Run(how, func(t *testing.T) {
+			t.Parallel()
+			const every = 3 * time.Second
+			b := &Bot{log: slog.New(slog.NewTextHandler(io.Discard, nil)), pacer: newIdentifyPacer(1, every, false, time.Now())}
+			b.pacer.book(1, time.Now()) // shard 1 has the bucket's turn now, shard 0 the next
+			c, server := net.Pipe()
+			defer server.Close()
+			go io.Copy(io.Discard, server)
+			g := newIdentifyGate(context.Background(), c, &shard{b: b, id: 0, log: b.log})
+			defer g.Close()
+			done := make(chan error, 1)
+			go func() {
+				_, err := g.Write(clientFrame(websocket.TextMessage, []byte(`{"op":2,"d":{"token":"Bot x"}}`), [4]byte{1, 2, 3, 4}))
+				done <- err
+			}()
+			poll(t, "the identify to wait for its turn", func() bool { _, ok := b.pacer.turnOf(0); return ok })
+			begin := time.Now()
+			if how == "close" {
+				g.Close()
+			} else {
+				g.abandon()
+			}
+			select {
+			case err := <-done:
+				if !errors.Is(err, errGateClosed) {
+					t.Errorf("Write = %v, want errGateClosed", err)
+				}
+				if took := time.Since(begin); took > every/2 {
+					t.Errorf("the identify's wait ended %v after the %s", took, how)
+				}
+			case <-time.After(2 * every):
+				t.Fatalf("the identify still waits %v after the %s", 2*every, how)
+			}
+			if _, ok := b.pacer.turnOf(0); ok {
+				t.Error("the shard kept its turn")
+			}
+		})
+	}
+}
+
+// TestHelloInterval: the gate reads the heartbeat interval from HELLO,
+// after the HTTP response, however the bytes arrive, and gives up on
+// anything else.
+func TestHelloInterval(t *testing.T) {
+	resp := "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n"
+	frame := func(payload string) string {
+		f := []byte{0x81}
+		if n := len(payload); n < 126 {
+			f = append(f, byte(n))
+		} else {
+			f = append(f, 126, byte(n>>8), byte(n))
+		}
+		return string(f) + payload
+	}
+	hello := frame(`{"t":null,"s":null,"op":10,"d":{"heartbeat_interval":41250,"_trace":["[\"gateway-prd\"]"]}}`)
+	all := resp + hello + frame(`{"op":0}`)
+	for i := range len(resp + hello) {
+		if iv, done := helloInterval([]byte(all[:i])); done {
+			t.Fatalf("done after %d of %d bytes (interval %v)", i, len(resp+hello), iv)
+		}
+	}
+	if iv, done := helloInterval([]byte(all)); !done || iv != 41250*time.Millisecond {
+		t.Errorf("interval %v (done %v), want 41.25s", iv, done)
+	}
+	long := frame(`{"op":10,"d":{"heartbeat_interval":100,"_trace":["` + strings.Repeat("x", 300) + `"]}}`)
+	if iv, done := helloInterval([]byte(resp + long)); !done || iv != 100*time.Millisecond {
+		t.Errorf("a HELLO of %d bytes: interval %v (done %v)", len(long), iv, done)
+	}
+	for name, b := range map[string]string{
+		"another op":    resp + frame(`{"op":11}`),
+		"binary":        resp + "\x82\x02{}",
+		"no response":   strings.Repeat("x", maxHello+1),
+		"bad interval":  resp + frame(`{"op":10,"d":{"heartbeat_interval":0}}`),
+		"not json":      resp + frame(`op 10`),
+		"8-byte length": resp + "\x81\x7f",
+	} {
+		if iv, done := helloInterval([]byte(b)); !done || iv != 0 {
+			t.Errorf("%s: interval %v (done %v), want none", name, iv, done)
+		}
+	}
+}
+
+// TestProxyHandshakeCancelled: a proxy that never answers holds the dial no
+// longer than its context: cancelling it ends the CONNECT or the SOCKS5
+// handshake.
+func TestProxyHandshakeCancelled(t *testing.T) {
+	t.Parallel()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			go func() { io.Copy(io.Discard, c); c.Close() }() // reads, never answers
+		}
+	}()
+	for _, scheme := range []string{"http", "socks5"} {
+		t.Run(scheme, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(100*time.Millisecond, cancel)
+			via := &url.URL{Scheme: scheme, Host: l.Addr().String()}
+			done := make(chan error, 1)
+			go func() {
+				c, err := dialVia(ctx, (&net.Dialer{}).DialContext, func(*http.Request) (*url.URL, error) { return via, nil },
+					"gateway.discord.gg:443", true)
+				if err == nil {
+					c.Close()
+				}
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if err == nil {
+					t.Fatal("dialled through a proxy that never answered")
+				}
+			case <-time.After(3 * time.Second):
+				t.Fatal("the handshake still waits 3 s after it began; the context was cancelled after 100ms")
+			}
+		})
+	}
+}
+
+// TestSocksAddressTypes: an IP address goes to the SOCKS5 proxy as an
+// address (it may not resolve names), a host name as a name; a reply of
+// another version is refused.
+func TestSocksAddressTypes(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		addr string
+		atyp byte
+		host string
+	}{
+		{"127.0.0.1:443", 1, "127.0.0.1"},
+		{"[2001:db8::1]:443", 4, "2001:db8::1"},
+		{"gateway.discord.gg:443", 3, "gateway.discord.gg"},
+	} {
+		var gotType byte
+		var got string
+		via := socksProxy(t, "u", "p", func(atyp byte, host string, port int) (net.Conn, error) {
+			gotType, got = atyp, host
+			a, b := net.Pipe()
+			go func() { io.Copy(io.Discard, b); b.Close() }()
+			return a, nil
+		})
+		c, err := dialVia(context.Background(), (&net.Dialer{}).DialContext, func(*http.Request) (*url.URL, error) { return via, nil }, tc.addr, true)
+		if err != nil {
+			t.Errorf("%s: %v", tc.addr, err)
+			continue
+		}
+		c.Close()
+		if gotType != tc.atyp || got != tc.host {
+			t.Errorf("%s went to the proxy as type %d %q, want type %d %q", tc.addr, gotType, got, tc.atyp, tc.host)
+		}
+	}
+
+	// A proxy that answers the request as SOCKS4 would.
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		c, err := l.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		var b [64]byte
+		c.Read(b[:3])
+		c.Write([]byte{5, 0})
+		c.Read(b[:])
+		c.Write([]byte{4, 0, 0, 1, 127, 0, 0, 1, 0, 0})
+		io.Copy(io.Discard, c)
+	}()
+	via := &url.URL{Scheme: "socks5", Host: l.Addr().String()}
+	_, err = dialVia(context.Background(), (&net.Dialer{}).DialContext, func(*http.Request) (*url.URL, error) { return via, nil }, "127.0.0.1:443", true)
+	if err == nil || !strings.Contains(err.Error(), "version 4") {
+		t.Errorf("a reply of version 4: %v, want an error naming the version", err)
+	}
+}
+
+// TestGatewayDialerLegacyNetDial: a dialer that only has the legacy NetDial
+// (no NetDialContext) still dials through it.
+func TestGatewayDialerLegacyNetDial(t *testing.T) {
+	t.Parallel()
+	upgrader := websocket.Upgrader{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if c, err := upgrader.Upgrade(w, r, nil); err == nil {
+			c.Close()
+		}
+	}))
+	defer srv.Close()
+	var dialled atomic.Int32
+	b := &Bot{log: slog.New(slog.NewTextHandler(io.Discard, nil)), pacer: newIdentifyPacer(1, time.Second, false, time.Now())}
+	sh := &shard{b: b, log: b.log}
+	d := sh.gatewayDialer(context.Background(), websocket.Dialer{NetDial: func(network, addr string) (net.Conn, error) {
+		dialled.Add(1)
+		return net.Dial(network, addr)
+	}})
+	c, _, err := d.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	if dialled.Load() != 1 {
+		t.Errorf("the dialer's NetDial was called %d times, want once", dialled.Load())
+	}
 }

@@ -38,6 +38,9 @@ type shard struct {
 	attempts  int                 // connection attempts since down
 	guilds    map[string]struct{} // servers of this shard, from READY and GUILD_CREATE/DELETE
 	conn      net.Conn            // the gateway's TCP connection, for its round-trip time
+	gate      *identifyGate       // the gateway connection as discordgo writes to it
+	interval  time.Duration       // the last heartbeat interval Discord gave, 0 before
+	closing   bool                // close was called: no new connection
 }
 
 // newShard makes the session of shard id of count and wires its handlers;
@@ -179,13 +182,14 @@ func (b *Bot) shardCount() int {
 // what that means.
 //
 // Every identify waits for its turn in the pacer (in the identify gate); the
-// shard dials only once its turn has come, so that no connection idles
-// unidentified. Once a shard learns that the intent is refused, the others
+// shard books its turn and dials only shortly before it comes, so that no
+// connection idles unidentified. Once a shard learns that the intent is refused, the others
 // identify without it at once.
 func (sh *shard) open(ctx context.Context) error {
 	b := sh.b
 	identify := func(intents discordgo.Intent) error {
-		if err := b.pacer.due(ctx, sh.id); err != nil {
+		b.pacer.book(sh.id, time.Now())
+		if err := b.pacer.due(ctx, sh.id, sh.dialLead()); err != nil {
 			return err
 		}
 		sh.s.Identify.Intents = intents
@@ -251,12 +255,40 @@ func (sh *shard) identifying() {
 	sh.log.Warn("Discord invalidated the gateway session; identifying anew in the shard's turn")
 }
 
+// deferIdentify records that the shard's identify turn is too far off to
+// wait for on its connection (wait from now): the gate closes it, and the
+// supervisor reconnects in time for the turn.
+func (sh *shard) deferIdentify(wait time.Duration) {
+	sh.log.Info("identify turn comes after the next heartbeat is due: closing the connection, to reconnect in time for the turn",
+		"turn_in", wait.Round(time.Millisecond))
+}
+
+// heartbeatInterval records the heartbeat interval Discord gave (HELLO).
+func (sh *shard) heartbeatInterval(d time.Duration) {
+	sh.mu.Lock()
+	sh.interval = d
+	sh.mu.Unlock()
+}
+
+// dialLead is how long before its identify turn the shard dials: a quarter
+// of the last heartbeat interval (the identify then waits for its turn on
+// the new connection before any heartbeat is due), 0 before one is known.
+func (sh *shard) dialLead() time.Duration {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	return sh.interval / 4
+}
+
 // up records that Discord accepted the shard's session: READY answered an
 // identify (how = "identified") or RESUMED a resume ("resumed"). Only then
 // is the shard connected, and reconnected after a drop: discordgo's Open
 // returns as soon as it sent its resume, even when Discord answers it with
 // op 9 and discordgo identifies anew.
 func (sh *shard) up(how string) {
+	if how == "resumed" {
+		// A turn booked before the reconnection is not needed.
+		sh.b.pacer.cancel(sh.id)
+	}
 	sh.setConnected(true)
 	sh.mu.Lock()
 	down, attempts := sh.down, sh.attempts
@@ -275,8 +307,11 @@ func (sh *shard) up(how string) {
 // double from a second up to ReconnectMax, each jittered over its upper
 // half, so that thousands of shards do not come back in lockstep. A fatal
 // close code stops the bot. An identify (the session could not be resumed)
-// also waits for the shard's turn, in the identify gate.
+// also waits for the shard's turn, in the identify gate; when the gate
+// closed the connection because the turn was too far off, the supervisor
+// dials shortly before the turn.
 func (sh *shard) supervise(ctx context.Context) {
+	defer sh.b.pacer.cancel(sh.id)
 	for {
 		select {
 		case <-ctx.Done():
@@ -289,6 +324,9 @@ func (sh *shard) supervise(ctx context.Context) {
 				wait = reconnectDelay(attempt, sh.b.cfg.ReconnectMax)
 			}
 			if sleep(ctx, wait) != nil {
+				return
+			}
+			if sh.b.pacer.due(ctx, sh.id, sh.dialLead()) != nil {
 				return
 			}
 			if sh.b.isStopping() {
@@ -342,8 +380,18 @@ func reconnectCap(n int, max time.Duration) time.Duration {
 	return min(d, max)
 }
 
-// close disconnects the shard and removes its handlers.
+// close disconnects the shard and removes its handlers. An identify waiting
+// for its turn is abandoned first: discordgo's Close needs the write lock
+// that the identify holds.
 func (sh *shard) close() {
+	sh.mu.Lock()
+	sh.closing = true
+	g := sh.gate
+	sh.mu.Unlock()
+	if g != nil {
+		g.abandon()
+	}
+	sh.b.pacer.cancel(sh.id)
 	if err := sh.s.Close(); err != nil {
 		sh.log.Error("close discord session", "err", err)
 	}

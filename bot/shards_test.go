@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -193,35 +194,109 @@ func TestShardingRequiredIsFatal(t *testing.T) {
 }
 
 func TestIdentifyPacer(t *testing.T) {
+	const every = 5 * time.Second
 	t0 := time.Unix(1_700_000_000, 0)
-	p := newIdentifyPacer(2, 5*time.Second, false, t0)
+	at := func(d time.Duration) time.Time { return t0.Add(d) }
+	p := newIdentifyPacer(2, every, false, t0)
+	// Turns are booked in order of asking, one per bucket per window.
 	var got []time.Duration
-	for _, shard := range []int{0, 1, 2, 3} {
-		got = append(got, p.take(shard, t0))
+	for _, shard := range []int{0, 1, 2, 3, 4} {
+		got = append(got, p.book(shard, t0).Sub(t0))
 	}
-	want := []time.Duration{0, 0, 5 * time.Second, 5 * time.Second}
-	if !slices.Equal(got, want) {
-		t.Errorf("waits %v, want %v: one identify per bucket per window", got, want)
+	if want := []time.Duration{0, 0, every, every, 2 * every}; !slices.Equal(got, want) {
+		t.Errorf("turns %v, want %v: one identify per bucket per window, in order", got, want)
 	}
-	// Asking again books nothing: shard 2 still waits for bucket 0's turn,
-	// and takes it when it comes.
-	if d := p.take(2, t0.Add(time.Second)); d != 4*time.Second {
-		t.Errorf("shard 2 asked again 1 s later: wait %v, want 4 s", d)
+	// Asking again gives the same turn.
+	if tt := p.book(2, at(time.Second)); !tt.Equal(at(every)) {
+		t.Errorf("shard 2 asked again: turn at %v, want %v", tt.Sub(t0), every)
 	}
-	if d := p.take(2, t0.Add(5*time.Second)); d != 0 {
-		t.Errorf("shard 2 at its turn: wait %v", d)
+	if tt, ok := p.claim(2, at(time.Second)); ok || !tt.Equal(at(every)) {
+		t.Errorf("shard 2 claimed before its turn: %v %v", tt.Sub(t0), ok)
 	}
-	if d := p.take(4, t0.Add(5*time.Second)); d != 5*time.Second {
-		t.Errorf("shard 4 in the same window as shard 2: wait %v, want 5 s", d)
+	if _, ok := p.claim(0, t0); !ok {
+		t.Error("shard 0 could not claim its turn")
 	}
-	// An identify answered late (READY) moves its bucket's next turn.
-	p.identified(2, t0.Add(7*time.Second))
-	if d := p.take(4, t0.Add(10*time.Second)); d != 2*time.Second {
-		t.Errorf("next identify in bucket 0 in %v, want 5 s after the READY", d)
+	// An identify answered late (READY) moves the turns after it, in order.
+	p.identified(0, at(7*time.Second))
+	if tt, _ := p.turnOf(2); !tt.Equal(at(12 * time.Second)) {
+		t.Errorf("shard 2's turn at %v, want 5 s after the READY", tt.Sub(t0))
 	}
-	later := newIdentifyPacer(1, 5*time.Second, true, t0)
-	if d := later.take(0, t0); d != 5*time.Second {
-		t.Errorf("a partial process identifies %v after start, want a window", d)
+	if tt, _ := p.turnOf(4); !tt.Equal(at(17 * time.Second)) {
+		t.Errorf("shard 4's turn at %v, want a window after shard 2's", tt.Sub(t0))
+	}
+	// A shard away at its turn keeps its place: shard 4 takes its own turn
+	// when it comes, and shard 2's moves a window after it.
+	if _, ok := p.claim(4, at(17*time.Second)); !ok {
+		t.Error("shard 4 could not claim its turn")
+	}
+	if tt, _ := p.turnOf(2); !tt.Equal(at(22 * time.Second)) {
+		t.Errorf("shard 2, away at its turn, now has it at %v, want 22 s", tt.Sub(t0))
+	}
+	if _, ok := p.claim(2, at(20*time.Second)); ok {
+		t.Error("shard 2 identified within a window of shard 4")
+	}
+	// A turn given up is gone; the next booking comes after the others.
+	p.cancel(2)
+	if _, ok := p.turnOf(2); ok {
+		t.Error("shard 2 kept its turn after giving it up")
+	}
+	if tt := p.book(6, at(18*time.Second)); !tt.Equal(at(22 * time.Second)) {
+		t.Errorf("shard 6's turn at %v, want 22 s", tt.Sub(t0))
+	}
+	later := newIdentifyPacer(1, every, true, t0)
+	if tt := later.book(0, t0); !tt.Equal(at(every)) {
+		t.Errorf("a partial process identifies %v after start, want a window", tt.Sub(t0))
+	}
+}
+
+// TestIdentifyPacerFirstComeFirstServed: shards of one bucket that ask for
+// their turn one after the other, from goroutines of their own, get
+// distinct turns a window apart, in order of asking; each learns its turn
+// when it asks, and takes it when it comes: no shard loses its turn to one
+// that asked later, however many wait.
+func TestIdentifyPacerFirstComeFirstServed(t *testing.T) {
+	const (
+		n     = 16
+		every = 5 * time.Second
+	)
+	t0 := time.Unix(1_700_000_000, 0)
+	p := newIdentifyPacer(1, every, false, t0)
+	turns := make([]time.Time, n)
+	first := make([]bool, n)
+	var wg sync.WaitGroup
+	prev := make(chan struct{})
+	close(prev)
+	for i := range n {
+		next := make(chan struct{})
+		wg.Add(1)
+		go func(asked <-chan struct{}) {
+			defer wg.Done()
+			<-asked
+			// Shard i asks (and, but for shard 0, is told to wait) i ms
+			// after the first.
+			turns[i], first[i] = p.claim(i, t0.Add(time.Duration(i)*time.Millisecond))
+			close(next)
+		}(prev)
+		prev = next
+	}
+	wg.Wait()
+	for i := range n {
+		if want := t0.Add(time.Duration(i) * every); !turns[i].Equal(want) {
+			t.Errorf("shard %d (asked %d.) has its turn at %v, want %v", i, i+1, turns[i].Sub(t0), want.Sub(t0))
+		}
+		if first[i] != (i == 0) {
+			t.Errorf("shard %d took a turn at once: %v", i, first[i])
+		}
+	}
+	// Each wakes at its turn and takes it; one that asks again early is
+	// told the same turn.
+	for i := 1; i < n; i++ {
+		if tt, ok := p.claim(i, turns[i].Add(-time.Millisecond)); ok || !tt.Equal(turns[i]) {
+			t.Errorf("shard %d, a millisecond early: turn %v, taken %v", i, tt.Sub(t0), ok)
+		}
+		if _, ok := p.claim(i, turns[i]); !ok {
+			t.Errorf("shard %d could not take its turn when it came", i)
+		}
 	}
 }
 

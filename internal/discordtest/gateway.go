@@ -216,6 +216,9 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		defer s.gwWG.Done()
 		c.writeLoop()
 	}()
+	s.mu.Lock()
+	s.beatLocked(Beat{Conn: c.id, Time: time.Now(), Hello: true})
+	s.mu.Unlock()
 	c.send(encodeFrame(opHello, map[string]any{"heartbeat_interval": s.cfg.heartbeat.Milliseconds()}, 0, ""))
 
 	closeCode := c.readLoop()
@@ -307,6 +310,7 @@ func (s *Server) onHeartbeat(c *gwConn, d json.RawMessage) {
 	s.mu.Lock()
 	s.heartbeats++
 	c.beats++
+	s.beatLocked(Beat{Conn: c.id, Time: time.Now()})
 	if sess := c.session; sess != nil && seq > 0 && seq <= sess.seq {
 		// The client has everything up to seq: a resume never needs it again.
 		sess.pruneThrough(seq)
@@ -814,6 +818,25 @@ func (s *Server) Heartbeats() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.heartbeats
+}
+
+// maxBeats bounds the heartbeats kept for Beats.
+const maxBeats = 10000
+
+func (s *Server) beatLocked(b Beat) {
+	if len(s.beats) >= 2*maxBeats {
+		s.beats = append(s.beats[:0], s.beats[len(s.beats)-maxBeats:]...)
+	}
+	s.beats = append(s.beats, b)
+}
+
+// Beats returns, in order, the HELLOs the fake sent and the heartbeats it
+// received (the last 10,000 or more), to measure how long a connection went
+// without a heartbeat.
+func (s *Server) Beats() []Beat {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Beat(nil), s.beats...)
 }
 
 // Identifies returns every identify received, accepted or not.

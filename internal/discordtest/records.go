@@ -51,6 +51,16 @@ type GatewayFrame struct {
 	Data json.RawMessage
 }
 
+// Beat is a heartbeat (op 1) the fake received on a gateway connection, or
+// the HELLO (op 10) it sent there, which starts the connection's heartbeat
+// clock: Discord expects a heartbeat at least every heartbeat interval from
+// then on.
+type Beat struct {
+	Conn  int
+	Time  time.Time
+	Hello bool // the HELLO, not a heartbeat
+}
+
 // GatewayAttempt is one request to the gateway's websocket URL.
 type GatewayAttempt struct {
 	Time    time.Time

@@ -188,6 +188,7 @@ type Server struct {
 	resumes    []Resume
 	readies    int
 	heartbeats int
+	beats      []Beat // HELLOs sent and heartbeats received, the last maxBeats
 	noAck      bool
 	outage     bool
 	revoked    bool // RevokeToken: the token no longer works
