@@ -63,8 +63,10 @@ func Commands() []*discordgo.ApplicationCommand {
 	}
 	return []*discordgo.ApplicationCommand{
 		cmd("solve", "Solve a Sudoku and say whether its solution is unique", grid("The puzzle", true)),
-		cmd("check", "Check a Sudoku in progress for mistakes, without giving the solution away", grid("The grid", true)),
-		cmd("hint", "The next logical step from your grid: where to look, then the conclusion behind a spoiler", grid("The grid as you have it", true)),
+		cmd("check", "Check a Sudoku in progress for mistakes, without giving the solution away",
+			append(grid("The grid", true), puzzleCode("check your grid against that puzzle"))),
+		cmd("hint", "The next logical step from your grid: where to look, then the conclusion behind a spoiler",
+			append(grid("The grid as you have it", true), puzzleCode("a hint on that puzzle, from your grid"))),
 		cmd("rate", "How hard a Sudoku is on the Sudoku Explainer scale, with a difficulty word", grid("The puzzle", false)),
 		cmd("explain", "The whole logical path of a Sudoku, step by step, conclusions behind spoilers", grid("The puzzle", false)),
 		cmd("new", "A new Sudoku to play, graded: pick a level and a size, or give a puzzle's code", []*discordgo.ApplicationCommandOption{
@@ -119,6 +121,18 @@ const (
 )
 
 var codeMin, dateMin = 10, 8
+
+// puzzleCode is the code: option of /check and /hint: a served puzzle to
+// work against, as a reply to its post does for the text commands.
+func puzzleCode(what string) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type:        discordgo.ApplicationCommandOptionString,
+		Name:        codeOption,
+		Description: "The code in the puzzle's post (#9H-3f2a1c9x): " + what,
+		MinLength:   &codeMin,
+		MaxLength:   codeMax,
+	}
+}
 
 // levelChoices is the level option of /new and /daily: one choice per level.
 func levelChoices(desc string, levels []generate.Level) *discordgo.ApplicationCommandOption {
@@ -242,6 +256,8 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 		switch {
 		case o.Name == "grid" && str:
 			req.Args = o.StringValue()
+		case o.Name == codeOption && str && (kind == command.Check || kind == command.Hint):
+			req.Code = o.StringValue()
 		case o.Name == imageOption && o.Type == discordgo.ApplicationCommandOptionBoolean:
 			req.Picture = command.PictureOff
 			if o.BoolValue() {

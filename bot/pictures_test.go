@@ -80,7 +80,7 @@ func TestSlashLogicCommands(t *testing.T) {
 				t.Errorf("/%s grid: type %v required %v, want a required string", c.Name, o.Type, o.Required)
 			}
 		}
-		want := map[string]string{"solve": "grid,image", "check": "grid,image", "hint": "grid,image", "rate": "grid", "explain": "grid", "help": "",
+		want := map[string]string{"solve": "grid,image", "check": "grid,image,code", "hint": "grid,image,code", "rate": "grid", "explain": "grid", "help": "",
 			"new": "level,size,symmetric,code,image", "daily": "today,stats"}[c.Name]
 		if strings.Join(opts, ",") != want {
 			t.Errorf("/%s options %v, want %s", c.Name, opts, want)

@@ -118,6 +118,19 @@ func TestReplyingToAPuzzle(t *testing.T) {
 	}
 	checkSafeReply(t, hint, "")
 
+	// A slash command cannot reply to a post: its code: option names the
+	// puzzle instead.
+	slash := answerTo(t, h.srv, h.srv.SendCommand(discordtest.Command{Name: "check",
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.Opt("grid", oneLine(g)), discordtest.Opt("code", p.Code.String())}}))
+	if slash.Content != check.Content {
+		t.Errorf("/check grid: code:%s:\n%s\nwant the check against the puzzle:\n%s", p.Code, slash.Content, check.Content)
+	}
+	badCode := answerTo(t, h.srv, h.srv.SendCommand(discordtest.Command{Name: "hint",
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.Opt("grid", oneLine(g)), discordtest.Opt("code", "#9Q-3f2a1c9x")}}))
+	if !strings.Contains(badCode.Content, "can't read the puzzle code") || !badCode.Ephemeral() {
+		t.Errorf("/hint with a bad code (ephemeral %v):\n%s", badCode.Ephemeral(), badCode.Content)
+	}
+
 	// A message that is gone: Discord says Unknown Message; the person is told.
 	gone := sendAndWait(t, h.srv, discordtest.Message{Content: "!hint", ReplyTo: "123456789012345678"})
 	if !strings.Contains(gone.Content, "couldn't read the message you replied to") {

@@ -109,6 +109,11 @@ type Request struct {
 	// grid is its first hint, a solve, rate or explain without a grid is of
 	// it (see [Request.UsesReference]).
 	Reference string
+	// Code is a puzzle's code given with the command (the slash commands'
+	// code: option, since a slash command cannot reply to a post): that
+	// puzzle is the reference, as a post's code in Reference is. A code
+	// that cannot be read gets an error reply.
+	Code string
 	// ReferenceUnread is set when the command replies to a message whose
 	// text could not be read (deleted, or Discord did not answer in time):
 	// a command that needed it says so.

@@ -417,7 +417,7 @@ func (h *Handler) post(req Request, p generate.Puzzle, day time.Time) Reply {
 // were no reply: it carries a grid of its own and is not a check or a hint,
 // or the message replied to holds no puzzle code and the command has a grid.
 func (h *Handler) withReference(ctx context.Context, req Request) (Reply, bool) {
-	if req.Reference == "" && !req.ReferenceUnread {
+	if req.Reference == "" && !req.ReferenceUnread && req.Code == "" {
 		return Reply{}, false
 	}
 	p, err := parser.Read(req.Args)
@@ -429,6 +429,16 @@ func (h *Handler) withReference(ctx context.Context, req Request) (Reply, bool) 
 		return Reply{}, false
 	}
 	code, found := generate.FindCode(req.Reference)
+	if w := strings.TrimSpace(req.Code); w != "" {
+		if !strings.HasPrefix(w, "#") {
+			w = "#" + w
+		}
+		c, ok, bad := h.readCode(w)
+		if !ok {
+			return *bad, true // a word starting with # that is no code always has its reply
+		}
+		code, found = c, true
+	}
 	if !found {
 		if !noGrid {
 			return Reply{}, false

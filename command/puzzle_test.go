@@ -575,6 +575,20 @@ func TestHintAndSolveOnTheReferencedPuzzle(t *testing.T) {
 	if rep := replyTo(t, h, hint.Text, "!check "+line(half)); !strings.Contains(rep.Text, p.Code.String()) || rep.Outcome != outcomeOnTrack {
 		t.Errorf("check replying to a hint on the puzzle: %q\n%s", rep.Outcome, rep.Text)
 	}
+	// A code given with the command (a slash command's code:) works as a
+	// reply to the post does, with or without its #; a bad one is said.
+	for _, code := range []string{p.Code.String(), strings.TrimPrefix(p.Code.String(), "#")} {
+		req, _ := h.Match("!check "+line(half), botID)
+		req.Code = code
+		if rep := h.Handle(context.Background(), req); rep.Text != replyTo(t, h, post, "!check "+line(half)).Text {
+			t.Errorf("check with code %s:\n%s", code, rep.Text)
+		}
+	}
+	req, _ := h.Match("!hint "+line(half), botID)
+	req.Code = "#9Q-3f2a1c9x"
+	if rep := h.Handle(context.Background(), req); rep.Outcome != outcomeBadRequest || !strings.Contains(rep.Text, "can't read the puzzle code") {
+		t.Errorf("hint with a bad code: %q\n%s", rep.Outcome, rep.Text)
+	}
 	other := generate.Puzzle{Grid: patternPuzzle(t, sudoku.Classic)}
 	same("solve with a grid of its own", replyTo(t, h, post, "!solve "+line(other.Grid)), run(t, h, "!solve "+line(other.Grid)))
 
@@ -600,7 +614,7 @@ func TestHintAndSolveOnTheReferencedPuzzle(t *testing.T) {
 		}
 	}
 	same("check replying to a message without a code", replyTo(t, h, "hello", "!check "+line(half)), run(t, h, "!check "+line(half)))
-	req, _ := h.Match("!hint", botID)
+	req, _ = h.Match("!hint", botID)
 	req.ReferenceUnread = true
 	if rep := h.Handle(context.Background(), req); rep.Outcome != outcomeLostRef || !strings.Contains(rep.Text, "couldn't read the message you replied to") {
 		t.Errorf("hint replying to a message not read: %q\n%s", rep.Outcome, rep.Text)

@@ -54,9 +54,9 @@ func Puzzle(s Served, opt Options) string {
 		"or `%shint` for a hint; `%snew %s` brings this puzzle back.", p, p, p, s.Code)
 	short := fmt.Sprintf("Reply with `%scheck <grid>` or `%shint`.", p, p)
 	if p == "/" { // slash commands only: no reply reaches the bot
-		how = fmt.Sprintf("Check your progress with `/check`, giving your grid (copy the board, fill in your digits), "+
-			"or ask `/hint` with it; `/new code:%s` brings this puzzle back.", s.Code)
-		short = "Use `/check grid:` or `/hint grid:`."
+		how = fmt.Sprintf("Check your progress with `/check` and `code:%s`, giving your grid (copy the board, fill in your digits), "+
+			"or ask `/hint` with them; `/new code:%s` brings this puzzle back.", s.Code, s.Code)
+		short = fmt.Sprintf("Use `/check` or `/hint` with `code:%s`.", s.Code)
 	}
 	opt.Picture = false // the board stays: it is what people fill in
 	r := opt.with(reply{head: head.String(), grid: s.Grid, legend: "On one line: `" + oneLine(s.Grid, opt.Symbols) + "`\n" + how})
