@@ -91,20 +91,11 @@ func TestDailyPostedOnceByTwoBots(t *testing.T) {
 			}
 			wg.Wait()
 
-			srv.WaitUntil(t, wait, "a post in every daily channel", func() bool {
-				for _, ch := range channels {
-					if len(repliesIn(srv, ch)) == 0 {
-						return false
-					}
-				}
-				return true
-			})
-			srv.NoMoreMessages(t, len(channels), 500*time.Millisecond)
 			day := settings.DayOf(time.Now())
+			all := onePostEach(t, srv, channels)
 			for i, ch := range channels {
-				posts := repliesIn(srv, ch)
-				if len(posts) != 1 {
-					t.Errorf("%d posts in channel %s", len(posts), ch)
+				posts := all[ch]
+				if posts == nil {
 					continue
 				}
 				p, found, err := store.DailyPost(context.Background(), guilds[i], day)
@@ -315,20 +306,11 @@ func TestDailyPostedByHTTPOnlyProcesses(t *testing.T) {
 	for _, h := range bots {
 		h.bot.kickDaily()
 	}
-	srv.WaitUntil(t, wait, "a post in every daily channel", func() bool {
-		for _, ch := range channels {
-			if len(repliesIn(srv, ch)) == 0 {
-				return false
-			}
-		}
-		return true
-	})
-	srv.NoMoreMessages(t, len(channels), 500*time.Millisecond)
 	day := settings.DayOf(time.Now())
+	all := onePostEach(t, srv, channels)
 	for i, ch := range channels {
-		posts := repliesIn(srv, ch)
-		if len(posts) != 1 {
-			t.Errorf("%d posts in channel %s, want 1", len(posts), ch)
+		posts := all[ch]
+		if posts == nil {
 			continue
 		}
 		// The footer says how to be counted: /check, not a reply with a
@@ -341,4 +323,30 @@ func TestDailyPostedByHTTPOnlyProcesses(t *testing.T) {
 		}
 	}
 	srv.AssertClean(t)
+}
+
+// onePostEach waits for a post in every channel, then for no more, and
+// returns each channel's posts; a channel with other than one post fails
+// the test and maps to nil.
+func onePostEach(t *testing.T, srv *discordtest.Server, channels []string) map[string][]discordtest.SentMessage {
+	t.Helper()
+	srv.WaitUntil(t, wait, "a post in every daily channel", func() bool {
+		for _, ch := range channels {
+			if len(repliesIn(srv, ch)) == 0 {
+				return false
+			}
+		}
+		return true
+	})
+	srv.NoMoreMessages(t, len(channels), 500*time.Millisecond)
+	out := map[string][]discordtest.SentMessage{}
+	for _, ch := range channels {
+		posts := repliesIn(srv, ch)
+		if len(posts) != 1 {
+			t.Errorf("%d posts in channel %s, want 1", len(posts), ch)
+			continue
+		}
+		out[ch] = posts
+	}
+	return out
 }

@@ -228,11 +228,7 @@ func (sh *shard) onDisconnect() {
 		}
 		return
 	}
-	sh.mu.Lock()
-	if sh.down.IsZero() {
-		sh.down = time.Now()
-	}
-	sh.mu.Unlock()
+	sh.markDown()
 	sh.log.Warn("gateway disconnected; reconnecting")
 	select {
 	case sh.reconnect <- struct{}{}:
@@ -247,12 +243,17 @@ func (sh *shard) identifying() {
 	if !sh.setConnected(false) {
 		return
 	}
+	sh.markDown()
+	sh.log.Warn("Discord invalidated the gateway session; identifying anew in the shard's turn")
+}
+
+// markDown records when the shard went down, unless it is down already.
+func (sh *shard) markDown() {
 	sh.mu.Lock()
 	if sh.down.IsZero() {
 		sh.down = time.Now()
 	}
 	sh.mu.Unlock()
-	sh.log.Warn("Discord invalidated the gateway session; identifying anew in the shard's turn")
 }
 
 // deferIdentify records that the shard's identify turn is too far off to
