@@ -178,6 +178,9 @@ type Server struct {
 	closed  bool
 	done    chan struct{}  // closed by Close
 	gwWG    sync.WaitGroup // gateway connection goroutines
+	// closing counts the Close calls of sessions made by Session that are
+	// still under way; Close waits for them (see Server.Close).
+	closing sync.WaitGroup
 
 	// gateway state (guarded by mu)
 	conns      map[*gwConn]struct{}
@@ -273,6 +276,15 @@ func New(tb testing.TB, opts ...Option) *Server {
 // Close drops every gateway connection and stops the server. It is called
 // automatically by tb.Cleanup; calling it again is a no-op.
 func (s *Server) Close() {
+	// Sessions made by Session close first: a session whose connection the
+	// server dropped would reconnect by itself (discordgo's reconnect races
+	// with its own heartbeat goroutine), while one that is closing does not.
+	closed := make(chan struct{})
+	go func() { s.closing.Wait(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(3 * time.Second):
+	}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -434,9 +446,10 @@ func (s *Server) Configure(sess *discordgo.Session) {
 
 // Session returns a new, not yet opened discordgo session with token
 // "Bot "+Token(), the given identify intents, and Client and Dialer pointing
-// at the fake. On test cleanup it disables the session's automatic
-// reconnection and closes it in the background (discordgo's Close sleeps one
-// second), so tests do not wait for it.
+// at the fake. On test cleanup it closes the session (discordgo's Close
+// sleeps one second), and the server's own cleanup waits for that close (3 s
+// at most) before it drops the connections: a session whose connection is
+// dropped under it would reconnect by itself.
 func (s *Server) Session(tb testing.TB, intents discordgo.Intent) *discordgo.Session {
 	tb.Helper()
 	sess, err := discordgo.New("Bot " + s.cfg.token)
@@ -445,7 +458,13 @@ func (s *Server) Session(tb testing.TB, intents discordgo.Intent) *discordgo.Ses
 	}
 	sess.Identify.Intents = intents
 	s.Configure(sess)
-	tb.Cleanup(func() { StopSession(sess) })
+	tb.Cleanup(func() {
+		s.closing.Add(1)
+		go func() {
+			defer s.closing.Done()
+			_ = sess.Close()
+		}()
+	})
 	return sess
 }
 
