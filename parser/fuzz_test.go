@@ -212,16 +212,8 @@ func FuzzEmbedded(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, before, after string, which uint8) {
 		form := forms[int(which)%len(forms)]
-		text := before + "\n" + form.text + "\n" + after
-		if len(text) > parser.MaxInputBytes {
-			return
-		}
-		p, err := parser.Read(text)
-		if err != nil {
-			var perr *parser.Error
-			if !errors.As(err, &perr) {
-				t.Fatalf("error %T %v is not a *parser.Error", err, err)
-			}
+		p, text, ok := readEmbedded(t, before, form.text, after)
+		if !ok {
 			return
 		}
 		if got := testgrids.Line(p.Grid); got != form.want {
@@ -231,4 +223,24 @@ func FuzzEmbedded(f *testing.F) {
 			t.Fatalf("candidates %v, want %v\nfrom\n%s", p.Candidates, form.cands, text)
 		}
 	})
+}
+
+// readEmbedded reads grid with the lines before and after it, and returns
+// what it read and the whole text; ok is false for a text too long to read
+// or refused, and a refusal must be a positioned *parser.Error.
+func readEmbedded(t *testing.T, before, grid, after string) (p parser.Puzzle, text string, ok bool) {
+	t.Helper()
+	text = before + "\n" + grid + "\n" + after
+	if len(text) > parser.MaxInputBytes {
+		return p, text, false
+	}
+	p, err := parser.Read(text)
+	if err != nil {
+		var perr *parser.Error
+		if !errors.As(err, &perr) {
+			t.Fatalf("error %T %v is not a *parser.Error", err, err)
+		}
+		return p, text, false
+	}
+	return p, text, true
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,16 +46,6 @@ func loadHeldout(tb testing.TB) []heldoutCase {
 	return cases
 }
 
-// oneLine writes g's cells as testdata writes them.
-func oneLine(p parser.Puzzle) string {
-	const sym = ".123456789ABCDEFGHIJKLMNOP"
-	var sb strings.Builder
-	for i := 0; i < p.Grid.Shape().Cells(); i++ {
-		sb.WriteByte(sym[p.Grid.At(i)])
-	}
-	return sb.String()
-}
-
 // TestHeldout runs every message of testdata/heldout through the command
 // handler, as the bot does, and requires the grid a person reads in it
 // (with the solver's verdict on it), or a refusal where a person could not
@@ -77,7 +68,7 @@ func TestHeldout(t *testing.T) {
 			rep := h.Handle(context.Background(), req)
 			if c.Error != "" {
 				if err == nil {
-					t.Fatalf("read %s, want a refusal (%s); source: %s", oneLine(p), c.Error, c.Source)
+					t.Fatalf("read %s, want a refusal (%s); source: %s", testgrids.Line(p.Grid), c.Error, c.Source)
 				}
 				if s, known := sentinelByName[c.Error]; known && !errors.Is(err, s) {
 					t.Errorf("error %v, want %s", err, c.Error)
@@ -94,7 +85,7 @@ func TestHeldout(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v\nsource: %s", err, c.Source)
 			}
-			if got := oneLine(p); got != c.Want {
+			if got := testgrids.Line(p.Grid); got != c.Want {
 				t.Fatalf("read  %s\nwant  %s\nsource: %s", got, c.Want, c.Source)
 			}
 			if rep.Outcome != c.Outcome {
@@ -131,19 +122,11 @@ func FuzzHeldout(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, before, after string, which uint8) {
 		fm := forms[int(which)%len(forms)]
-		text := before + "\n" + fm.text + "\n" + after
-		if len(text) > parser.MaxInputBytes {
+		p, text, ok := readEmbedded(t, before, fm.text, after)
+		if !ok {
 			return
 		}
-		p, err := parser.Read(text)
-		if err != nil {
-			var perr *parser.Error
-			if !errors.As(err, &perr) {
-				t.Fatalf("error %T %v is not a *parser.Error", err, err)
-			}
-			return
-		}
-		if got := oneLine(p); got != fm.want {
+		if got := testgrids.Line(p.Grid); got != fm.want {
 			t.Fatalf("misread: got\n%s\nwant\n%s\nfrom\n%s", got, fm.want, text)
 		}
 	})
@@ -229,7 +212,7 @@ func TestHeldoutTransformed(t *testing.T) {
 				}
 				continue
 			}
-			if got := oneLine(p); got != c.Want {
+			if got := testgrids.Line(p.Grid); got != c.Want {
 				t.Errorf("%s/%s, %s: misread\nread  %s\nwant  %s\nfrom\n%s", c.Family, c.Name, tr.name, got, c.Want, text)
 				continue
 			}
