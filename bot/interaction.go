@@ -14,6 +14,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/generate"
+	"github.com/sudokubot/sudokubot/render"
 )
 
 // interactionWindow is how long Discord waits for the first answer to an
@@ -253,6 +254,13 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 	var words []string // the options of /new and /daily, as the text command's words
 	for _, o := range options {
 		str := o.Type == discordgo.ApplicationCommandOptionString
+		if _, text := o.Value.(string); str && !text {
+			// StringValue would panic on it: only a forged or broken
+			// payload sends a string option with another value.
+			c.known, c.req = known, req
+			c.run = func(context.Context) command.Reply { return optionNotText(o.Name) }
+			return c
+		}
 		switch {
 		case o.Name == "grid" && str:
 			req.Args = o.StringValue()
@@ -276,6 +284,13 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 	c.req, c.known = req, known
 	c.after = b.solverStep(at, userID, req)
 	return c
+}
+
+// optionNotText answers a slash command whose string option holds another
+// value (a number, say).
+func optionNotText(name string) command.Reply {
+	return command.Reply{Text: render.Error(fmt.Sprintf("The option %q must be text; this command was not run.", name)),
+		Outcome: "bad_option", UserError: true}
 }
 
 // interactionReply answers a slash command: a first answer within Discord's

@@ -10,6 +10,17 @@
 //	                     process connected, or the endpoint ready), else 503
 //	GET  /metrics        the Prometheus exposition of the registry given
 //
+// The interactions endpoint accepts only what Discord sends: a body of at
+// most [MaxBody] bytes (a larger Content-Length is refused with 413 before
+// a byte of the body is read, a longer body without one is cut off and
+// refused), headers of at most 16 KiB, a signature timestamp within
+// [Config.MaxClockSkew] of the server's clock (checked in Unix seconds
+// before the body is read), and at most [Config.MaxVerifying] requests being
+// read and verified at once (503 beyond). The refusals are counted by
+// reason in sudokubot_interaction_signature_failures_total; their log line
+// is rate-limited (a burst of 5, then one every 10 s, saying how many went
+// unlogged), so a flood of forged requests cannot flood the log.
+//
 // The server imports no Discord library: the interactions handler (package
 // bot) and the readiness check come in through [Config].
 package httpserver
@@ -26,10 +37,12 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"golang.org/x/time/rate"
 )
 
 // Config sets up a [Server].
@@ -52,6 +65,10 @@ type Config struct {
 	// the server's clock (a replayed old request is refused); zero means 5
 	// minutes.
 	MaxClockSkew time.Duration
+	// MaxVerifying bounds the requests to the interactions endpoint being
+	// read and verified at once (each holds up to [MaxBody] bytes); one
+	// more is answered 503 at once. Zero means 32.
+	MaxVerifying int
 }
 
 // Server serves the bot over HTTP. Make one with [New].
@@ -60,10 +77,25 @@ type Server struct {
 	mux      *http.ServeMux
 	requests *prometheus.CounterVec
 	bad      *prometheus.CounterVec
+	// verifying holds a place per request being read and verified.
+	verifying chan struct{}
+	// refusals rate-limits the log line of refused requests; suppressed
+	// counts those not logged since the last line.
+	refusals   *rate.Limiter
+	suppressed atomic.Int64
 }
 
-// maxBody bounds a request to the interactions endpoint.
-const maxBody = 1 << 20
+// MaxBody bounds the body of a request to the interactions endpoint: a
+// slash command's is a few kilobytes.
+const MaxBody = 64 << 10
+
+// maxHeaderBytes bounds a request's headers (net/http's default is 1 MiB).
+const maxHeaderBytes = 16 << 10
+
+// bodyReadTimeout bounds reading the body of a request to the interactions
+// endpoint once its headers are in: Discord sends it at once, and a client
+// that stalls holds a place among the MaxVerifying.
+const bodyReadTimeout = 3 * time.Second
 
 // New returns a server for cfg; it registers its metrics on cfg.Registry.
 func New(cfg Config) *Server {
@@ -73,16 +105,21 @@ func New(cfg Config) *Server {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
+	if cfg.MaxVerifying <= 0 {
+		cfg.MaxVerifying = 32
+	}
 	s := &Server{
-		cfg: cfg,
-		mux: http.NewServeMux(),
+		cfg:       cfg,
+		verifying: make(chan struct{}, cfg.MaxVerifying),
+		refusals:  rate.NewLimiter(rate.Every(10*time.Second), 5),
+		mux:       http.NewServeMux(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "sudokubot_http_requests_total",
 			Help: "HTTP requests served, by route and status code.",
 		}, []string{"route", "code"}),
 		bad: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "sudokubot_interaction_signature_failures_total",
-			Help: "Requests to the interactions endpoint refused with 401, by reason (missing, malformed, stale, invalid).",
+			Help: "Requests to the interactions endpoint refused, by reason: with 401 missing, malformed, stale, invalid; with 413 too_large; with 503 busy.",
 		}, []string{"reason"}),
 	}
 	if cfg.Registry != nil {
@@ -126,6 +163,7 @@ func (s *Server) Run(ctx context.Context, ln net.Listener, shutdownTimeout time.
 	srv := &http.Server{
 		Handler:           s.mux,
 		ReadHeaderTimeout: 5 * time.Second,
+		MaxHeaderBytes:    maxHeaderBytes,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       2 * time.Minute,
@@ -165,37 +203,69 @@ func (s *Server) readyz(w http.ResponseWriter, _ *http.Request) {
 // verify checks Discord's signature of a request to the interactions
 // endpoint on its raw body, before anything parses it: Ed25519 of
 // X-Signature-Timestamp followed by the body, with the application's public
-// key. Any failure is a 401 (Discord checks that the endpoint refuses bad
-// signatures). The verified body is handed on unchanged.
+// key. The cheap checks come first (headers, the timestamp's age, the
+// announced length), so that a forged request costs no body read; a body
+// is read only within a place among MaxVerifying and within
+// bodyReadTimeout. A failed signature is a 401 (Discord checks that the
+// endpoint refuses bad signatures). The verified body is handed on
+// unchanged.
 func (s *Server) verify(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		refuse := func(reason string) {
+		refuse := func(reason string, code int, msg string) {
 			s.bad.WithLabelValues(reason).Inc()
-			s.cfg.Log.Warn("interactions endpoint: request refused", "reason", reason, "remote", r.RemoteAddr)
-			http.Error(w, "invalid request signature", http.StatusUnauthorized)
+			s.logRefusal(reason, r.RemoteAddr)
+			if code == http.StatusServiceUnavailable {
+				w.Header().Set("Retry-After", "1")
+			}
+			// No unread body is drained for a refused request (net/http
+			// would read up to 256 KiB of it before answering).
+			w.Header().Set("Connection", "close")
+			http.Error(w, msg, code)
 		}
+		unauthorized := func(reason string) { refuse(reason, http.StatusUnauthorized, "invalid request signature") }
 		sigHex, ts := r.Header.Get("X-Signature-Ed25519"), r.Header.Get("X-Signature-Timestamp")
 		if sigHex == "" || ts == "" {
-			refuse("missing")
+			unauthorized("missing")
 			return
 		}
 		sig, err := hex.DecodeString(sigHex)
 		if err != nil || len(sig) != ed25519.SignatureSize {
-			refuse("malformed")
+			unauthorized("malformed")
 			return
 		}
-		body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
-		if err != nil || len(body) > maxBody {
-			refuse("malformed")
+		secs, err := strconv.ParseInt(ts, 10, 64)
+		if err != nil {
+			unauthorized("malformed")
 			return
 		}
-		if !ed25519.Verify(s.cfg.PublicKey, append([]byte(ts), body...), sig) {
-			refuse("invalid")
+		// An old (replayed) or future request, in Unix seconds: durations
+		// would overflow for a timestamp such as 9999999999999.
+		now, skew := time.Now().Unix(), int64(s.cfg.MaxClockSkew/time.Second)
+		if secs < now-skew || secs > now+skew {
+			unauthorized("stale")
 			return
 		}
-		// A genuine signature of an old request: a replay.
-		if secs, err := strconv.ParseInt(ts, 10, 64); err != nil || absDuration(time.Since(time.Unix(secs, 0))) > s.cfg.MaxClockSkew {
-			refuse("stale")
+		if r.ContentLength > MaxBody {
+			refuse("too_large", http.StatusRequestEntityTooLarge, "request body too large")
+			return
+		}
+		select {
+		case s.verifying <- struct{}{}:
+		default:
+			refuse("busy", http.StatusServiceUnavailable, "too many requests being verified")
+			return
+		}
+		body, err := s.readBody(w, r)
+		<-s.verifying
+		switch {
+		case errors.Is(err, errTooLarge):
+			refuse("too_large", http.StatusRequestEntityTooLarge, "request body too large")
+			return
+		case err != nil:
+			unauthorized("malformed")
+			return
+		case !ed25519.Verify(s.cfg.PublicKey, append([]byte(ts), body...), sig):
+			unauthorized("invalid")
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
@@ -203,11 +273,40 @@ func (s *Server) verify(next http.Handler) http.Handler {
 	})
 }
 
-func absDuration(d time.Duration) time.Duration {
-	if d < 0 {
-		return -d
+// errTooLarge is readBody's error for a body longer than MaxBody.
+var errTooLarge = errors.New("body longer than MaxBody")
+
+// readBody reads the body of r, of at most MaxBody bytes, within
+// bodyReadTimeout: a client that stalls gives up its place among the
+// MaxVerifying soon.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	// Not every connection can set a deadline (an httptest recorder cannot).
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyReadTimeout))
+	size := MaxBody + 1
+	if r.ContentLength >= 0 {
+		size = int(r.ContentLength) + 1
 	}
-	return d
+	buf := bytes.NewBuffer(make([]byte, 0, size))
+	_, err := buf.ReadFrom(io.LimitReader(r.Body, MaxBody+1))
+	if buf.Len() > MaxBody {
+		return nil, errTooLarge
+	}
+	return buf.Bytes(), err
+}
+
+// logRefusal writes the log line of a refused request, at most a burst of
+// 5 and then one every 10 s; a line after some went unlogged says how
+// many. The metric counts every refusal.
+func (s *Server) logRefusal(reason, remote string) {
+	if !s.refusals.Allow() {
+		s.suppressed.Add(1)
+		return
+	}
+	attrs := []any{"reason", reason, "remote", remote}
+	if n := s.suppressed.Swap(0); n > 0 {
+		attrs = append(attrs, "unlogged_before", n)
+	}
+	s.cfg.Log.Warn("interactions endpoint: request refused", attrs...)
 }
 
 // count counts each request of route by status code.

@@ -42,7 +42,7 @@ func (rec *recorder) calls() [][]byte {
 	return append([][]byte(nil), rec.bodies...)
 }
 
-func newTestServer(t *testing.T, ready func() error) (*Server, ed25519.PrivateKey, *recorder, *prometheus.Registry) {
+func newTestServer(t testing.TB, ready func() error) (*Server, ed25519.PrivateKey, *recorder, *prometheus.Registry) {
 	t.Helper()
 	pub, priv, err := ed25519.GenerateKey(nil)
 	if err != nil {
