@@ -59,6 +59,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -387,12 +388,12 @@ func withEnvFile(lookup func(string) (string, bool), file string, required bool)
 	var vals map[string]string
 	if file != "" {
 		var err error
-		vals, err = godotenv.Read(file)
+		vals, err = readEnvFile(file)
 		if errors.Is(err, fs.ErrNotExist) && !required {
 			err = nil
 		}
 		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", file, err)
+			return nil, err
 		}
 	}
 	return func(k string) string {
@@ -401,6 +402,59 @@ func withEnvFile(lookup func(string) (string, bool), file string, required bool)
 		}
 		return vals[k]
 	}, nil
+}
+
+// EnvFileError is a file of KEY=value lines that cannot be read as one. It
+// names the file and the line only: godotenv's own message quotes the rest
+// of the file from where it stopped, tokens and passwords included.
+type EnvFileError struct {
+	File string
+	Line int // from 1; 0 when the line is not known
+}
+
+func (e *EnvFileError) Error() string {
+	where := ""
+	if e.Line > 0 {
+		where = fmt.Sprintf(", line %d", e.Line)
+	}
+	return fmt.Sprintf("read %s%s: not a KEY=value line (a name is letters, digits and _; a quoted value needs its closing quote); "+
+		"the line is not shown, as it may hold a secret", e.File, where)
+}
+
+// readEnvFile reads file with godotenv. An error reading the file (it does
+// not exist, say) is returned wrapped; one parsing it is an
+// [*EnvFileError].
+func readEnvFile(file string) (map[string]string, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", file, err)
+	}
+	vals, err := godotenv.UnmarshalBytes(b)
+	if err != nil {
+		return nil, &EnvFileError{File: file, Line: badEnvLine(b)}
+	}
+	return vals, nil
+}
+
+// badEnvLine returns the line of env (which godotenv cannot parse) where
+// it goes wrong: the last line n such that the lines before n parse and the
+// lines up to n do not. A quoted value may span lines, so the first prefix
+// that fails is not always the culprit; a value left open at the end fails
+// every prefix from its first line.
+func badEnvLine(env []byte) int {
+	lines := bytes.SplitAfter(env, []byte("\n"))
+	bad := 0
+	prevOK := true // no lines parse
+	end := 0
+	for n, l := range lines {
+		end += len(l)
+		_, err := godotenv.UnmarshalBytes(env[:end])
+		if err != nil && prevOK {
+			bad = n + 1
+		}
+		prevOK = err == nil
+	}
+	return bad
 }
 
 // newLogger builds the structured logger the configuration asks for.

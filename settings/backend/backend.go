@@ -44,7 +44,7 @@ type Location struct {
 // for a log line.
 func (l Location) String() string {
 	if l.Kind == SQLite {
-		return "sqlite:" + l.Path
+		return Redact("sqlite:" + l.Path) // a path is no place for a password, but one may be there
 	}
 	return Redact(l.URL)
 }
@@ -80,11 +80,11 @@ func Parse(databaseURL string) (Location, error) {
 		}
 		switch {
 		case path == "":
-			return Location{}, &URLError{Value: s, Problem: "no file after sqlite:; " + want}
+			return Location{}, &URLError{Value: Redact(s), Problem: "no file after sqlite:; " + want}
 		case strings.ContainsAny(path, "?#"):
-			return Location{}, &URLError{Value: s, Problem: "SQLite options (?...) are set by the bot; give only the file path"}
+			return Location{}, &URLError{Value: Redact(s), Problem: "SQLite options (?...) are set by the bot; give only the file path"}
 		case path == ":memory:" || strings.HasPrefix(path, ":"):
-			return Location{}, &URLError{Value: s, Problem: "an in-memory database would lose every setting; give a file path"}
+			return Location{}, &URLError{Value: Redact(s), Problem: "an in-memory database would lose every setting; give a file path"}
 		}
 		return Location{Kind: SQLite, Path: path}, nil
 	case "postgres", "postgresql":

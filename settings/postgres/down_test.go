@@ -239,10 +239,27 @@ func TestRedact(t *testing.T) {
 		{"postgres://bot@db/x", "postgres://bot@db/x"},
 		{"postgres://db/x?user=bot&password=s3cret&sslmode=require", "postgres://db/x?user=bot&password=xxxxx&sslmode=require"},
 		{"host=db password=s3cret user=bot", "host=db password=xxxxx user=bot"},
-		{"postgres://bot:s3c%zzret@db/x", "postgres://xxxxx@db/x"},
-		{"postgres://bot:12/se#cret@db/x", "postgres://xxxxx@db/x"},
-		{"postgres://bot:s3c?ret@db/x", "postgres://xxxxx@db/x"},
+		{"postgres://bot:s3c%zzret@db/x", "postgres://bot:xxxxx@db/x"},
+		{"postgres://bot:12/se#cret@db/x", "postgres://bot:xxxxx@db/x"},
+		{"postgres://bot:s3c?ret@db/x", "postgres://bot:xxxxx@db/x"},
 		{"postgres://bot:s%40c@db/x", "postgres://bot:xxxxx@db/x"},
+		{"postgres://bot:p@ss@db:5432/x", "postgres://bot:xxxxx@db:5432/x"},
+		// Without "//" after the scheme, or with no scheme at all.
+		{"postgres:/bot:S3cretPw@db/x", "postgres:/bot:xxxxx@db/x"},
+		{"postgres:bot:S3cretPw@db/x", "postgres:bot:xxxxx@db/x"},
+		{"postgres//bot:S3cretPw@db/x", "postgres//bot:xxxxx@db/x"},
+		{"POSTGRESQL:bot:S3cretPw@db/x", "POSTGRESQL:bot:xxxxx@db/x"},
+		{"bot:S3cretPw@db/x", "bot:xxxxx@db/x"},
+		{"mysql://bot:S3cretPw@db/x", "mysql:xxxxx@db/x"},
+		{"sqlite:bot:S3cretPw@file.db", "sqlite:bot:xxxxx@file.db"},
+		// Password-like query keys, in any case, percent-encoded.
+		{"postgres://db/x?PassWord=S3cretPw", "postgres://db/x?PassWord=xxxxx"},
+		{"postgres://db/x?pass%77ord=S3cretPw&sslmode=require", "postgres://db/x?pass%77ord=xxxxx&sslmode=require"},
+		{"postgres://db/x?sslmode=require&sslpassword=S3cretPw", "postgres://db/x?sslmode=require&sslpassword=xxxxx"},
+		{"postgres://db/x?PWD=S3cretPw#frag", "postgres://db/x?PWD=xxxxx#frag"},
+		{"postgres://db/x?a=1;Secret=S3cretPw", "postgres://db/x?a=1;Secret=xxxxx"},
+		{"host=db password='S3cret Pw' user=bot", "host=db password=xxxxx user=bot"},
+		{"postgres://db/x?user=bot", "postgres://db/x?user=bot"},
 	} {
 		if got := postgres.Redact(tc.in); got != tc.want {
 			t.Errorf("Redact(%q) = %q, want %q", tc.in, got, tc.want)

@@ -54,7 +54,17 @@ var _ settings.Backend = (*DB)(nil)
 func Open(ctx context.Context, url string) (*DB, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
-		return nil, fmt.Errorf("PostgreSQL URL is not valid: %w", err) // pgx quotes it, password hidden
+		// pgx quotes the URL with its own best-effort redaction: name it
+		// with Redact instead, and keep pgx's cause only.
+		var pe *pgconn.ParseConfigError
+		if errors.As(err, &pe) {
+			msg := pe.Error() // cannot parse `URL`: what (cause)
+			if i := strings.LastIndex(msg, "`: "); i >= 0 {
+				msg = msg[i+3:]
+			}
+			return nil, fmt.Errorf("PostgreSQL URL %s is not valid: %s", Redact(url), msg)
+		}
+		return nil, fmt.Errorf("PostgreSQL URL %s is not valid: %w", Redact(url), err)
 	}
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = ConnectTimeout
@@ -75,37 +85,100 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	return d, nil
 }
 
-// Redact returns a connection URL with its password, if any, replaced by
-// xxxxx: in the user part (postgres://user:secret@host) and in a password=
-// parameter. A URL that cannot be parsed loses everything between :// and @.
+// Redact returns a connection URL (or any DATABASE_URL, even a malformed
+// one) with its passwords replaced by xxxxx, whatever the scheme and
+// whether or not "//" follows it:
+//
+//   - in the user part, everything between the first ':' after the scheme
+//     and the last '@' (postgres://bot:xxxxx@db/x, postgres:bot:xxxxx@db/x,
+//     postgres//bot:xxxxx@db/x); an unknown scheme may be a user name, so
+//     it counts as part of the user part (bot:xxxxx@db);
+//   - the value of every password-like parameter (see [secretKey]), in a
+//     query (?password=) or in keyword form (password=), its key compared
+//     in any case after percent-decoding (?PassWord=, ?pass%77ord=).
 func Redact(url string) string {
-	sch, at := strings.Index(url, "://"), strings.LastIndex(url, "@")
-	if sch >= 0 && at > sch {
-		u, err := neturl.Parse(url)
-		switch {
-		case err == nil && u.User != nil && strings.HasPrefix(url[at+1:], u.Host):
-			if _, has := u.User.Password(); has {
-				url = u.Redacted()
+	if at := strings.LastIndex(url, "@"); at >= 0 {
+		start := 0
+		if i := strings.IndexByte(url[:at], ':'); i >= 0 && knownScheme(url[:i]) {
+			start = i + 1
+		}
+		if c := strings.IndexByte(url[start:at], ':'); c >= 0 {
+			url = url[:start+c+1] + "xxxxx" + url[at:]
+		}
+	}
+	var b strings.Builder
+	for i := 0; i < len(url); {
+		// A parameter's key starts the string or follows a separator.
+		if i > 0 && !isParamSep(url[i-1]) {
+			b.WriteByte(url[i])
+			i++
+			continue
+		}
+		eq := i
+		for eq < len(url) && url[eq] != '=' && !isParamSep(url[eq]) {
+			eq++
+		}
+		if eq == len(url) || url[eq] != '=' || !secretKey(url[i:eq]) {
+			b.WriteString(url[i:eq])
+			i = eq
+			if i < len(url) {
+				b.WriteByte(url[i])
+				i++
 			}
-		case err != nil || strings.Contains(url[sch+3:at], ":"):
-			// Unparsable, or a password with a character that ends the
-			// authority in a URL (/ ? #): hide all before the last @.
-			url = url[:sch+3] + "xxxxx" + url[at:]
+			continue
+		}
+		end := eq + 1
+		if end < len(url) && url[end] == '\'' { // keyword form: password='a b'
+			if q := strings.IndexByte(url[end+1:], '\''); q >= 0 {
+				end += q + 2
+			} else {
+				end = len(url)
+			}
+		} else {
+			for end < len(url) && !isParamSep(url[end]) {
+				end++
+			}
+		}
+		b.WriteString(url[i : eq+1])
+		b.WriteString("xxxxx")
+		i = end
+	}
+	return b.String()
+}
+
+// knownScheme reports whether s is the scheme of a DATABASE_URL.
+func knownScheme(s string) bool {
+	switch strings.ToLower(s) {
+	case "postgres", "postgresql", "sqlite", "sqlite3":
+		return true
+	}
+	return false
+}
+
+// isParamSep reports whether c ends a parameter: in a query (& ; #), in
+// keyword form (spaces), or the query's start.
+func isParamSep(c byte) bool {
+	switch c {
+	case '?', '&', ';', '#', ' ', '\t', '\n', '\r':
+		return true
+	}
+	return false
+}
+
+// secretKey reports whether a parameter's key names a secret: once
+// percent-decoded and in lower case, it holds "pass" (password,
+// sslpassword, passwd), "pwd", "secret" or "token".
+func secretKey(key string) bool {
+	if k, err := neturl.QueryUnescape(key); err == nil {
+		key = k
+	}
+	key = strings.ToLower(key)
+	for _, w := range []string{"pass", "pwd", "secret", "token"} {
+		if strings.Contains(key, w) {
+			return true
 		}
 	}
-	for from := 0; ; {
-		i := strings.Index(url[from:], "password=")
-		if i < 0 {
-			return url
-		}
-		i += from + len("password=")
-		end := strings.IndexAny(url[i:], " &")
-		if end < 0 {
-			end = len(url) - i
-		}
-		url = url[:i] + "xxxxx" + url[i+end:]
-		from = i
-	}
+	return false
 }
 
 // String returns the database's URL with its password hidden.
