@@ -195,6 +195,12 @@ type Config struct {
 	// PuzzleTimeout is the deadline of making one puzzle, or making one
 	// again from its code; zero means [DefaultPuzzleTimeout].
 	PuzzleTimeout time.Duration
+	// CodeTimeout is the deadline of making a puzzle again from a code this
+	// Handler did not issue lately, and CodeRebuilds how many such codes are
+	// made at once (one more is told to try again); zero means
+	// [DefaultCodeTimeout] and [DefaultCodeRebuilds].
+	CodeTimeout  time.Duration
+	CodeRebuilds int
 	// Now is the clock that says which day's puzzle !daily gives; nil
 	// means time.Now.
 	Now func() time.Time
@@ -204,6 +210,7 @@ type Config struct {
 type Handler struct {
 	cfg    Config
 	served *puzzleCache // puzzles served or made again lately, by code
+	codes  *codeGuard   // codes issued lately, and the bounds on the others
 }
 
 // New returns a Handler. A zero SolveTimeout means [DefaultSolveTimeout]; an
@@ -221,7 +228,14 @@ func New(cfg Config) *Handler {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Handler{cfg: cfg, served: newPuzzleCache(cachedPuzzles)}
+	if cfg.CodeTimeout <= 0 {
+		cfg.CodeTimeout = DefaultCodeTimeout
+	}
+	if cfg.CodeRebuilds <= 0 {
+		cfg.CodeRebuilds = DefaultCodeRebuilds
+	}
+	codes := newCodeGuard(cfg.CodeRebuilds)
+	return &Handler{cfg: cfg, served: newPuzzleCache(cachedPuzzles, codes.issue), codes: codes}
 }
 
 // with returns h with s in place of its own settings, or h itself when s

@@ -90,7 +90,7 @@ func (h *Handler) newPuzzle(ctx context.Context, req Request) Reply {
 			start := time.Now()
 			p, err := h.decode(ctx, c)
 			if err != nil {
-				return h.puzzleError(err, c.Shape, c.String())
+				return h.codeFailed(err, c)
 			}
 			rep := h.post(req, p, time.Time{})
 			rep.SolveTime = time.Since(start)
@@ -264,14 +264,12 @@ func (h *Handler) puzzleError(err error, s sudoku.Shape, what string) Reply {
 }
 
 // decode makes the puzzle of a code again, or finds it among those served
-// lately, within the puzzle deadline.
+// lately, within the bounds on codes (see [codeGuard]).
 func (h *Handler) decode(ctx context.Context, c generate.Code) (generate.Puzzle, error) {
 	if p, ok := h.served.get(c); ok {
 		return p, nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, h.cfg.PuzzleTimeout)
-	defer cancel()
-	p, err := generate.Decode(ctx, c)
+	p, err := h.rebuild(ctx, c)
 	if err != nil {
 		return generate.Puzzle{}, err
 	}
@@ -454,7 +452,7 @@ func (h *Handler) withReference(ctx context.Context, req Request) (Reply, bool) 
 	start := time.Now()
 	pz, err := h.decode(ctx, code)
 	if err != nil {
-		rep := h.puzzleError(err, code.Shape, code.String())
+		rep := h.codeFailed(err, code)
 		rep.SolveTime = time.Since(start)
 		return rep, true
 	}
@@ -551,6 +549,7 @@ func (h *Handler) againstPuzzle(ctx context.Context, req Request, p parser.Puzzl
 type puzzleCache struct {
 	mu    sync.Mutex
 	max   int
+	added func(generate.Code) // told of each code added
 	order *list.List // of generate.Puzzle, most recent first
 	byKey map[generate.Code]*list.Element
 }
@@ -558,8 +557,8 @@ type puzzleCache struct {
 // cachedPuzzles is how many puzzles the cache keeps: about 1.3 KB each.
 const cachedPuzzles = 512
 
-func newPuzzleCache(max int) *puzzleCache {
-	return &puzzleCache{max: max, order: list.New(), byKey: map[generate.Code]*list.Element{}}
+func newPuzzleCache(max int, added func(generate.Code)) *puzzleCache {
+	return &puzzleCache{max: max, added: added, order: list.New(), byKey: map[generate.Code]*list.Element{}}
 }
 
 func (c *puzzleCache) get(code generate.Code) (generate.Puzzle, bool) {
@@ -574,6 +573,9 @@ func (c *puzzleCache) get(code generate.Code) (generate.Puzzle, bool) {
 }
 
 func (c *puzzleCache) add(p generate.Puzzle) {
+	if c.added != nil {
+		c.added(p.Code)
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e, ok := c.byKey[p.Code]; ok {

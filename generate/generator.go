@@ -168,25 +168,69 @@ func graded(ctx context.Context, code Code, puzzle, solution sudoku.Grid) (Puzzl
 }
 
 // Decode makes the puzzle of a code again and grades it. The code's level
-// letter is what the puzzle was made as (it picks how givens are removed);
-// Puzzle.Level is what the engine rates it now. They differ only for a code
-// typed by hand or after the ratings changed. The error is the context's,
-// or wraps [ErrKind] for a shape the generator does not make (25×25) or no
-// level.
+// letter is what the puzzle was made as (it picks how givens are removed),
+// and every puzzle the generator and the pool hand out rates within it, so
+// a code whose puzzle does not (a code typed by hand or forged, such as a
+// 16×16 Expert or one that needs a guess) is refused with a
+// [*CodeLevelError]: the grading stops at the first step above the
+// letter's level. Making the grids takes from microseconds (9×9) to
+// seconds (16×16) and, for a forged seed, far longer: give ctx a deadline.
+// The error is then the context's, or wraps [ErrKind] for a shape the
+// generator does not make (25×25), no level, or a level above the shape's
+// top (16×16 stops at Hard).
 func Decode(ctx context.Context, c Code) (Puzzle, error) {
-	if TopLevel(c.Shape) == 0 || !c.Level.valid() {
-		return Puzzle{}, fmt.Errorf("decode %v: %w", c, ErrKind)
+	if err := (Kind{Shape: c.Shape, Level: c.Level, Symmetric: c.Symmetric}).Check(); err != nil {
+		return Puzzle{}, fmt.Errorf("decode %v: %w", c, err)
 	}
 	puzzle, solution, err := grids(ctx, c)
 	if err != nil {
 		return Puzzle{}, fmt.Errorf("decode %v: %w", c, err)
 	}
-	p, err := graded(ctx, c, puzzle, solution)
+	_, hi := c.Level.Range()
+	gr, over, err := gradeUpTo(ctx, puzzle, hi)
 	if err != nil {
-		return Puzzle{}, fmt.Errorf("decode %v: %w", c, err)
+		return Puzzle{}, fmt.Errorf("decode %v: rate: %w", c, err)
+	}
+	p := Puzzle{Code: c, Grid: puzzle, Solution: solution, Rating: gr.rating, Hardest: gr.hardest}
+	switch {
+	case over:
+		return Puzzle{}, &CodeLevelError{Code: c, Above: true}
+	case !gr.solved:
+		return Puzzle{}, &CodeLevelError{Code: c, NeedsGuess: true}
+	}
+	if p.Level = LevelOf(gr.rating); p.Level != c.Level {
+		return Puzzle{}, &CodeLevelError{Code: c, Rated: p.Level}
 	}
 	return p, nil
 }
+
+// ErrCodeLevel is wrapped by [CodeLevelError].
+var ErrCodeLevel = errors.New("the puzzle does not rate as its code's level")
+
+// CodeLevelError is [Decode]'s error for a code whose puzzle does not rate
+// as its level letter says: no code the generator hands out.
+type CodeLevelError struct {
+	Code Code
+	// Rated is the level the puzzle rates, when below the letter's.
+	Rated Level
+	// Above is set when the puzzle needs a step above the letter's level.
+	Above bool
+	// NeedsGuess is set when logic alone does not solve the puzzle.
+	NeedsGuess bool
+}
+
+func (e *CodeLevelError) Error() string {
+	what := "rates " + e.Rated.String()
+	switch {
+	case e.NeedsGuess:
+		what = "needs a guess"
+	case e.Above:
+		what = "rates above " + e.Code.Level.String()
+	}
+	return fmt.Sprintf("decode %v: %v: its puzzle %s", e.Code, ErrCodeLevel, what)
+}
+
+func (e *CodeLevelError) Unwrap() error { return ErrCodeLevel }
 
 // grids makes the puzzle and solution of a code, ungraded.
 func grids(ctx context.Context, c Code) (puzzle, solution sudoku.Grid, err error) {
