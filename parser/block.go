@@ -208,9 +208,7 @@ func bestReading(b []*line) (grid, *Error) {
 			hasNumber = hasNumber || isNumber(w)
 			_, c := candMask(w)
 			hasCands = hasCands || c
-			for i := range w {
-				hasStar = hasStar || starred(w, i)
-			}
+			hasStar = hasStar || starMarks(w) != nil
 		})
 	}
 	tries := []try{{r: compact}}

@@ -336,8 +336,9 @@ func splitFields(l *line, kind tokKind, ch rune, framed bool) ([]field, bool) {
 	flush := func(at int32) {
 		if len(cur.cells) > 1 { // **5**: a given in bold
 			kept := cur.cells[:0:0]
+			marks := starMarks(cur.cells)
 			for i := range cur.cells {
-				if !starred(cur.cells, i) {
+				if !starred(marks, i) {
 					kept = append(kept, cur.cells[i])
 				}
 			}

@@ -102,22 +102,37 @@ func candWord(w []tok) (uint32, bool) {
 	return m, marked && m != 0
 }
 
-// starred reports whether t, a '*' cell of word w, marks a digit next to it
-// (pzl writes givens as *5) rather than an empty cell.
-func starred(w []tok, i int) bool {
-	if w[i].raw != '*' {
-		return false
+// starMarks reports, for each cell of word w, whether it is a '*' that
+// marks a digit next to it (pzl writes givens as *5, Markdown bold **5**)
+// rather than an empty cell: a run of '*' with a digit right before or
+// after it. It is nil when w has no '*'. One pass over w: the runs are
+// found once, not once per star (a word of n stars cost O(n²) so).
+func starMarks(w []tok) []bool {
+	var marks []bool
+	for j := 0; j < len(w); {
+		if w[j].raw != '*' {
+			j++
+			continue
+		}
+		k := j
+		for k+1 < len(w) && w[k+1].raw == '*' {
+			k++
+		}
+		if j > 0 && isDigitTok(w[j-1]) || k+1 < len(w) && isDigitTok(w[k+1]) { // *5, 5*, **5**
+			if marks == nil {
+				marks = make([]bool, len(w))
+			}
+			for x := j; x <= k; x++ {
+				marks[x] = true
+			}
+		}
+		j = k + 1
 	}
-	j := i
-	for j > 0 && w[j-1].raw == '*' {
-		j--
-	}
-	k := i
-	for k+1 < len(w) && w[k+1].raw == '*' {
-		k++
-	}
-	return j > 0 && isDigitTok(w[j-1]) || k+1 < len(w) && isDigitTok(w[k+1]) // *5, 5*, **5** (Markdown bold)
+	return marks
 }
+
+// starred reports whether cell i is marked in marks (from starMarks).
+func starred(marks []bool, i int) bool { return marks != nil && marks[i] }
 
 func isDigitTok(t tok) bool { return t.c >= '1' && t.c <= '9' }
 
@@ -136,8 +151,12 @@ func count(l *line, r reading, stars bool) (int, bool) {
 				ok = false
 			}
 		default:
+			var marks []bool
+			if stars {
+				marks = starMarks(w)
+			}
 			for i := range w {
-				if !stars || !starred(w, i) {
+				if !starred(marks, i) {
 					n++
 				}
 			}
@@ -167,8 +186,12 @@ func cellsOf(dst []cellIn, l *line, r reading, stars bool) []cellIn {
 				return
 			}
 		}
+		var marks []bool
+		if stars {
+			marks = starMarks(w)
+		}
 		for i, t := range w {
-			if stars && starred(w, i) {
+			if starred(marks, i) {
 				continue
 			}
 			dst = append(dst, symCell(l.num, t))
@@ -350,8 +373,12 @@ func nthCell(l *line, r reading, stars bool, k int) int32 {
 			k--
 			return
 		}
+		var marks []bool
+		if stars {
+			marks = starMarks(w)
+		}
 		for i, t := range w {
-			if stars && starred(w, i) {
+			if starred(marks, i) {
 				continue
 			}
 			if k == 0 {
@@ -421,8 +448,9 @@ func wordCells(w []tok, r reading, stars bool) int {
 		return len(w)
 	}
 	n := 0
+	marks := starMarks(w)
 	for i := range w {
-		if !starred(w, i) {
+		if !starred(marks, i) {
 			n++
 		}
 	}

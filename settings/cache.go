@@ -274,10 +274,22 @@ func (c *Cache) ok() {
 // caller's: only the Cache's own say the database is slow.
 var errTimeout = errors.New("the database did not answer in time")
 
-// call runs one database call under timeout, failing at once while the
+// call runs one database read under timeout, failing at once while the
 // database is down, and wraps a failure with ErrUnavailable. Errors of the
 // caller's own making (keep) are returned as they are.
 func (c *Cache) call(ctx context.Context, timeout time.Duration, op string, f func(context.Context) error, keep func(error) bool) error {
+	return c.do(ctx, timeout, op, false, f, keep)
+}
+
+// write is call for a write. A failed write does not mark the database
+// down: it may fail alone (a full disk: SQLITE_FULL) while reads work, and
+// servers not in memory would lose their settings for RetryAfter, re-armed
+// by every write that fails.
+func (c *Cache) write(ctx context.Context, op string, f func(context.Context) error, keep func(error) bool) error {
+	return c.do(ctx, c.opt.WriteTimeout, op, true, f, keep)
+}
+
+func (c *Cache) do(ctx context.Context, timeout time.Duration, op string, write bool, f func(context.Context) error, keep func(error) bool) error {
 	if err := c.isDown(); err != nil {
 		c.failures.Add(1)
 		return fmt.Errorf("%s: %w", op, err)
@@ -296,6 +308,9 @@ func (c *Cache) call(ctx context.Context, timeout time.Duration, op string, f fu
 		// The caller gave up: that says nothing about the database.
 		c.failures.Add(1)
 		return fmt.Errorf("%s: %w", op, errors.Join(ErrUnavailable, err))
+	case write:
+		c.failures.Add(1)
+		return fmt.Errorf("%s: %w", op, errors.Join(ErrUnavailable, err))
 	}
 	return fmt.Errorf("%s: %w", op, c.failed(err))
 }
@@ -307,7 +322,7 @@ func (c *Cache) call(ctx context.Context, timeout time.Duration, op string, f fu
 func (c *Cache) Update(ctx context.Context, guildID string, change func(*Guild) error) (Guild, error) {
 	var changeErr error
 	var g Guild
-	err := c.call(ctx, c.opt.WriteTimeout, "update settings of server "+guildID, func(ctx context.Context) error {
+	err := c.write(ctx, "update settings of server "+guildID, func(ctx context.Context) error {
 		var err error
 		g, err = c.b.Update(ctx, guildID, func(g *Guild) error {
 			changeErr = change(g)
@@ -341,7 +356,7 @@ func (c *Cache) Update(ctx context.Context, guildID string, change func(*Guild) 
 
 // DeleteGuild deletes everything kept about a server (see [Store.DeleteGuild]).
 func (c *Cache) DeleteGuild(ctx context.Context, guildID string) error {
-	err := c.call(ctx, c.opt.WriteTimeout, "delete server "+guildID, func(ctx context.Context) error {
+	err := c.write(ctx, "delete server "+guildID, func(ctx context.Context) error {
 		return c.b.DeleteGuild(ctx, guildID)
 	}, nil)
 	c.invalidate(guildID) // even on failure: what is in memory may be stale
@@ -362,7 +377,7 @@ func (c *Cache) DueDaily(ctx context.Context, now time.Time, lease time.Duration
 // error, do not post: the claim is not known to be yours.
 func (c *Cache) ClaimDaily(ctx context.Context, guildID string, day Day, now time.Time, lease time.Duration) (bool, error) {
 	var won bool
-	err := c.call(ctx, c.opt.WriteTimeout, "claim daily post of server "+guildID, func(ctx context.Context) (err error) {
+	err := c.write(ctx, "claim daily post of server "+guildID, func(ctx context.Context) (err error) {
 		won, err = c.b.ClaimDaily(ctx, guildID, day, now, lease)
 		return err
 	}, nil)
@@ -371,7 +386,7 @@ func (c *Cache) ClaimDaily(ctx context.Context, guildID string, day Day, now tim
 
 // DailyPosted confirms a daily post (see [Store.DailyPosted]).
 func (c *Cache) DailyPosted(ctx context.Context, guildID string, day Day, post DailyPost) error {
-	return c.call(ctx, c.opt.WriteTimeout, "confirm daily post of server "+guildID, func(ctx context.Context) error {
+	return c.write(ctx, "confirm daily post of server "+guildID, func(ctx context.Context) error {
 		return c.b.DailyPosted(ctx, guildID, day, post)
 	}, nil)
 }
@@ -391,7 +406,7 @@ func (c *Cache) DailyPost(ctx context.Context, guildID string, day Day) (DailyPo
 func (c *Cache) RecordSolver(ctx context.Context, guildID string, day Day, userID string, at time.Time) (int, bool, error) {
 	var place int
 	var recorded bool
-	err := c.call(ctx, c.opt.WriteTimeout, "record solver of server "+guildID, func(ctx context.Context) (err error) {
+	err := c.write(ctx, "record solver of server "+guildID, func(ctx context.Context) (err error) {
 		place, recorded, err = c.b.RecordSolver(ctx, guildID, day, userID, at)
 		return err
 	}, nil)

@@ -22,9 +22,13 @@ const (
 	pass mode = iota
 	fail      // every call fails at once, as with a refused connection
 	hang      // every call waits for its context, as with a server that does not answer
+	full      // writes fail at once, reads work, as with a full disk (SQLITE_FULL)
 )
 
-var errDown = errors.New("connection refused")
+var (
+	errDown = errors.New("connection refused")
+	errFull = errors.New("database or disk is full (13)")
+)
 
 type flaky struct {
 	settings.Backend
@@ -80,15 +84,23 @@ func (f *flaky) Guild(ctx context.Context, id string) (settings.Guild, error) {
 	return g, err
 }
 
+// writeGate is gate for a write.
+func (f *flaky) writeGate(ctx context.Context) error {
+	if mode(f.mode.Load()) == full {
+		return errFull
+	}
+	return f.gate(ctx)
+}
+
 func (f *flaky) Update(ctx context.Context, id string, change func(*settings.Guild) error) (settings.Guild, error) {
-	if err := f.gate(ctx); err != nil {
+	if err := f.writeGate(ctx); err != nil {
 		return settings.Guild{}, err
 	}
 	return f.Backend.Update(ctx, id, change)
 }
 
 func (f *flaky) ClaimDaily(ctx context.Context, id string, day settings.Day, now time.Time, lease time.Duration) (bool, error) {
-	if err := f.gate(ctx); err != nil {
+	if err := f.writeGate(ctx); err != nil {
 		return false, err
 	}
 	return f.Backend.ClaimDaily(ctx, id, day, now, lease)
@@ -220,6 +232,30 @@ func TestCacheDatabaseDown(t *testing.T) {
 	}
 	if g, err := c.Guild(ctx, g2); err != nil || g.ID != g2 {
 		t.Fatalf("Guild after the database came back = %+v, %v", g, err)
+	}
+}
+
+// TestCacheFailedWriteKeepsReads: writes that fail (a full disk) while
+// reads work say so, but do not mark the database down: a server not in
+// memory still gets its settings read at once.
+func TestCacheFailedWriteKeepsReads(t *testing.T) {
+	f := newFlaky(t)
+	c := newCache(t, f, settings.CacheOptions{RetryAfter: time.Hour})
+	ctx := context.Background()
+	if _, err := f.Backend.Update(ctx, g2, func(g *settings.Guild) error { return g.SetPrefix("?") }); err != nil {
+		t.Fatal(err) // g2's settings, in the database only
+	}
+	f.set(full)
+	for range 3 {
+		if _, err := c.Update(ctx, g1, func(g *settings.Guild) error { return g.SetPrefix("x") }); !errors.Is(err, settings.ErrUnavailable) || !errors.Is(err, errFull) {
+			t.Fatalf("Update on a full disk: %v, want ErrUnavailable wrapping the cause", err)
+		}
+		if _, err := c.ClaimDaily(ctx, g1, 1, time.Now(), time.Hour); !errors.Is(err, errFull) {
+			t.Fatalf("ClaimDaily on a full disk: %v", err)
+		}
+	}
+	if g, err := c.Guild(ctx, g2); err != nil || g.Prefix != "?" {
+		t.Fatalf("a server not in memory after failed writes = %+v, %v; want its settings read", g, err)
 	}
 }
 

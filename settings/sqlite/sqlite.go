@@ -55,6 +55,13 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if err := checkPath(path); err != nil {
 		return nil, err
 	}
+	// SQLite opens a file it may not write read-only without a word, and
+	// every write fails later: refuse it at once.
+	if f, err := os.OpenFile(path, os.O_RDWR, 0); err == nil {
+		f.Close()
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, &NotWritableError{Path: path, Err: err}
+	}
 	q := url.Values{}
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", BusyTimeout.Milliseconds()))
 	q.Add("_pragma", "journal_mode(WAL)")
@@ -79,9 +86,63 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		}
 		if !busy(err) || time.Now().Add(wait).After(giveUp) || sleep(ctx, wait) != nil {
 			db.Close()
+			if nw := notWritable(path, err); nw != nil {
+				return nil, nw
+			}
 			return nil, fmt.Errorf("open SQLite database %s: %w", path, err)
 		}
 	}
+}
+
+// NotWritableError is [Open]'s error for a database file, or its
+// directory, that this process cannot write: SQLite says only "unable to
+// open database file (14)" or "attempt to write a readonly database (8)".
+type NotWritableError struct {
+	Path string
+	// Dir is set when the file is writable but its directory is not
+	// (SQLite creates the -wal and -shm files beside it).
+	Dir bool
+	Err error // SQLite's error
+}
+
+func (e *NotWritableError) Error() string {
+	what := "the file " + e.Path
+	if e.Dir {
+		what = "the directory " + filepath.Dir(e.Path)
+	}
+	return fmt.Sprintf("SQLite database %s: %s is not writable by this process (user %d): "+
+		"make it writable, or set DATABASE_URL to a file that is (%v)", e.Path, what, os.Geteuid(), e.Err)
+}
+
+func (e *NotWritableError) Unwrap() error { return e.Err }
+
+// notWritable returns a *NotWritableError when err, from opening the
+// database at path, is SQLite's for a file it cannot open or write and the
+// file or its directory is indeed not writable; nil otherwise.
+func notWritable(path string, err error) error {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return nil
+	}
+	switch se.Code() & 0xff {
+	case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM:
+	default:
+		return nil
+	}
+	if f, ferr := os.OpenFile(path, os.O_RDWR, 0); ferr != nil {
+		if !errors.Is(ferr, os.ErrNotExist) {
+			return &NotWritableError{Path: path, Err: err}
+		}
+	} else {
+		f.Close()
+	}
+	probe, perr := os.CreateTemp(filepath.Dir(path), ".sudokubot-write-probe-*")
+	if perr != nil {
+		return &NotWritableError{Path: path, Dir: true, Err: err}
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return nil
 }
 
 // busy reports whether err is SQLite's "database is locked" (SQLITE_BUSY,
