@@ -23,27 +23,27 @@ type anchor struct {
 
 // columnsGrid reads b as rows whose cells stand in columns, spaces being
 // empty cells: a drawn board (| 5 3   |   7   |) or fixed-width rows
-// (53  7    ). It returns false when b is not written that way.
-func columnsGrid(b []*line) (grid, *Error, int, bool) {
+// (53  7    ). applies is false when b is not written that way; when it
+// is true, err says why the grid so written is none.
+func columnsGrid(b []*line) (g grid, applies bool, err *Error) {
 	var first *Error
-	total, applies := 0, false
 	for k, rows := range positionalRows(b) {
-		g, err, n, ok := columnsRows(b, rows.lines, rows.bars, 0)
+		g, ok, err := columnsRows(b, rows.lines, rows.bars, 0)
 		if ok && err == nil {
-			return emptyRowsNoted(g, rows.lines), nil, n, true
+			return emptyRowsNoted(g, rows.lines), true, nil
 		}
 		if ok && k == 0 {
-			first, total, applies = err, n, true
+			first, applies = err, true
 		}
 		if ind := indentation(rows.lines); ok && ind > 0 && !rows.bars {
 			// A Markdown code block indented by four spaces: the rows
 			// start after them.
-			if g, err, n, ok := columnsRows(b, rows.lines, rows.bars, ind); ok && err == nil {
-				return emptyRowsNoted(g, rows.lines), nil, n, true
+			if g, ok, err := columnsRows(b, rows.lines, rows.bars, ind); ok && err == nil {
+				return emptyRowsNoted(g, rows.lines), true, nil
 			}
 		}
 	}
-	return grid{}, first, total, applies
+	return grid{}, applies, first
 }
 
 // emptyRowsNoted adds to g a note naming the blank lines of rows (nothing
@@ -74,24 +74,25 @@ func indentation(rows []*line) int32 {
 	return max(lead, 0) / 4 * 4
 }
 
-// columnsRows reads rows, lines of b, by columns.
-func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, int, bool) {
+// columnsRows reads rows, lines of b, by columns, after the indentation
+// ind; applies and err are as for [columnsGrid].
+func columnsRows(b []*line, rows []*line, bars bool, ind int32) (g grid, applies bool, err *Error) {
 	if len(rows) == 0 {
-		return grid{}, nil, 0, false
+		return grid{}, false, nil
 	}
 	for _, l := range rows {
 		if bars && l.kind == lBlank {
-			return grid{}, nil, 0, false
+			return grid{}, false, nil
 		}
 		for _, t := range l.toks {
 			switch t.kind {
 			case tCell:
 				if t.c == '.' {
-					return grid{}, nil, 0, false // empty cells are marked: spaces are only spaces
+					return grid{}, false, nil // empty cells are marked: spaces are only spaces
 				}
 			case tBar:
 			default:
-				return grid{}, nil, 0, false
+				return grid{}, false, nil
 			}
 		}
 	}
@@ -107,10 +108,10 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		}
 		widest -= indentation(rows)
 		if _, wide := sudoku.ShapeForSize(int(widest)); wide && !bars && int(widest) > n && ind == 0 {
-			return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows, and a row %d columns wide: a %d×%d grid has %d rows; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
-				n, widest, widest, widest, widest), 0, true
+			return grid{}, true, errAt(rows[0].num, 0, ErrCellCount, "found %d rows, and a row %d columns wide: a %d×%d grid has %d rows; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
+				n, widest, widest, widest, widest)
 		}
-		return grid{}, nil, 0, false
+		return grid{}, false, nil
 	}
 
 	// The vertical lines must stand at the same columns in every row.
@@ -127,12 +128,12 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 	for _, l := range rows[1:] {
 		cs := barCols(l)
 		if len(cs) != len(ref) {
-			return grid{}, nil, 0, false
+			return grid{}, false, nil
 		}
 		for i := range cs {
 			if cs[i] != ref[i] {
-				return grid{}, errAt(l.num, int(cs[i]+l.shift), ErrAlign,
-					"this vertical line is not below the one above it; with spaces for empty cells the board must keep its columns (or write empty cells as . or 0)"), shape.Cells(), true
+				return grid{}, true, errAt(l.num, int(cs[i]+l.shift), ErrAlign,
+					"this vertical line is not below the one above it; with spaces for empty cells the board must keep its columns (or write empty cells as . or 0)")
 			}
 		}
 	}
@@ -195,15 +196,15 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		}
 	}
 	if len(cellFields) == 0 || n%len(cellFields) != 0 {
-		return grid{}, nil, 0, false
+		return grid{}, false, nil
 	}
 	k := n / len(cellFields)
 	if k != 1 && len(cellFields) > 1 && k != shape.BoxCols {
-		return grid{}, errAt(rows[0].num, 0, ErrBoxes, "the board is drawn with boxes of %d columns, but I know %d×%d sudoku only with boxes of %d rows and %d columns%s",
-			k, n, n, shape.BoxRows, shape.BoxCols, turnHint(shape, 0, k)), shape.Cells(), true
+		return grid{}, true, errAt(rows[0].num, 0, ErrBoxes, "the board is drawn with boxes of %d columns, but I know %d×%d sudoku only with boxes of %d rows and %d columns%s",
+			k, n, n, shape.BoxRows, shape.BoxCols, turnHint(shape, 0, k))
 	}
 	if err := rulesAgree(b, rows, shape); err != nil {
-		return grid{}, err, shape.Cells(), true
+		return grid{}, true, err
 	}
 	seen := make(map[int32]int)
 	for _, as := range anchors {
@@ -234,16 +235,16 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 	}
 	if cols > 0 && !bars && !wide {
 		if err := apartBySpaces(rows); err != nil {
-			return grid{}, err, shape.Cells(), true
+			return grid{}, true, err
 		}
 	}
 	if cols > 0 {
-		return grid{}, errAt(rows[0].num, 0, ErrCellCount, "found %d rows of %d columns: a %d×%d grid has %d rows; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
-			n, cols, cols, cols, cols), shape.Cells(), true
+		return grid{}, true, errAt(rows[0].num, 0, ErrCellCount, "found %d rows of %d columns: a %d×%d grid has %d rows; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
+			n, cols, cols, cols, cols)
 	}
 	if len(slots) > k && !bars && !wide {
 		if err := apartBySpaces(rows); err != nil {
-			return grid{}, err, shape.Cells(), true
+			return grid{}, true, err
 		}
 	}
 	if len(slots) > k {
@@ -257,15 +258,15 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		for i, as := range anchors {
 			for _, a := range as {
 				if a.at == rare {
-					return grid{}, errAt(rows[i].num, int(a.t.col), ErrAlign,
-						"this cell is not in a column of the grid; with spaces for empty cells every cell must stay in its column (or write empty cells as . or 0)"), shape.Cells(), true
+					return grid{}, true, errAt(rows[i].num, int(a.t.col), ErrAlign,
+						"this cell is not in a column of the grid; with spaces for empty cells every cell must stay in its column (or write empty cells as . or 0)")
 				}
 			}
 		}
 	}
 	if len(slots) == k && !evenlySpaced(slots) {
-		return grid{}, errAt(rows[0].num, 0, ErrAlign,
-			"with spaces for empty cells the cells of each box must stand at evenly spaced columns; write empty cells as . or 0"), shape.Cells(), true
+		return grid{}, true, errAt(rows[0].num, 0, ErrAlign,
+			"with spaces for empty cells the cells of each box must stand at evenly spaced columns; write empty cells as . or 0")
 	}
 	if len(slots) < k {
 		slots0, slotsN := slots[0], slots[len(slots)-1]
@@ -277,14 +278,14 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 		if slots, ok = fillSlots(slots, k, hi, wide); !ok && hi < 0 && !wide && slots0 > 0 && slotsN-slots0 < int32(k) && ones(rows) {
 			// One character per cell, none in the first column: the first
 			// columns may be empty, or the rows indented.
-			return grid{}, errAt(rows[0].num, 0, ErrAlign,
+			return grid{}, true, errAt(rows[0].num, 0, ErrAlign,
 				"every row starts with a space: the grid's first %s, or the grid is indented by %s and its last %s, and the two readings place the cells differently; write empty cells as . or 0",
 				plural(int(slots0), "column is empty", fmt.Sprintf("%d columns are empty", slots0)),
 				plural(int(slots0), "a space", fmt.Sprintf("%d spaces", slots0)),
-				plural(int(slots0), "column is empty", fmt.Sprintf("%d columns are empty", slots0))), shape.Cells(), true
+				plural(int(slots0), "column is empty", fmt.Sprintf("%d columns are empty", slots0)))
 		} else if !ok {
-			return grid{}, errAt(rows[0].num, 0, ErrAlign,
-				"with spaces for empty cells I cannot tell which columns hold the %d cells of each row; write empty cells as . or 0", n), shape.Cells(), true
+			return grid{}, true, errAt(rows[0].num, 0, ErrAlign,
+				"with spaces for empty cells I cannot tell which columns hold the %d cells of each row; write empty cells as . or 0", n)
 		}
 	}
 
@@ -300,8 +301,8 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 			fi := sort.SearchInts(cellFields, f)
 			si := sort.Search(len(slots), func(j int) bool { return slots[j] >= a.at })
 			if fi >= len(cellFields) || cellFields[fi] != f || si >= len(slots) || slots[si] != a.at {
-				return grid{}, errAt(l.num, int(a.t.col), ErrAlign,
-					"this cell is not in a column of the grid; with spaces for empty cells every cell must stay in its column"), shape.Cells(), true
+				return grid{}, true, errAt(l.num, int(a.t.col), ErrAlign,
+					"this cell is not in a column of the grid; with spaces for empty cells every cell must stay in its column")
 			}
 			j := fi*k + si
 			if a.num {
@@ -323,38 +324,38 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (grid, *Error, i
 	}
 	if !bars {
 		if err := smallerFirst(cells, widths, shape, rows[0].num, placedRows(rows, ind, wide)); err != nil {
-			return grid{}, err, shape.Cells(), true
+			return grid{}, true, err
 		}
 		if err := singleSpaces(rows, n, wide); err != nil {
-			return grid{}, err, shape.Cells(), true
+			return grid{}, true, err
 		}
 		if len(slots) > 1 && slots[1]-slots[0] == 1 && !wide {
 			// One character per cell: cells apart by spaces everywhere
 			// may be cells apart by a space, an empty cell written as
 			// nothing (5 3   7).
 			if err := apartBySpaces(rows); err != nil {
-				return grid{}, err, shape.Cells(), true
+				return grid{}, true, err
 			}
 		}
 	}
 	if err := blankInside(b, rows, shape, "spaces"); err != nil {
-		return grid{}, err, shape.Cells(), true
+		return grid{}, true, err
 	}
 	if !bars {
 		if err := fewerRows(b, rows, slots[len(slots)-1]+ind, cells, "spaces"); err != nil {
-			return grid{}, err, shape.Cells(), true
+			return grid{}, true, err
 		}
 	}
-	g, err := decode(shape, cells)
+	g, err = decode(shape, cells)
 	if err == nil && !bars {
 		if err := blanksAsBands(rows, shape); err != nil {
-			return grid{}, err, shape.Cells(), true
+			return grid{}, true, err
 		}
 		if err := guessedClash(rows, g.g, slots[len(slots)-1]+ind); err != nil {
-			return grid{}, err, shape.Cells(), true
+			return grid{}, true, err
 		}
 	}
-	return g, err, shape.Cells(), true
+	return g, true, err
 }
 
 // outerStart returns where the field before the first vertical line (at
@@ -400,10 +401,11 @@ func outerStart(rows []*line, ref []int32, inner int32) int32 {
 }
 
 // oneLineColumns reads a single line in which every character is a cell,
-// spaces too: a whole grid of fixed width on one line.
-func oneLineColumns(l *line) (grid, *Error, int, bool) {
+// spaces too: a whole grid of fixed width on one line. applies and err are
+// as for [columnsGrid].
+func oneLineColumns(l *line) (g grid, applies bool, err *Error) {
 	if !l.spaces || hasBar(l) || l.part {
-		return grid{}, nil, 0, false
+		return grid{}, false, nil
 	}
 	width := int(l.width - l.shift)
 	for _, sh := range sudoku.Shapes {
@@ -419,9 +421,9 @@ func oneLineColumns(l *line) (grid, *Error, int, bool) {
 			cells[t.col-l.shift-1] = symCell(l.num, t)
 		}
 		g, err := decode(sh, cells)
-		return g, err, sh.Cells(), true
+		return g, true, err
 	}
-	return grid{}, nil, 0, false
+	return grid{}, false, nil
 }
 
 // positionalRows returns the rows of a block read by columns: its lines of

@@ -23,16 +23,16 @@ func isSep(t tok, kind tokKind, ch rune) bool {
 }
 
 // fieldsGrid reads b as rows of fields: every field between two separators
-// is one cell, empty when it holds only spaces. It returns false when b is
-// not written that way.
-func fieldsGrid(b []*line) (grid, *Error, int, bool) {
+// is one cell, empty when it holds only spaces. applies is false when b is
+// not written that way; when it is true, err says why the grid so written
+// is none.
+func fieldsGrid(b []*line) (g grid, applies bool, err *Error) {
 	for _, fs := range fieldSeps {
-		g, err, n, ok := fieldsWith(b, fs.kind, fs.ch)
-		if ok {
-			return g, err, n, true
+		if g, ok, err := fieldsWith(b, fs.kind, fs.ch); ok {
+			return g, true, err
 		}
 	}
-	return grid{}, nil, 0, false
+	return grid{}, false, nil
 }
 
 // field is one field of a row: its cells, or none.
@@ -41,7 +41,9 @@ type field struct {
 	col   int32
 }
 
-func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
+// fieldsWith reads b as rows of fields apart by one separator (kind, and ch
+// for tSep); applies and err are as for [fieldsGrid].
+func fieldsWith(b []*line, kind tokKind, ch rune) (g grid, applies bool, err *Error) {
 	type frow struct {
 		l      *line
 		fields []field
@@ -85,7 +87,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 				has = true
 			}
 			if t.kind == tBad || t.kind == tRule {
-				return grid{}, nil, 0, false
+				return grid{}, false, nil
 			}
 		}
 		if !has {
@@ -96,7 +98,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 				continue
 			}
 			if l.kind == lContent {
-				return grid{}, nil, 0, false
+				return grid{}, false, nil
 			}
 			continue
 		}
@@ -110,7 +112,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			if l.kind == lMaybe || isHeader { // a header of labels (C1 | C2 …)
 				continue
 			}
-			return grid{}, nil, 0, false
+			return grid{}, false, nil
 		}
 		if isHeader {
 			// The header of a Markdown table, above its |---|---| line:
@@ -121,7 +123,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		rows = append(rows, frow{l: l, fields: fields})
 	}
 	if !tabbed {
-		return grid{}, nil, 0, false
+		return grid{}, false, nil
 	}
 	for len(blanks) > 0 && blanks[len(blanks)-1].row == len(rows) {
 		blanks = blanks[:len(blanks)-1] // after the last row: no row
@@ -161,7 +163,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		}
 		if sh, ok := sudoku.ShapeForSize(len(rows)); ok {
 			if err := blankInside(b, inRows, sh, "empty fields"); err != nil {
-				return grid{}, err, sh.Cells(), true
+				return grid{}, true, err
 			}
 		}
 	}
@@ -178,14 +180,14 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		}
 	}
 	if len(rows) == 0 {
-		return grid{}, nil, 0, false
+		return grid{}, false, nil
 	}
 	var shape sudoku.Shape
 	width := len(rows) // fields in a row
 	if len(rows) == 1 {
 		sh, ok := shapeForCellsNear(len(rows[0].fields))
 		if !ok {
-			return grid{}, nil, 0, false
+			return grid{}, false, nil
 		}
 		shape, width = sh, sh.Cells()
 	} else {
@@ -214,8 +216,8 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 		_, wide := sudoku.ShapeForSize(widest)
 		if wide && widest == len(rows)+1 && ok && wider == 1 && !above && kind != tBar {
 			// One row a field too long, or a grid a row short.
-			return grid{}, errAt(widestRow.l.num, int(widestRow.fields[len(rows)].col), ErrRowLength, "this row has %d fields between %s, the %d others no more than %d: if the grid is %d×%d, an empty row at its start or end whose empty fields were trimmed left no line (Discord drops it at the end of a message), so I cannot tell where it goes; if it is %d×%d, this row has a field too many. Write empty cells as . or 0",
-				widest, sepName(kind, ch), len(rows)-1, len(rows), widest, widest, len(rows), len(rows)), shape.Cells(), true
+			return grid{}, true, errAt(widestRow.l.num, int(widestRow.fields[len(rows)].col), ErrRowLength, "this row has %d fields between %s, the %d others no more than %d: if the grid is %d×%d, an empty row at its start or end whose empty fields were trimmed left no line (Discord drops it at the end of a message), so I cannot tell where it goes; if it is %d×%d, this row has a field too many. Write empty cells as . or 0",
+				widest, sepName(kind, ch), len(rows)-1, len(rows), widest, widest, len(rows), len(rows))
 		}
 		if wide && widest > len(rows) && (!ok || wider > 1 || above) && kind != tBar {
 			among := ""
@@ -225,12 +227,12 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			case len(blanks) > 1:
 				among = fmt.Sprintf(" (and %d blank lines among them, empty rows)", len(blanks))
 			}
-			return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s%s, and a row of %d cells: a %d×%d grid has %d rows; an empty row at the start or end whose empty fields were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
-				len(rows), sepName(kind, ch), among, widest, widest, widest, widest), 0, true
+			return grid{}, true, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s%s, and a row of %d cells: a %d×%d grid has %d rows; an empty row at the start or end whose empty fields were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
+				len(rows), sepName(kind, ch), among, widest, widest, widest, widest)
 		}
 		if !ok {
-			return grid{}, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s; a grid has 4, 6, 8, 9, 12, 16 or 25 rows",
-				len(rows), sepName(kind, ch)), 0, true
+			return grid{}, true, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s; a grid has 4, 6, 8, 9, 12, 16 or 25 rows",
+				len(rows), sepName(kind, ch))
 		}
 		shape = sh
 	}
@@ -252,8 +254,8 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			if len(fields) > width {
 				col = int(fields[width].col)
 			}
-			return grid{}, errAt(r.l.num, col, ErrRowLength, "row %d has %d fields between %s; a %d×%d grid needs %d in each row (an empty cell is an empty field)",
-				i+1, len(fields), sepName(kind, ch), shape.Size(), shape.Size(), width), shape.Cells(), true
+			return grid{}, true, errAt(r.l.num, col, ErrRowLength, "row %d has %d fields between %s; a %d×%d grid needs %d in each row (an empty cell is an empty field)",
+				i+1, len(fields), sepName(kind, ch), shape.Size(), shape.Size(), width)
 		}
 		widths = append(widths, len(fields))
 		for _, f := range fields {
@@ -272,7 +274,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 			placed[i] = w == width && !rows[i].lone
 		}
 		if err := smallerFirst(cells, widths, shape, rows[0].l.num, placed); err != nil {
-			return grid{}, err, shape.Cells(), true
+			return grid{}, true, err
 		}
 		if kind != tBar && len(rows) > 1 {
 			// Rows trimmed, none as wide as the grid: the last column
@@ -282,15 +284,15 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (grid, *Error, int, bool) {
 				inRows[i] = r.l
 			}
 			if err := fewerRows(b, inRows, -1, cells, "empty fields"); err != nil {
-				return grid{}, err, shape.Cells(), true
+				return grid{}, true, err
 			}
 		}
 	}
-	g, err := decode(shape, cells)
+	g, err = decode(shape, cells)
 	if err == nil && len(emptyNums) > 0 {
 		g.notes = append(g.notes, emptyRowsNote(emptyNums, emptyAt, sepName(kind, ch)))
 	}
-	return g, err, shape.Cells(), true
+	return g, true, err
 }
 
 // shapeForCellsNear returns the shape whose cell count is n, or n-1 (a row

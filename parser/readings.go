@@ -73,13 +73,13 @@ func bestReading(b []*line) (grid, *Error) {
 	// Spaces as empty cells, where separators or columns place every cell.
 	var posErr *Error
 	if spaceEvidence(b) {
-		if g, err, _, applies := fieldsGrid(b); applies {
+		if g, applies, err := fieldsGrid(b); applies {
 			if err == nil {
 				return g, nil
 			}
 			posErr = err
 		}
-		if g, err, _, applies := columnsGrid(b); applies {
+		if g, applies, err := columnsGrid(b); applies {
 			if err == nil {
 				return g, nil
 			}
