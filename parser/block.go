@@ -13,6 +13,7 @@ import (
 // solution, grids apart), or none (then a failure). text is set for the
 // cells of a line of text.
 func readBlock(b []*line, text bool) ([]grid, []failure) {
+	b = tabIndented(b)
 	cells, first, last := 0, 0, 0
 	for _, l := range b {
 		if l.cells > 0 {
