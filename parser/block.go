@@ -14,16 +14,7 @@ import (
 // cells of a line of text.
 func readBlock(b []*line, text bool) ([]grid, []failure) {
 	b = tabIndented(b)
-	cells, first, last := 0, 0, 0
-	for _, l := range b {
-		if l.cells > 0 {
-			cells += l.cells
-			if first == 0 {
-				first = l.num
-			}
-			last = l.num
-		}
-	}
+	cells, first, last := cellSpan(b)
 	if cells == 0 {
 		return nil, nil
 	}
@@ -163,10 +154,10 @@ func onlyBlank(ls []*line) bool {
 	return true
 }
 
-// readPiece reads a piece of a block, without cutting it further.
-func readPiece(p []*line) ([]grid, []failure) {
-	cells, first, last := 0, 0, 0
-	for _, l := range p {
+// cellSpan returns the cells of ls and the numbers of the first and last
+// lines that hold some (0 when none does).
+func cellSpan(ls []*line) (cells, first, last int) {
+	for _, l := range ls {
 		if l.cells > 0 {
 			cells += l.cells
 			if first == 0 {
@@ -175,6 +166,12 @@ func readPiece(p []*line) ([]grid, []failure) {
 			last = l.num
 		}
 	}
+	return cells, first, last
+}
+
+// readPiece reads a piece of a block, without cutting it further.
+func readPiece(p []*line) ([]grid, []failure) {
+	cells, first, last := cellSpan(p)
 	if cells == 0 {
 		return nil, nil
 	}
