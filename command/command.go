@@ -368,7 +368,7 @@ func (h *Handler) read(req Request) (parser.Puzzle, Reply, bool) {
 		return p, Reply{Text: fitReply(h.usage(req.Kind)), Outcome: "no_grid", UserError: true}, false
 	}
 	if err != nil {
-		return p, Reply{Text: render.Error(inMessage(err, req).Error()), Outcome: "parse_error", UserError: true}, false
+		return p, Reply{Text: render.Error(problemSentence(err, req)), Outcome: "parse_error", UserError: true}, false
 	}
 	return p, Reply{}, true
 }

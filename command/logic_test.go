@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/logic"
 	"github.com/sudokubot/sudokubot/parser"
@@ -22,9 +23,6 @@ import (
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current replies")
-
-// sharedData is the puzzle sets beside the repository (../shared/data/README.md).
-const sharedData = "../../shared/data"
 
 // readLines returns the first field (before a comma) of every non-empty line
 // of path; with optional set, a missing file gives nil instead of failing.
@@ -67,16 +65,7 @@ func samples(tb testing.TB) []string {
 func patternPuzzle(tb testing.TB, sh sudoku.Shape) sudoku.Grid {
 	tb.Helper()
 	n := sh.Size()
-	cells := make([]int, n*n)
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			cells[r*n+c] = ((r%sh.BoxRows)*sh.BoxCols+r/sh.BoxRows+c)%n + 1
-		}
-	}
-	g, err := sudoku.FromCells(sh, cells)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	g := testgrids.Pattern(tb, sh)
 	x, empty := uint32(12345), 0
 	for tries := 0; tries < 4*n*n && empty < n*n/2; tries++ {
 		x = x*1664525 + 1013904223
@@ -332,10 +321,10 @@ func TestLogicRepliesOnSharedData(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	rated := readLines(t, filepath.Join(sharedData, "se_rated.csv"), true)
-	big := readLines(t, filepath.Join(sharedData, "16x16.txt"), true)
+	rated := readLines(t, shareddata.Path("se_rated.csv"), true)
+	big := readLines(t, shareddata.Path("16x16.txt"), true)
 	if rated == nil && big == nil {
-		t.Skip("no " + sharedData)
+		t.Skip("no shared puzzle sets in " + shareddata.Dir())
 	}
 	h := New(Config{SolveTimeout: 10 * time.Second, Pictures: PicturesNever})
 	// An eighth of each file (every band of se_rated.csv, 30 puzzles a

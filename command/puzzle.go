@@ -131,22 +131,10 @@ func (h *Handler) readCode(word string) (generate.Code, bool, *Reply) {
 	case err == nil:
 		return c, true, nil
 	case strings.HasPrefix(word, "#"):
-		rep := h.badRequest(fmt.Sprintf("I can't read the puzzle code %s. %s", truncate(word, 30), codeProblem(err)))
+		rep := h.badRequest(problemSentence(err, Request{}))
 		return c, false, &rep
 	}
 	return c, false, nil
-}
-
-// codeProblem says what is wrong with a code, from ParseCode's error.
-func codeProblem(err error) string {
-	msg := err.Error()
-	if _, after, ok := strings.Cut(msg, generate.ErrCode.Error()+": "); ok {
-		msg = after
-	}
-	if msg == "" {
-		return ""
-	}
-	return strings.ToUpper(msg[:1]) + msg[1:] + "."
 }
 
 // badRequest is the reply to words !new or !daily cannot read.

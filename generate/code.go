@@ -58,16 +58,65 @@ func (c Code) String() string {
 // ErrCode is wrapped by [ParseCode]'s errors.
 var ErrCode = errors.New("not a puzzle code")
 
+// CodeProblem says what is wrong with a text that is no puzzle code.
+type CodeProblem uint8
+
+// The problems of [CodeError].
+const (
+	CodeNoDash CodeProblem = iota + 1 // no '-' between the head (9H) and the rest
+	CodeHead                          // the head is not a size and one level letter
+	CodeSize                          // a size there are no puzzles of ([CodeError.Size])
+	CodeLevel                         // a letter that is no level ([CodeError.Char])
+	CodeLength                        // [CodeError.Length] characters after '-', not [PayloadChars]
+	CodeChar                          // a character that base 32 does not have ([CodeError.Char])
+)
+
+// PayloadChars is the number of characters after the '-' of a code.
+const PayloadChars = payloadChars
+
+// CodeError is the error of [ParseCode]: the text read, what is wrong with
+// it, and the value that shows it. It wraps [ErrCode]. Its Error text is
+// for logs; a reply words the problem from the fields.
+type CodeError struct {
+	Code    string // the text given to ParseCode
+	Problem CodeProblem
+	Size    int  // CodeSize: the size read
+	Char    byte // CodeLevel, CodeChar: the character read
+	Length  int  // CodeLength: the characters after '-'
+}
+
+func (e *CodeError) Error() string {
+	var what string
+	switch e.Problem {
+	case CodeNoDash:
+		what = "a code reads like #9H-3f2a1c9x"
+	case CodeHead:
+		what = "it starts with the size and a level letter, like #9H"
+	case CodeSize:
+		what = fmt.Sprintf("no %d×%d puzzles", e.Size, e.Size)
+	case CodeLevel:
+		what = fmt.Sprintf("%q is not a level letter (E, M, H, X or Z)", e.Char)
+	case CodeLength:
+		what = fmt.Sprintf("%d characters after '-', not %d", e.Length, payloadChars)
+	case CodeChar:
+		what = fmt.Sprintf("%q is not a code character", e.Char)
+	}
+	return fmt.Sprintf("%q: %v: %s", e.Code, ErrCode, what)
+}
+
+// Unwrap returns [ErrCode].
+func (e *CodeError) Unwrap() error { return ErrCode }
+
 // ParseCode reads a code written by [Code.String]. It accepts any case,
 // leaves out the '#' if missing, and reads I and L as 1 and O as 0 (the
 // letters base 32 leaves out because they look like digits). The error
-// wraps [ErrCode] and says what is wrong.
+// is a [*CodeError], which wraps [ErrCode] and says what is wrong.
 func ParseCode(s string) (Code, error) {
 	orig := s
 	s = strings.TrimPrefix(strings.TrimSpace(s), "#")
 	head, payload, ok := strings.Cut(s, "-")
 	if !ok {
-		return Code{}, fmt.Errorf("%q: %w: a code reads like #9H-3f2a1c9x", orig, ErrCode)
+		return Code{}, &CodeError{Code: orig, Problem: CodeNoDash}
 	}
 	i := 0
 	for i < len(head) && head[i] >= '0' && head[i] <= '9' {
@@ -75,24 +124,24 @@ func ParseCode(s string) (Code, error) {
 	}
 	size, err := strconv.Atoi(head[:i])
 	if err != nil || len(head) != i+1 {
-		return Code{}, fmt.Errorf("%q: %w: it starts with the size and a level letter, like #9H", orig, ErrCode)
+		return Code{}, &CodeError{Code: orig, Problem: CodeHead}
 	}
 	shape, ok := sudoku.ShapeForSize(size)
 	if !ok {
-		return Code{}, fmt.Errorf("%q: %w: no %d×%d puzzles", orig, ErrCode, size, size)
+		return Code{}, &CodeError{Code: orig, Problem: CodeSize, Size: size}
 	}
 	level := Level(strings.IndexByte(levelLetters, upper(head[i])))
 	if !level.valid() {
-		return Code{}, fmt.Errorf("%q: %w: %q is not a level letter (E, M, H, X or Z)", orig, ErrCode, head[i])
+		return Code{}, &CodeError{Code: orig, Problem: CodeLevel, Char: head[i]}
 	}
 	if len(payload) != payloadChars {
-		return Code{}, fmt.Errorf("%q: %w: %d characters after '-', not %d", orig, ErrCode, len(payload), payloadChars)
+		return Code{}, &CodeError{Code: orig, Problem: CodeLength, Length: len(payload)}
 	}
 	var x uint64
 	for j := 0; j < len(payload); j++ {
 		d := base32Digit(payload[j])
 		if d < 0 {
-			return Code{}, fmt.Errorf("%q: %w: %q is not a code character", orig, ErrCode, payload[j])
+			return Code{}, &CodeError{Code: orig, Problem: CodeChar, Char: payload[j]}
 		}
 		x = x<<5 | uint64(d)
 	}

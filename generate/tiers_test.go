@@ -3,12 +3,13 @@ package generate
 import (
 	"bufio"
 	"context"
-	"github.com/sudokubot/sudokubot/logic"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/internal/shareddata"
+	"github.com/sudokubot/sudokubot/logic"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
@@ -98,9 +99,9 @@ func TestSinglesOnlyAgreesWithNaive(t *testing.T) {
 // TestSinglesOnlyRated checks the shared Sudoku Explainer ratings: none of
 // those puzzles (rated 2.5 and up, past every single) falls to singles.
 func TestSinglesOnlyRated(t *testing.T) {
-	f, err := os.Open("../../shared/data/se_rated.csv")
+	f, err := os.Open(shareddata.Require(t, "se_rated.csv"))
 	if err != nil {
-		t.Skip("no ../shared/data/se_rated.csv beside the repository")
+		t.Fatal(err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -144,7 +145,7 @@ func ratedPuzzles(tb testing.TB, count int) ([]sudoku.Grid, []logic.Report) {
 		}
 		puzzles = append(puzzles, p)
 	}
-	if f, err := os.Open("../../shared/data/se_rated.csv"); err == nil {
+	if f, err := os.Open(shareddata.Path("se_rated.csv")); err == nil {
 		sc := bufio.NewScanner(f)
 		for sc.Scan() {
 			puzzle, rating, _ := strings.Cut(sc.Text(), ",")

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 )
 
 // bands are the rating bands the benchmarks report, by SukakuExplainer's
@@ -16,7 +18,7 @@ var bands = [][2]Rating{{25, 29}, {30, 39}, {40, 49}, {50, 59}, {60, 69}, {70, 7
 // benchPuzzles reads the shared SE-rated file, or the sample without it.
 func benchPuzzles(b *testing.B) []ratedPuzzle {
 	b.Helper()
-	const shared = "../../shared/data/se_rated.csv"
+	shared := shareddata.Path("se_rated.csv")
 	if _, err := os.Stat(shared); err == nil {
 		return readRated(b, shared, false)
 	}
@@ -136,7 +138,7 @@ func BenchmarkRateNested(b *testing.B) {
 		}
 	}
 	forum := readRated(b, "testdata/se_forum.csv", false)
-	if f, err := os.ReadFile("../../shared/data/forum_hardest_1905_11plus.txt"); err == nil {
+	if f, err := os.ReadFile(shareddata.Path("forum_hardest_1905_11plus.txt")); err == nil {
 		forum = nil
 		for i, line := range strings.SplitN(string(f), "\n", 11)[:10] {
 			forum = append(forum, ratedPuzzle{i + 1, strings.TrimSpace(line), ""})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
@@ -72,7 +73,7 @@ func TestShared(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the whole shared file is long for -short")
 	}
-	puzzles := readRated(t, "../../shared/data/se_rated.csv", true)
+	puzzles := readRated(t, shareddata.Path("se_rated.csv"), true)
 	misses := 0
 	for i, p := range puzzles {
 		if raceEnabled && i%10 != 0 {

@@ -74,7 +74,9 @@
 // with a value in its first column only is then that value alone, and an
 // empty row a blank line, read so with a note; an empty first or last row
 // so trimmed leaves no line, and rows one short of their width are
-// refused, saying so).
+// refused, saying so). Tabs at the start of the lines of a drawn board or
+// table with no tab between its cells are indentation (a board copied from
+// a text indented by tabs), not empty fields.
 // By columns, in a monospace font: a drawn board whose boxes keep their
 // columns (py-sudoku: | 5 3   |   7   |, or with lines only between the
 // boxes: 5 3   |   7   |), or rows of one character per cell

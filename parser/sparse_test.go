@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/shareddata"
 	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/parser"
 )
@@ -191,18 +192,17 @@ func TestSparseRefusals(t *testing.T) {
 }
 
 // TestSparseShared runs the fixed-width layouts over the shared puzzle
-// sets (skipped without ../shared): no puzzle is misread, and every one
+// sets (skipped without them): no puzzle is misread, and every one
 // sparseExpect reads (save the few where 8 rows of no more than 8 columns
 // and values up to 8 make an 8×8 grid with a line beside it) is read.
 func TestSparseShared(t *testing.T) {
-	dir := filepath.Join("..", "..", "shared", "data")
 	for _, set := range []struct {
 		file string
 		n    int
 	}{{"17clue.txt", 2000}, {"top95.txt", 95}, {"forum_hardest_1905_11plus.txt", 500}, {"hardest.txt", 11}, {"16x16.txt", 99}} {
-		f, err := os.Open(filepath.Join(dir, set.file))
+		f, err := os.Open(shareddata.Require(t, set.file))
 		if err != nil {
-			t.Skipf("no shared data: %v", err)
+			t.Fatal(err)
 		}
 		sc := bufio.NewScanner(f)
 		total, refused, unread := 0, 0, 0

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -21,11 +22,11 @@ func benchBoards(b *testing.B) []struct {
 		board picture.Board
 	}
 	for _, sh := range sudoku.Shapes {
-		sol := pattern(b, sh)
+		sol := testgrids.Pattern(b, sh)
 		out = append(out, struct {
 			name  string
 			board picture.Board
-		}{fmt.Sprintf("%dx%d", sh.Size(), sh.Size()), picture.Board{Grid: sol, Givens: puzzleOf(sol, 3)}})
+		}{fmt.Sprintf("%dx%d", sh.Size(), sh.Size()), picture.Board{Grid: sol, Givens: testgrids.Thinned(sol, 3)}})
 	}
 	top := readPuzzle(b, "top95-1.txt")
 	out = append(out, struct {

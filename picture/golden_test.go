@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -33,20 +34,20 @@ func goldenCases(t *testing.T) []struct {
 	h := newHintBoard(t)
 	top := readPuzzle(t, "top95-1.txt")
 	p16 := readPuzzle(t, "16x16-1.txt")
-	s4, s6, s8, s12, s25 := pattern(t, shape(2, 2)), pattern(t, shape(2, 3)), pattern(t, shape(2, 4)), pattern(t, shape(3, 4)), pattern(t, shape(5, 5))
-	clash6 := puzzleOf(s6, 2)
+	s4, s6, s8, s12, s25 := testgrids.Pattern(t, shape(2, 2)), testgrids.Pattern(t, shape(2, 3)), testgrids.Pattern(t, shape(2, 4)), testgrids.Pattern(t, shape(3, 4)), testgrids.Pattern(t, shape(5, 5))
+	clash6 := testgrids.Thinned(s6, 2)
 	clash6.Set(0, 1, clash6.Get(0, 0))
 	clash6.Set(5, 0, clash6.Get(0, 0))
-	p8 := puzzleOf(s8, 3)
-	p12 := puzzleOf(s12, 2)
-	clash25 := puzzleOf(s25, 2)
+	p8 := testgrids.Thinned(s8, 3)
+	p12 := testgrids.Thinned(s12, 2)
+	clash25 := testgrids.Thinned(s25, 2)
 	clash25.Set(0, 1, clash25.Get(0, 0))
 	return []struct {
 		name string
 		b    picture.Board
 		opt  picture.Options
 	}{
-		{"4x4-solved-light", picture.Board{Grid: s4, Givens: puzzleOf(s4, 3)}, picture.Options{Theme: picture.Light}},
+		{"4x4-solved-light", picture.Board{Grid: s4, Givens: testgrids.Thinned(s4, 3)}, picture.Options{Theme: picture.Light}},
 		{"6x6-conflicts-dark", picture.Board{Grid: clash6, Conflicts: sudoku.Validate(clash6)}, picture.Options{}},
 		{"8x8-marks-light", picture.Board{Grid: p8, Candidates: candidates(p8)}, picture.Options{Theme: picture.Light}},
 		{"9x9-solved-dark", picture.Board{Grid: solve(t, top), Givens: top}, picture.Options{}},

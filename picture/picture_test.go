@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -168,8 +169,8 @@ func TestCells(t *testing.T) {
 func TestEveryShape(t *testing.T) {
 	for _, sh := range sudoku.Shapes {
 		t.Run(fmt.Sprintf("%dx%d", sh.Size(), sh.Size()), func(t *testing.T) {
-			sol := pattern(t, sh)
-			puzzle := puzzleOf(sol, 3)
+			sol := testgrids.Pattern(t, sh)
+			puzzle := testgrids.Thinned(sol, 3)
 			pal := picture.Dark.Palette()
 			_, img := encode(t, picture.Board{Grid: sol, Givens: puzzle}, picture.Options{})
 			n := sh.Size()
@@ -300,7 +301,7 @@ func TestUnits(t *testing.T) {
 func TestDimensions(t *testing.T) {
 	for _, sh := range sudoku.Shapes {
 		n := sh.Size()
-		g := pattern(t, sh)
+		g := testgrids.Pattern(t, sh)
 		for _, coords := range []bool{false, true} {
 			for _, size := range []int{0, 400, picture.MinSize(sh, coords), 1000, 1333} {
 				opt := picture.Options{Size: size, Coordinates: coords}
@@ -357,7 +358,7 @@ func TestDrawMatchesEncode(t *testing.T) {
 
 func TestErrors(t *testing.T) {
 	g := readPuzzle(t, "top95-1.txt") // r1c1 holds 4, r1c2 is empty
-	small := pattern(t, sudoku.Shape{BoxRows: 2, BoxCols: 2})
+	small := testgrids.Pattern(t, sudoku.Shape{BoxRows: 2, BoxCols: 2})
 	clashing := g
 	clashing.Set(0, 1, 4)
 	cell := func(r, c int) sudoku.Cell { return sudoku.Cell{Row: r, Col: c} }
@@ -446,8 +447,8 @@ func TestConcurrent(t *testing.T) {
 	h := newHintBoard(t)
 	jobs := []job{{h.b, picture.Options{}}, {h.b, picture.Options{Theme: picture.Light, Coordinates: true, Size: 400}}}
 	for _, sh := range sudoku.Shapes {
-		sol := pattern(t, sh)
-		jobs = append(jobs, job{picture.Board{Grid: sol, Givens: puzzleOf(sol, 4)}, picture.Options{Theme: picture.Themes[sh.Size()%2]}})
+		sol := testgrids.Pattern(t, sh)
+		jobs = append(jobs, job{picture.Board{Grid: sol, Givens: testgrids.Thinned(sol, 4)}, picture.Options{Theme: picture.Themes[sh.Size()%2]}})
 	}
 	want := make([][]byte, len(jobs))
 	for i, j := range jobs {

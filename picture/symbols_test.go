@@ -5,6 +5,7 @@ import (
 	"image"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -31,7 +32,7 @@ func same(img1 image.Image, a image.Rectangle, img2 image.Image, b image.Rectang
 // ("0") is not the default "1".
 func TestSymbols(t *testing.T) {
 	sh := sudoku.Shape{BoxRows: 4, BoxCols: 4}
-	g := pattern(t, sh)
+	g := testgrids.Pattern(t, sh)
 	pal := picture.Dark.Palette()
 	_, plain := encode(t, picture.Board{Grid: g}, picture.Options{})
 	_, hex := encode(t, picture.Board{Grid: g}, picture.Options{Symbols: "0123456789ABCDEF"})

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/logic"
 	"github.com/sudokubot/sudokubot/parser"
 	"github.com/sudokubot/sudokubot/render"
@@ -69,7 +70,7 @@ func TestLogicRepliesFitAtEverySize(t *testing.T) {
 func testLogicRepliesFit(t *testing.T, opt render.Options) {
 	for _, sh := range sudoku.Shapes {
 		n := sh.Size()
-		full := solution(t, sh)
+		full := testgrids.Pattern(t, sh)
 		empty, _ := sudoku.New(sh)
 		clash := full
 		clash.Set(0, 1, full.Get(0, 0))

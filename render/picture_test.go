@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/logic"
 	"github.com/sudokubot/sudokubot/parser"
 	"github.com/sudokubot/sudokubot/render"
@@ -20,8 +21,8 @@ var spoilerRE = regexp.MustCompile(`(?s)\|\|.*?\|\|`)
 func TestBoardLeftToThePicture(t *testing.T) {
 	for _, sh := range sudoku.Shapes {
 		n := sh.Size()
-		sol := solution(t, sh)
-		puzzle := puzzleOf(sol, 3)
+		sol := testgrids.Pattern(t, sh)
+		puzzle := testgrids.Thinned(sol, 3)
 		clash := sol
 		clash.Set(0, 1, sol.Get(0, 0))
 		conflicts := sudoku.Validate(clash)
@@ -69,7 +70,7 @@ func TestPuzzlePostKeepsItsBoard(t *testing.T) {
 		if n > 16 {
 			continue // the generator makes no 25×25 puzzles
 		}
-		puzzle := puzzleOf(solution(t, sh), 3)
+		puzzle := testgrids.Thinned(testgrids.Pattern(t, sh), 3)
 		post := render.Puzzle(render.Served{Grid: puzzle, Code: "#9H-00000000", Level: "Hard", Rating: 34, Prefix: "!"}, render.Options{Picture: true})
 		if !strings.Contains(post, "```") || !strings.Contains(post, "On one line: `") || strings.Contains(post, "picture") {
 			t.Errorf("%d×%d post with a picture: board or one-line grid left out:\n%s", n, n, post)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/parser"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -43,8 +44,8 @@ func served(tb testing.TB) render.Served {
 
 func TestPuzzleGolden(t *testing.T) {
 	puzzle, sol := decode(t, classic), decode(t, classicSolution)
-	big := solution(t, sudoku.Shape{BoxRows: 4, BoxCols: 4})
-	small := solution(t, sudoku.Shape{BoxRows: 2, BoxCols: 2})
+	big := testgrids.Pattern(t, sudoku.Shape{BoxRows: 4, BoxCols: 4})
+	small := testgrids.Pattern(t, sudoku.Shape{BoxRows: 2, BoxCols: 2})
 	daily := served(t)
 	daily.Day = time.Date(2025, 3, 14, 23, 59, 0, 0, time.FixedZone("UTC-5", -5*3600)) // the 15th in UTC
 	unrated := served(t)
@@ -88,8 +89,8 @@ func TestPuzzleGolden(t *testing.T) {
 		{"puzzle-daily", render.Puzzle(daily, render.Options{Picture: true})},
 		{"puzzle-unrated", render.Puzzle(unrated, render.Options{})},
 		{"puzzle-prefix", render.Puzzle(custom, render.Options{})},
-		{"puzzle-16x16", render.Puzzle(render.Served{Grid: puzzleOf(big, 3), Code: "#16M-00000000", Level: "Medium", Rating: 23, Prefix: "!"}, render.Options{Picture: true})},
-		{"puzzle-4x4", render.Puzzle(render.Served{Grid: puzzleOf(small, 3), Code: "#4E-00000000", Level: "Easy", Rating: 12, Prefix: "!"}, render.Options{})},
+		{"puzzle-16x16", render.Puzzle(render.Served{Grid: testgrids.Thinned(big, 3), Code: "#16M-00000000", Level: "Medium", Rating: 23, Prefix: "!"}, render.Options{Picture: true})},
+		{"puzzle-4x4", render.Puzzle(render.Served{Grid: testgrids.Thinned(small, 3), Code: "#4E-00000000", Level: "Easy", Rating: 12, Prefix: "!"}, render.Options{})},
 		{"played-progress", render.PuzzleChecked(played(half), false, render.Options{})},
 		{"played-as-given", render.PuzzleChecked(played(puzzle), false, render.Options{})},
 		{"played-complete", render.PuzzleChecked(played(sol), false, render.Options{})},
@@ -110,9 +111,9 @@ func TestPuzzleGolden(t *testing.T) {
 // check naming every given as changed fits too.
 func TestPuzzleFitsAndReadsBack(t *testing.T) {
 	for _, sh := range sudoku.Shapes {
-		full := solution(t, sh)
+		full := testgrids.Pattern(t, sh)
 		for _, keep := range []int{1, 2, 3} {
-			g := puzzleOf(full, keep)
+			g := testgrids.Thinned(full, keep)
 			s := render.Served{Grid: g, Code: "#25Z-zzzzzzzz", Level: "Extreme", Rating: 119, Prefix: "?????",
 				Day: time.Date(2025, 9, 24, 0, 0, 0, 0, time.UTC)}
 			text := render.Puzzle(s, render.Options{Picture: true})
@@ -131,7 +132,7 @@ func TestPuzzleFitsAndReadsBack(t *testing.T) {
 				t.Errorf("%v: no one-line grid:\n%s", sh, text)
 			}
 			// Every given changed: the worst check.
-			other := puzzleOf(solution(t, sh), keep)
+			other := testgrids.Thinned(testgrids.Pattern(t, sh), keep)
 			var changed []sudoku.Cell
 			n := sh.Size()
 			for i := 0; i < n*n; i++ {
@@ -155,7 +156,7 @@ func TestPuzzleFitsAndReadsBack(t *testing.T) {
 func TestChangedGivensLegendMatchesGrid(t *testing.T) {
 	legendRE := regexp.MustCompile(`marked (>\S+) in the grid`)
 	for _, sh := range []sudoku.Shape{sudoku.Classic, {BoxRows: 5, BoxCols: 5}} {
-		givens := puzzleOf(solution(t, sh), 3)
+		givens := testgrids.Thinned(testgrids.Pattern(t, sh), 3)
 		removed, overwritten := givens, givens
 		removed.Set(0, 0, 0)
 		d := givens.Get(0, 0)%sh.Size() + 1 // another digit

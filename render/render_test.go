@@ -42,15 +42,15 @@ func player(tb testing.TB) sudoku.Grid {
 
 func TestGolden(t *testing.T) {
 	puzzle, sol := decode(t, classic), decode(t, classicSolution)
-	big := solution(t, sudoku.Shape{BoxRows: 4, BoxCols: 4})
-	huge := solution(t, sudoku.Shape{BoxRows: 5, BoxCols: 5})
-	small := solution(t, sudoku.Shape{BoxRows: 2, BoxCols: 2})
-	bigClash := puzzleOf(big, 2)
+	big := testgrids.Pattern(t, sudoku.Shape{BoxRows: 4, BoxCols: 4})
+	huge := testgrids.Pattern(t, sudoku.Shape{BoxRows: 5, BoxCols: 5})
+	small := testgrids.Pattern(t, sudoku.Shape{BoxRows: 2, BoxCols: 2})
+	bigClash := testgrids.Thinned(big, 2)
 	bigClash.Set(0, 1, big.Get(0, 0))
 	bigClash.Set(15, 0, big.Get(0, 0))
 	hugeClash := huge
 	hugeClash.Set(0, 1, huge.Get(0, 0))
-	smallPuzzle := puzzleOf(small, 3)
+	smallPuzzle := testgrids.Thinned(small, 3)
 	smallClash := smallPuzzle
 	smallClash.Set(3, 3, smallClash.Get(3, 0))
 	p := player(t)
@@ -64,9 +64,9 @@ func TestGolden(t *testing.T) {
 		{"check-9x9-conflicts", render.Checked(p, sudoku.Invalid, sudoku.Validate(p), opt)},
 		{"check-9x9-unique", render.Checked(puzzle, sudoku.Unique, nil, opt)},
 		{"check-9x9-complete", render.Checked(sol, sudoku.Unique, nil, opt)},
-		{"solved-16x16", render.Solved(puzzleOf(big, 3), sudoku.Result{Status: sudoku.Unique, Solution: big}, opt)},
+		{"solved-16x16", render.Solved(testgrids.Thinned(big, 3), sudoku.Result{Status: sudoku.Unique, Solution: big}, opt)},
 		{"check-16x16-conflicts", render.Checked(bigClash, sudoku.Invalid, sudoku.Validate(bigClash), opt)},
-		{"solved-25x25", render.Solved(puzzleOf(huge, 3), sudoku.Result{Status: sudoku.Unique, Solution: huge}, opt)},
+		{"solved-25x25", render.Solved(testgrids.Thinned(huge, 3), sudoku.Result{Status: sudoku.Unique, Solution: huge}, opt)},
 		{"check-25x25-conflicts", render.Checked(hugeClash, sudoku.Invalid, sudoku.Validate(hugeClash), opt)},
 		{"solved-4x4", render.Solved(smallPuzzle, sudoku.Result{Status: sudoku.Unique, Solution: small}, opt)},
 		{"check-4x4-conflicts", render.Checked(smallClash, sudoku.Invalid, sudoku.Validate(smallClash), opt)},
@@ -127,7 +127,7 @@ func worst(tb testing.TB, sh sudoku.Shape) map[string]sudoku.Grid {
 func TestBudget(t *testing.T) {
 	opt := render.Options{Spoiler: true, Timeout: 1234567 * time.Hour}
 	for _, sh := range sudoku.Shapes {
-		full := solution(t, sh)
+		full := testgrids.Pattern(t, sh)
 		empty, _ := sudoku.New(sh)
 		replies := map[string]string{
 			"unique":    render.Solved(full, sudoku.Result{Status: sudoku.Unique, Solution: full}, opt),
@@ -370,8 +370,8 @@ func TestLen(t *testing.T) {
 // TestSymbols: a 16×16 grid the person wrote 0–F is answered 0–F, grid and
 // conflicts alike, and the answer reads back as the same grid.
 func TestSymbols(t *testing.T) {
-	sol := solution(t, sudoku.Shape{BoxRows: 4, BoxCols: 4})
-	puzzle := puzzleOf(sol, 3)
+	sol := testgrids.Pattern(t, sudoku.Shape{BoxRows: 4, BoxCols: 4})
+	puzzle := testgrids.Thinned(sol, 3)
 	opt := render.Options{Symbols: "0123456789ABCDEF"}
 	solved := render.Solved(puzzle, sudoku.Result{Status: sudoku.Unique, Solution: sol}, opt)
 	block := codeBlock(t, solved)
@@ -401,10 +401,10 @@ func TestNotes(t *testing.T) {
 	if !strings.HasSuffix(got, "\nI read the grid as 0–F @\u200beveryone \\*\\*bold\\*\\*") {
 		t.Errorf("note missing or not neutralised:\n%s", got)
 	}
-	huge := solution(t, sudoku.Shape{BoxRows: 5, BoxCols: 5})
+	huge := testgrids.Pattern(t, sudoku.Shape{BoxRows: 5, BoxCols: 5})
 	long := []string{strings.Repeat("a long note ", 100), strings.Repeat("another ", 100)}
 	for _, reply := range []string{
-		render.Solved(puzzleOf(huge, 2), sudoku.Result{Status: sudoku.Unique, Solution: huge}, render.Options{Notes: long}),
+		render.Solved(testgrids.Thinned(huge, 2), sudoku.Result{Status: sudoku.Unique, Solution: huge}, render.Options{Notes: long}),
 		render.Checked(huge, sudoku.Invalid, sudoku.Validate(huge), render.Options{Notes: long}),
 	} {
 		if n := render.Len(reply); n > render.MaxLen {

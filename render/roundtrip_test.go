@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/parser"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -31,8 +32,8 @@ func forms(g sudoku.Grid) map[string]string {
 // back, and get the same grid: for every size and every form.
 func TestRoundTrip(t *testing.T) {
 	for _, sh := range sudoku.Shapes {
-		full := solution(t, sh)
-		sparse := puzzleOf(full, 3)
+		full := testgrids.Pattern(t, sh)
+		sparse := testgrids.Thinned(full, 3)
 		clash := sparse
 		clash.Set(0, 1, full.Get(0, 0)) // a digit twice in row 1 and box 1
 		clash.Set(sh.Size()-1, sh.Size()-1, full.Get(0, 0))

@@ -2,13 +2,10 @@ package sudoku
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
-)
 
-// sharedData is the shared puzzle directory beside the repository.
-var sharedData = filepath.Join("..", "..", "shared", "data")
+	"github.com/sudokubot/sudokubot/internal/shareddata"
+)
 
 // BenchmarkSolve counts to two solutions over whole files of ../shared/data
 // (one puzzle per op), and over the small hard set in testdata.
@@ -16,11 +13,7 @@ func BenchmarkSolve(b *testing.B) {
 	files := []string{"17clue.txt", "forum_hardest_1905_11plus.txt", "top95.txt", "hardest.txt", "serg_benchmark.txt", "16x16.txt"}
 	for _, name := range files {
 		b.Run(name[:len(name)-4], func(b *testing.B) {
-			path := filepath.Join(sharedData, name)
-			if _, err := os.Stat(path); err != nil {
-				b.Skipf("no shared data: %v", err)
-			}
-			benchSolve(b, puzzlesAt(b, path), 2)
+			benchSolve(b, puzzlesAt(b, shareddata.Require(b, name)), 2)
 		})
 	}
 	b.Run("testdata_hard", func(b *testing.B) {

@@ -1,5 +1,7 @@
 // Package testgrids builds grids for tests of the packages above sudoku: grids
-// that keep a solver busy, and the one-line text form people paste.
+// that keep a solver busy, complete grids of every shape, and the one-line
+// text form people paste. The public puzzle sets beside the repository are
+// found by package [github.com/sudokubot/sudokubot/internal/shareddata].
 package testgrids
 
 import (
@@ -69,6 +71,40 @@ func Decode(tb testing.TB, line string) sudoku.Grid {
 	g, err := sudoku.FromCells(sh, cells)
 	if err != nil {
 		tb.Fatal(err)
+	}
+	return g
+}
+
+// Pattern returns a complete, valid grid of shape s: a shifted Latin square,
+// row r being row 0 turned left by (r mod BoxRows)·BoxCols + r/BoxRows. It
+// fails the test if that grid breaks a rule (a shape it does not fit).
+func Pattern(tb testing.TB, s sudoku.Shape) sudoku.Grid {
+	tb.Helper()
+	n := s.Size()
+	cells := make([]int, n*n)
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			cells[r*n+c] = ((r%s.BoxRows)*s.BoxCols+r/s.BoxRows+c)%n + 1
+		}
+	}
+	g, err := sudoku.FromCells(s, cells)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if c := sudoku.Validate(g); c != nil {
+		tb.Fatalf("testgrids: pattern grid %v is invalid: %v", s, c)
+	}
+	return g
+}
+
+// Thinned returns g with every cell emptied but those whose index (row-major,
+// from 0) is a multiple of keep: a puzzle with g as a solution, unique or not.
+func Thinned(g sudoku.Grid, keep int) sudoku.Grid {
+	n := g.Size()
+	for i := 0; i < n*n; i++ {
+		if i%keep != 0 {
+			g.Set(i/n, i%n, 0)
+		}
 	}
 	return g
 }

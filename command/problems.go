@@ -1,0 +1,55 @@
+package command
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/generate"
+	"github.com/sudokubot/sudokubot/parser"
+)
+
+// problemSentence words err, an error a person caused in a package below (a
+// grid the parser cannot read, a word that is no puzzle code), as the
+// sentence of the reply: the one place where such errors, values with
+// fields, become text for people. req places a parse error in the whole
+// message, where the person counts lines and columns (a zero Request leaves
+// it where it is). What the parser says of the grid itself is the text of
+// its error's detail, written for people by the parser (it quotes the
+// characters it names safely). Any other error is no fault of the person's:
+// it gets a sentence that says so, never its text.
+func problemSentence(err error, req Request) string {
+	var ce *generate.CodeError
+	var pe *parser.Error
+	switch {
+	case errors.As(err, &ce):
+		return fmt.Sprintf("I can't read the puzzle code %s. %s", truncate(ce.Code, 30), codeProblem(ce))
+	case errors.As(inMessage(err, req), &pe):
+		switch {
+		case pe.Line > 0 && pe.Col > 0:
+			return fmt.Sprintf("line %d, column %d: %v", pe.Line, pe.Col, pe.Err)
+		case pe.Line > 0:
+			return fmt.Sprintf("line %d: %v", pe.Line, pe.Err)
+		}
+		return pe.Err.Error()
+	}
+	return "Something went wrong. Please try again."
+}
+
+// codeProblem says what is wrong with a code, as a sentence.
+func codeProblem(e *generate.CodeError) string {
+	switch e.Problem {
+	case generate.CodeNoDash:
+		return "A code reads like #9H-3f2a1c9x."
+	case generate.CodeHead:
+		return "It starts with the size and a level letter, like #9H."
+	case generate.CodeSize:
+		return fmt.Sprintf("No %d×%d puzzles.", e.Size, e.Size)
+	case generate.CodeLevel:
+		return fmt.Sprintf("%q is not a level letter (E, M, H, X or Z).", e.Char)
+	case generate.CodeLength:
+		return fmt.Sprintf("%d characters after '-', not %d.", e.Length, generate.PayloadChars)
+	case generate.CodeChar:
+		return fmt.Sprintf("%q is not a code character.", e.Char)
+	}
+	return ""
+}
