@@ -40,6 +40,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/picture"
@@ -231,7 +232,7 @@ type Bot struct {
 	seen     *seenSet
 	noticeQ  chan queuedNotice // text-command notices waiting to be sent
 	backlog  *backlog          // text-command replies waiting to be posted
-	rest     *rest
+	rest     *rest.Client
 	shards   []*shard
 	parents  *parentCache // threads' parent channels
 
@@ -362,7 +363,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	b.rest = newREST(restSession, b.metrics)
+	b.rest = rest.New(restSession, restMetrics{b.metrics})
 	b.pool = newPool(b.cfg.Workers, b.cfg.Queue)
 	defer b.pool.close()
 	stopNotices := make(chan struct{})
@@ -490,7 +491,7 @@ func (b *Bot) fetchApplicationID(ctx context.Context) (string, error) {
 	var app struct {
 		ID string `json:"id"`
 	}
-	req := request{method: http.MethodGet, url: discordgo.EndpointApplication("@me"), into: &app}
+	req := rest.Request{Method: http.MethodGet, URL: discordgo.EndpointApplication("@me"), Into: &app}
 	if err := b.retryAtStart(ctx, "get the application from discord", req); err != nil {
 		return "", err
 	}
@@ -503,7 +504,7 @@ func (b *Bot) fetchApplicationID(ctx context.Context) (string, error) {
 // is wrong.
 func (b *Bot) gatewayBot(ctx context.Context) (*discordgo.GatewayBotResponse, error) {
 	var gw discordgo.GatewayBotResponse
-	req := request{method: http.MethodGet, url: discordgo.EndpointGatewayBot, into: &gw}
+	req := rest.Request{Method: http.MethodGet, URL: discordgo.EndpointGatewayBot, Into: &gw}
 	if err := b.retryAtStart(ctx, "get the gateway from discord", req); err != nil {
 		return nil, err
 	}
@@ -512,21 +513,21 @@ func (b *Bot) gatewayBot(ctx context.Context) (*discordgo.GatewayBotResponse, er
 
 // retryAtStart sends a start-up request, retrying with the reconnect
 // back-off while Discord is unreachable; a 401 is fatal.
-func (b *Bot) retryAtStart(ctx context.Context, what string, req request) error {
+func (b *Bot) retryAtStart(ctx context.Context, what string, req rest.Request) error {
 	for attempt := 1; ; attempt++ {
-		err := b.rest.do(ctx, b.log, newBucket("start"), req)
+		err := b.rest.Do(ctx, b.log, rest.NewBucket("start"), req)
 		if err == nil {
 			return nil
 		}
-		if f := fatalREST(err); f != nil {
+		if f := rest.Fatal(err); f != nil {
 			return f
 		}
 		if ctx.Err() != nil {
 			return fmt.Errorf("%s: %w", what, err)
 		}
-		wait := reconnectDelay(attempt, b.cfg.ReconnectMax)
+		wait := rest.Backoff(attempt, b.cfg.ReconnectMax)
 		b.log.Warn("discord unreachable at start-up; retrying", "what", what, "attempt", attempt, "wait", wait, "err", err)
-		if sleep(ctx, wait) != nil {
+		if rest.Sleep(ctx, wait) != nil {
 			return fmt.Errorf("%s: %w", what, err)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/render"
@@ -223,7 +224,7 @@ func (b *Bot) ownsGuild(guildID string) bool {
 // channelPost posts a message in a channel (not a reply to anything): the
 // daily puzzle. It keeps the ID of the message it posted.
 type channelPost struct {
-	rest      *rest
+	rest      *rest.Client
 	channelID string
 	nonce     string
 
@@ -248,10 +249,10 @@ func (p *channelPost) send(ctx context.Context, log *slog.Logger, a answer) erro
 	var msg struct {
 		ID string `json:"id"`
 	}
-	bk := p.rest.channels.get(p.channelID, time.Now())
-	defer p.rest.channels.put(p.channelID, time.Now())
-	req := request{method: http.MethodPost, url: discordgo.EndpointChannelMessages(p.channelID), payload: payload, files: a.files, into: &msg}
-	if err := p.rest.do(ctx, log, bk, req); err != nil {
+	bk := p.rest.Channels.Get(p.channelID, time.Now())
+	defer p.rest.Channels.Put(p.channelID, time.Now())
+	req := rest.Request{Method: http.MethodPost, URL: discordgo.EndpointChannelMessages(p.channelID), Payload: payload, Files: a.files, Into: &msg}
+	if err := p.rest.Do(ctx, log, bk, req); err != nil {
 		return fmt.Errorf("post in channel %s: %w", p.channelID, err)
 	}
 	p.mu.Lock()

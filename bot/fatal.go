@@ -1,11 +1,7 @@
 package bot
 
 import (
-	"errors"
-	"fmt"
-	"net/http"
-
-	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 )
 
 // Gateway close codes after which Discord will not take the session back:
@@ -20,23 +16,8 @@ const (
 )
 
 // FatalError is a condition that stops the bot for good: Discord refused
-// its token, its shard or its intents. Its message names the cause and the
-// fix, for the operator; the process should exit non-zero so that its
-// supervisor notices.
-type FatalError struct {
-	Cause string // what Discord said, such as "close 4004: authentication failed"
-	Fix   string // what to change
-	Err   error  // the error from Discord, if any
-}
-
-func (e *FatalError) Error() string {
-	return fmt.Sprintf("%s: %s", e.Cause, e.Fix)
-}
-
-func (e *FatalError) Unwrap() error { return e.Err }
-
-// fixToken is the fix for a rejected token.
-const fixToken = "reset the token in the Developer Portal (Bot > Reset Token) and set DISCORD_TOKEN to the new one"
+// its token, its shard or its intents (see [rest.FatalError]).
+type FatalError = rest.FatalError
 
 // fatalGateway returns the FatalError for a fatal gateway close code in
 // err, or nil.
@@ -45,7 +26,7 @@ func fatalGateway(err error) *FatalError {
 	var cause, fix string
 	switch code {
 	case closeAuthenticationFailed:
-		cause, fix = "Discord rejected DISCORD_TOKEN (gateway close 4004: authentication failed)", fixToken
+		cause, fix = "Discord rejected DISCORD_TOKEN (gateway close 4004: authentication failed)", rest.FixToken
 	case closeInvalidShard:
 		cause, fix = "Discord rejected the shard (gateway close 4010: invalid shard)",
 			"SHARD_IDS must name shards below SHARD_COUNT"
@@ -65,14 +46,4 @@ func fatalGateway(err error) *FatalError {
 		return nil
 	}
 	return &FatalError{Cause: cause, Fix: fix, Err: err}
-}
-
-// fatalREST returns the FatalError for a REST answer that no retry can
-// change (401: the token is wrong), or nil.
-func fatalREST(err error) *FatalError {
-	var re *discordgo.RESTError
-	if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized {
-		return &FatalError{Cause: "Discord rejected DISCORD_TOKEN (HTTP 401 Unauthorized)", Fix: fixToken, Err: redact(err)}
-	}
-	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/settings"
 )
@@ -239,10 +240,10 @@ func (b *Bot) fetchParent(ctx context.Context, channelID string) (string, error)
 		ParentID string                `json:"parent_id"`
 	}
 	key := "get " + channelID
-	bk := b.rest.channels.get(key, time.Now())
-	defer b.rest.channels.put(key, time.Now())
-	req := request{method: http.MethodGet, url: discordgo.EndpointChannel(channelID), into: &ch}
-	if err := b.rest.do(ctx, b.log, bk, req); err != nil {
+	bk := b.rest.Channels.Get(key, time.Now())
+	defer b.rest.Channels.Put(key, time.Now())
+	req := rest.Request{Method: http.MethodGet, URL: discordgo.EndpointChannel(channelID), Into: &ch}
+	if err := b.rest.Do(ctx, b.log, bk, req); err != nil {
 		return "", fmt.Errorf("get channel %s: %w", channelID, err)
 	}
 	if slices.Contains(threadTypes, ch.Type) {

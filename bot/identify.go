@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 )
 
 // identifyPacer hands out identify turns as Discord requires: shard s
@@ -163,7 +165,7 @@ func (p *identifyPacer) due(ctx context.Context, shard int, lead time.Duration) 
 		if d <= 0 {
 			return nil
 		}
-		if err := sleep(ctx, d); err != nil {
+		if err := rest.Sleep(ctx, d); err != nil {
 			return err
 		}
 	}

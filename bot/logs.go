@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 )
 
 // discordgo writes its own log lines ("[DG0] wsapi.go:229:listen() …") with
@@ -138,7 +140,7 @@ func libraryMessage(format string, args []any) string {
 		}
 	}
 	msg := strings.TrimSpace(fmt.Sprintf(format, clean...))
-	return tokenInURL.ReplaceAllString(msg, "${1}[token]")
+	return rest.TokenInURL.ReplaceAllString(msg, "${1}[token]")
 }
 
 func cut(s string) string {

@@ -243,7 +243,7 @@ func (c *stateCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(c.queue, prometheus.GaugeValue, float64(b.pool.queued()))
 	ch <- prometheus.MustNewConstMetric(c.busy, prometheus.GaugeValue, float64(b.pool.busy.Load()))
 	ch <- prometheus.MustNewConstMetric(c.inflight, prometheus.GaugeValue, float64(b.inflight.count()))
-	ch <- prometheus.MustNewConstMetric(c.buckets, prometheus.GaugeValue, float64(b.rest.channels.size()))
+	ch <- prometheus.MustNewConstMetric(c.buckets, prometheus.GaugeValue, float64(b.rest.Channels.Size()))
 	for _, sh := range b.shards {
 		if rtt, ok := sh.rtt(); ok {
 			ch <- prometheus.MustNewConstMetric(c.rttDsc, prometheus.GaugeValue, rtt.Seconds(), strconv.Itoa(sh.id))
@@ -283,3 +283,9 @@ func (c *settingsCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(c.failures, prometheus.CounterValue, float64(s.Failures))
 	ch <- prometheus.MustNewConstMetric(c.entries, prometheus.GaugeValue, float64(s.Entries))
 }
+
+// restMetrics counts the REST client's 429s and retries on m.
+type restMetrics struct{ m *Metrics }
+
+func (r restMetrics) RESTLimited(global bool) { r.m.restLimited(global) }
+func (r restMetrics) RESTRetry(err error)     { r.m.restRetry(err) }

@@ -14,6 +14,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
+
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 )
 
 // shard is one gateway session and the goroutine that keeps it connected.
@@ -208,7 +210,7 @@ func (sh *shard) open(ctx context.Context) error {
 		if f := fatalGateway(err); f != nil {
 			return f
 		}
-		if f := fatalREST(err); f != nil {
+		if f := rest.Fatal(err); f != nil {
 			return f
 		}
 		return fmt.Errorf("connect shard %d of %d to the discord gateway: %w", sh.id, sh.count, err)
@@ -322,9 +324,9 @@ func (sh *shard) supervise(ctx context.Context) {
 		for attempt := 0; ; attempt++ {
 			wait := firstReconnectDelay(sh.b.cfg.ReconnectMax)
 			if attempt > 0 {
-				wait = reconnectDelay(attempt, sh.b.cfg.ReconnectMax)
+				wait = rest.Backoff(attempt, sh.b.cfg.ReconnectMax)
 			}
-			if sleep(ctx, wait) != nil {
+			if rest.Sleep(ctx, wait) != nil {
 				return
 			}
 			if sh.b.pacer.due(ctx, sh.id, sh.dialLead()) != nil {
@@ -350,7 +352,7 @@ func (sh *shard) supervise(ctx context.Context) {
 				return
 			}
 			sh.log.Warn("gateway reconnect failed; retrying", "attempt", attempt+1,
-				"next_in_at_most", reconnectCap(attempt+1, sh.b.cfg.ReconnectMax), "err", err)
+				"next_in_at_most", rest.BackoffCap(attempt+1, sh.b.cfg.ReconnectMax), "err", err)
 		}
 	}
 }
@@ -364,21 +366,6 @@ const firstReconnectJitter = time.Second
 // random in [0, firstReconnectJitter], and no more than max.
 func firstReconnectDelay(max time.Duration) time.Duration {
 	return rand.N(min(firstReconnectJitter, max) + 1)
-}
-
-// reconnectDelay is the wait before reconnect attempt n (n >= 1): 1 s, 2 s,
-// 4 s … capped at max, jittered over [d/2, d].
-func reconnectDelay(n int, max time.Duration) time.Duration {
-	d := reconnectCap(n, max)
-	return d/2 + rand.N(d/2+1)
-}
-
-func reconnectCap(n int, max time.Duration) time.Duration {
-	d := time.Second
-	for i := 1; i < n && d < max; i++ {
-		d *= 2
-	}
-	return min(d, max)
 }
 
 // close disconnects the shard and removes its handlers. An identify waiting
