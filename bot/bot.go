@@ -40,6 +40,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
+	"github.com/sudokubot/sudokubot/bot/internal/gateway"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/generate"
@@ -105,6 +106,10 @@ type Config struct {
 	// above, /settings says none are kept, and no daily puzzle is posted.
 	Settings settings.Store
 }
+
+// FatalError is a condition that stops the bot for good: Discord refused
+// its token, its shard or its intents (see [rest.FatalError]).
+type FatalError = rest.FatalError
 
 // Registration says whether a process registers the slash commands.
 type Registration uint8
@@ -192,18 +197,6 @@ func (c Config) Resolved() Config {
 	return c
 }
 
-// Intents returns the gateway intents the bot asks for: servers (for the
-// count of servers per shard; the bot caches nothing about them), server
-// messages, direct messages and, when messageContent is set, the privileged
-// message content intent without which server messages arrive with no text.
-func Intents(messageContent bool) discordgo.Intent {
-	i := discordgo.IntentsGuilds | discordgo.IntentsGuildMessages | discordgo.IntentsDirectMessages
-	if messageContent {
-		i |= discordgo.IntentsMessageContent
-	}
-	return i
-}
-
 // Text-command notices (busy, rate limited) go through a queue of
 // noticeQueue entries, a few hundred bytes each, served by noticeSenders
 // goroutines: a flood costs a bounded queue, not a goroutine per message.
@@ -233,8 +226,8 @@ type Bot struct {
 	noticeQ  chan queuedNotice // text-command notices waiting to be sent
 	backlog  *backlog          // text-command replies waiting to be posted
 	rest     *rest.Client
-	shards   []*shard
-	parents  *parentCache // threads' parent channels
+	shards   *gateway.Gateway // nil without a gateway (HTTP-only)
+	parents  *parentCache     // threads' parent channels
 
 	// daily makes the daily puzzle's post and checks its solutions (the
 	// handler); dailyKick asks the poster to look for due posts now; now is
@@ -256,13 +249,6 @@ type Bot struct {
 	// holds the contexts of a running bot for the interactions endpoint.
 	running  atomic.Bool
 	lifetime atomic.Pointer[lifetime]
-	// noMessageContent is set once Discord refused the message content
-	// intent: the other shards identify without it (warnedNoContent: said once).
-	noMessageContent, warnedNoContent atomic.Bool
-	// pacer spaces the identifies of every shard of this process, set
-	// before the first shard is made.
-	pacer *identifyPacer
-
 	// beforeHandle and afterHandle, when set (by tests only), run just before
 	// and just after a command is handled, on the goroutine that handles it;
 	// decorate, when set (by tests only), changes the handler's reply, as a
@@ -372,7 +358,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	defer close(stopNotices)
 
-	gateway, stopGateway := context.WithCancel(ctx)
+	gwCtx, stopGateway := context.WithCancel(ctx)
 	defer stopGateway()
 	app := ""
 	if b.cfg.HTTPOnly {
@@ -385,10 +371,23 @@ func (b *Bot) Run(ctx context.Context) error {
 			return err
 		}
 		defer libraryLogs.route(gw.URL, b)()
-		if err := b.startShards(gateway, work, reply, gw); err != nil {
+		b.shards, err = gateway.Start(gwCtx, gateway.Config{
+			Sessions:         b.sessions,
+			Count:            b.cfg.ShardCount,
+			IDs:              b.cfg.ShardIDs,
+			MessageContent:   b.cfg.MessageContent,
+			ReconnectMax:     b.cfg.ReconnectMax,
+			IdentifyInterval: b.cfg.IdentifyInterval,
+			Log:              b.log,
+			Handler:          events{b: b, work: work, reply: reply},
+			Metrics:          shardMetrics{b.metrics},
+			Stopping:         b.isStopping,
+			Fatal:            b.fail,
+		}, gw)
+		if err != nil {
 			return err
 		}
-		app = b.applicationID()
+		app = b.shards.ApplicationID()
 	}
 	b.lifetime.Store(&lifetime{work: work, reply: reply})
 	defer b.lifetime.Store(nil)
@@ -409,12 +408,12 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	dailyDone := make(chan struct{})
 	if b.postsDaily() {
-		go func() { defer close(dailyDone); b.runDaily(gateway, reply) }()
+		go func() { defer close(dailyDone); b.runDaily(gwCtx, reply) }()
 	} else {
 		close(dailyDone)
 	}
 	b.running.Store(true)
-	b.log.Info("bot ready", "user", b.selfID(), "application", app, "shards", b.shardIDs(), "shard_count", b.shardCount(),
+	b.log.Info("bot ready", "user", b.selfID(), "application", app, "shards", b.shards.IDs(), "shard_count", b.shards.Count(),
 		"http_only", b.cfg.HTTPOnly, "prefix", b.cfg.Prefix, "workers", b.cfg.Workers, "queue", b.cfg.Queue)
 
 	var fatal error
@@ -435,7 +434,7 @@ func (b *Bot) Run(ctx context.Context) error {
 // is the whole deployment posts them too (ownsGuild: every server); where
 // several processes could post, the database lets one (ClaimDaily).
 func (b *Bot) postsDaily() bool {
-	return b.cfg.Settings != nil && b.daily != nil && (len(b.shards) > 0 || b.cfg.HTTPOnly)
+	return b.cfg.Settings != nil && b.daily != nil && (b.shards != nil || b.cfg.HTTPOnly)
 }
 
 // lifetime holds the contexts of a running bot for the requests that come
@@ -455,15 +454,7 @@ func (b *Bot) registers() bool {
 	case RegisterNever:
 		return false
 	}
-	if b.cfg.HTTPOnly {
-		return true
-	}
-	for _, sh := range b.shards {
-		if sh.id == 0 {
-			return true
-		}
-	}
-	return false
+	return b.cfg.HTTPOnly || b.shards.Runs(0)
 }
 
 // Ready returns nil when the bot answers commands: running, and every shard
@@ -472,13 +463,7 @@ func (b *Bot) Ready() error {
 	if !b.running.Load() {
 		return errors.New("not running (starting or stopping)")
 	}
-	var down []int
-	for _, sh := range b.shards {
-		if !sh.isConnected() {
-			down = append(down, sh.id)
-		}
-	}
-	if len(down) > 0 {
+	if down := b.shards.Down(); len(down) > 0 {
 		return fmt.Errorf("shards %v not connected to the gateway", down)
 	}
 	return nil
@@ -554,7 +539,7 @@ func (b *Bot) shutdown(cancelWork, cancelReplies context.CancelFunc) {
 	closeAt := deadline.Add(-closeTime)
 	closed := make(chan struct{})
 	var closeOnce sync.Once
-	closeGateway := func() { closeOnce.Do(func() { go func() { b.closeShards(); close(closed) }() }) }
+	closeGateway := func() { closeOnce.Do(func() { go func() { b.shards.Close(); close(closed) }() }) }
 	closeTimer := time.AfterFunc(time.Until(closeAt), closeGateway)
 	defer closeTimer.Stop()
 
@@ -659,22 +644,30 @@ func (b *Bot) handle(ctx context.Context, req command.Request) command.Reply {
 
 // selfID returns the bot's user id, once a shard has connected.
 func (b *Bot) selfID() string {
-	for _, sh := range b.shards {
-		if u := sh.user(); u != nil {
-			return u.ID
-		}
+	if u := b.shards.User(); u != nil {
+		return u.ID
 	}
 	return ""
 }
 
-// applicationID returns the application id from READY.
-func (b *Bot) applicationID() string {
-	for _, sh := range b.shards {
-		if id := sh.applicationID(); id != "" {
-			return id
-		}
-	}
-	return ""
+// events passes the shards' events to the bot, bounded by the contexts of
+// its run.
+type events struct {
+	b           *Bot
+	work, reply context.Context
+}
+
+func (e events) Message(shard int, m *discordgo.MessageCreate) {
+	e.b.onMessage(e.work, e.reply, shard, m)
+}
+
+func (e events) Interaction(shard int, i *discordgo.InteractionCreate) {
+	e.b.onInteraction(e.work, e.reply, shard, i)
+}
+
+func (e events) GuildRemoved(guildID string) {
+	defer e.b.recoverEvent("GUILD_DELETE")
+	e.b.forgetGuild(e.work, guildID)
 }
 
 // noMentions lets a message ping nobody, not even the author it replies to.
@@ -698,6 +691,3 @@ func (b *Bot) recoverCommand(log *slog.Logger, apologize func()) {
 		apologize()
 	}
 }
-
-// errNoSession is returned when a SessionFunc returns nil.
-var errNoSession = errors.New("no discord session")

@@ -148,7 +148,7 @@ func (b *Bot) postDaily(ctx, reply context.Context, g settings.Guild, now time.T
 		b.metrics.dailyPost("failed")
 		return
 	}
-	footer := dailyFooter(b.prefixOf(g), len(b.shards) > 0)
+	footer := dailyFooter(b.prefixOf(g), b.shards != nil)
 	a := answer{text: withFooter(rep.Text, footer), files: rep.Files, fallback: withFooter(rep.Fallback, footer)}
 	post := &channelPost{rest: b.rest, channelID: g.Daily.ChannelID, nonce: dailyNonce(g.ID, day)}
 	start := time.Now()
@@ -200,25 +200,15 @@ func dailyNonce(guildID string, day settings.Day) string {
 	return strconv.FormatUint(h.Sum64()>>1, 10) // at most 19 digits, within Discord's 25
 }
 
-// ownsGuild reports whether the server is on one of this process's shards:
-// (guild_id >> 22) % shard_count, as Discord assigns them. A process
-// without a gateway owns every server.
+// ownsGuild reports whether the server is on one of this process's shards
+// (see [gateway.Gateway.Owns]). A process without a gateway owns every
+// server.
 func (b *Bot) ownsGuild(guildID string) bool {
-	n := b.shardCount()
-	id, err := strconv.ParseUint(guildID, 10, 64)
-	if err != nil {
-		return false
+	if b.shards == nil {
+		_, err := strconv.ParseUint(guildID, 10, 64)
+		return err == nil && b.cfg.HTTPOnly
 	}
-	if n == 0 {
-		return b.cfg.HTTPOnly
-	}
-	shard := int((id >> 22) % uint64(n))
-	for _, sh := range b.shards {
-		if sh.id == shard {
-			return true
-		}
-	}
-	return false
+	return b.shards.Owns(guildID)
 }
 
 // channelPost posts a message in a channel (not a reply to anything): the

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/gateway"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 )
 
@@ -114,7 +115,7 @@ func (r *logRouter) log(msgL, caller int, format string, args ...any) {
 	}
 	for _, a := range args {
 		if err, ok := a.(error); ok {
-			if f := fatalGateway(err); f != nil {
+			if f := gateway.FatalClose(err); f != nil {
 				b.fail(f)
 			}
 		}

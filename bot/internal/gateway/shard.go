@@ -1,4 +1,14 @@
-package bot
+// Package gateway keeps a process's Discord gateway sessions connected: one
+// discordgo session per shard this process runs, opened as Discord allows
+// (one identify per max_concurrency bucket per window, every identify paced,
+// even those discordgo sends on its own), supervised and reconnected with a
+// capped, jittered back-off, with the fatal close codes turned into a
+// [rest.FatalError] for the operator. It passes the events the bot answers
+// (messages, interactions, servers removed) to a [Handler] and counts the
+// shards' state on [Metrics]. The gateway connection is wrapped to pace
+// identifies and to read the heartbeat interval (identify.go), which makes
+// the dialer do its own TLS and proxying (proxy.go).
+package gateway
 
 import (
 	"context"
@@ -8,8 +18,8 @@ import (
 	"math/rand/v2"
 	"net"
 	"strconv"
-	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -17,6 +27,79 @@ import (
 
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 )
+
+// Handler is what the shards pass on: the events the bot answers, with the
+// shard they came on. Each runs on a goroutine of discordgo's.
+type Handler interface {
+	Message(shard int, m *discordgo.MessageCreate)
+	Interaction(shard int, i *discordgo.InteractionCreate)
+	// GuildRemoved: the bot was removed from a server (not one that is
+	// only unavailable during an outage at Discord).
+	GuildRemoved(guildID string)
+}
+
+// Metrics counts the shards' state: connected or not, reconnections, and
+// servers per shard. Nil counts nothing.
+type Metrics interface {
+	ShardConnected(shard int, up bool)
+	ShardReconnected(shard int)
+	ShardGuilds(shard, n int)
+}
+
+// Config sets up a [Gateway].
+type Config struct {
+	// Sessions returns a new, unopened session with the bot's token, HTTP
+	// client and dialer; one per shard.
+	Sessions func() (*discordgo.Session, error)
+	// Count is the total number of shards; zero means as many as Discord
+	// recommends. IDs are the shards this process runs; nil means all.
+	Count int
+	IDs   []int
+	// MessageContent asks for the privileged message content intent; when
+	// Discord refuses it, the shards identify without it.
+	MessageContent bool
+	// ReconnectMax caps the wait between two attempts to reconnect.
+	ReconnectMax time.Duration
+	// IdentifyInterval is how long a max_concurrency bucket waits between
+	// two identifies (Discord's is 5 s).
+	IdentifyInterval time.Duration
+	Log              *slog.Logger
+	Handler          Handler
+	Metrics          Metrics
+	// Stopping reports whether the bot is stopping: no reconnection then.
+	Stopping func() bool
+	// Fatal stops the bot with a *rest.FatalError (a close code after
+	// which Discord will not take the session back).
+	Fatal func(error)
+}
+
+// Gateway is the shards of one process. Make it with [Start]; stop it with
+// [Gateway.Close].
+type Gateway struct {
+	cfg    Config
+	shards []*shard
+	// pacer spaces the identifies of every shard, set before the first
+	// shard is made.
+	pacer *identifyPacer
+	// noMessageContent is set once Discord refused the message content
+	// intent: the other shards identify without it (warnedNoContent: said once).
+	noMessageContent, warnedNoContent atomic.Bool
+}
+
+// errNoSession is returned when Config.Sessions returns nil.
+var errNoSession = errors.New("no discord session")
+
+// Intents returns the gateway intents the bot asks for: servers (for the
+// count of servers per shard; the bot caches nothing about them), server
+// messages, direct messages and, when messageContent is set, the privileged
+// message content intent without which server messages arrive with no text.
+func Intents(messageContent bool) discordgo.Intent {
+	i := discordgo.IntentsGuilds | discordgo.IntentsGuildMessages | discordgo.IntentsDirectMessages
+	if messageContent {
+		i |= discordgo.IntentsMessageContent
+	}
+	return i
+}
 
 // shard is one gateway session and the goroutine that keeps it connected.
 //
@@ -27,7 +110,7 @@ import (
 // shard's supervisor reconnects instead, with a back-off capped at
 // Config.ReconnectMax and jittered, and stops the bot on a fatal close code.
 type shard struct {
-	b         *Bot
+	gw        *Gateway
 	id, count int
 	s         *discordgo.Session
 	log       *slog.Logger
@@ -46,23 +129,23 @@ type shard struct {
 }
 
 // newShard makes the session of shard id of count and wires its handlers;
-// its identifies wait for their turn until gateway ends.
-func (b *Bot) newShard(gateway, work, reply context.Context, id, count int) (*shard, error) {
-	s, err := b.sessions()
+// its identifies wait for their turn until ctx ends.
+func (gw *Gateway) newShard(ctx context.Context, id, count int) (*shard, error) {
+	s, err := gw.cfg.Sessions()
 	if err != nil {
 		return nil, err
 	}
 	if s == nil {
 		return nil, errNoSession
 	}
-	sh := &shard{b: b, id: id, count: count, s: s, reconnect: make(chan struct{}, 1), guilds: map[string]struct{}{},
-		log: b.log.With("shard", id)}
+	sh := &shard{gw: gw, id: id, count: count, s: s, reconnect: make(chan struct{}, 1), guilds: map[string]struct{}{},
+		log: gw.cfg.Log.With("shard", id)}
 	s.ShardID, s.ShardCount = id, count
 	d := websocket.DefaultDialer
 	if s.Dialer != nil {
 		d = s.Dialer
 	}
-	s.Dialer = sh.gatewayDialer(gateway, *d)
+	s.Dialer = sh.gatewayDialer(ctx, *d)
 	if count > 1 {
 		s.Identify.Shard = &[2]int{id, count}
 	}
@@ -73,27 +156,32 @@ func (b *Bot) newShard(gateway, work, reply context.Context, id, count int) (*sh
 	s.ShouldReconnectOnError = false // the supervisor reconnects
 	s.ShouldRetryOnRateLimit = false
 	s.LogLevel = discordgo.LogWarning
+	h := gw.cfg.Handler
 	sh.remove = []func(){
-		s.AddHandler(func(_ *discordgo.Session, m *discordgo.MessageCreate) { b.onMessage(work, reply, id, m) }),
-		s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.onInteraction(work, reply, id, i) }),
+		s.AddHandler(func(_ *discordgo.Session, m *discordgo.MessageCreate) { h.Message(id, m) }),
+		s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { h.Interaction(id, i) }),
 		s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { sh.onDisconnect() }),
 		s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { sh.up("resumed") }),
 		s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) { sh.onReady(r) }),
 		s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildCreate) { sh.addGuild(g.ID) }),
-		s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildDelete) { sh.onGuildDelete(work, g) }),
+		s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildDelete) { sh.onGuildDelete(g) }),
 	}
 	return sh, nil
 }
 
-// startShards makes the sessions of the shards this process runs, connects
-// them as Discord allows (one identify per max_concurrency bucket every
-// IdentifyInterval; buckets in parallel) and starts their supervisors.
-func (b *Bot) startShards(gateway, work, reply context.Context, gw *discordgo.GatewayBotResponse) error {
-	count := b.cfg.ShardCount
+// Start makes the sessions of the shards this process runs, connects them
+// as Discord allows (one identify per max_concurrency bucket every
+// IdentifyInterval; buckets in parallel) and starts their supervisors, which
+// keep them connected until ctx ends. gw is Discord's answer to GET
+// /gateway/bot. It returns an error when a shard of this process does not
+// exist, or when Discord refused a shard for good (a *rest.FatalError).
+func Start(ctx context.Context, cfg Config, gw *discordgo.GatewayBotResponse) (*Gateway, error) {
+	g := &Gateway{cfg: cfg}
+	count := cfg.Count
 	if count <= 0 {
 		count = max(gw.Shards, 1)
 	}
-	ids := b.cfg.ShardIDs
+	ids := cfg.IDs
 	if len(ids) == 0 {
 		ids = make([]int, count)
 		for i := range ids {
@@ -102,43 +190,43 @@ func (b *Bot) startShards(gateway, work, reply context.Context, gw *discordgo.Ga
 	}
 	for _, id := range ids {
 		if id < 0 || id >= count {
-			return fmt.Errorf("shard %d of this process does not exist: there are %d shards (0 to %d); check SHARD_IDS and SHARD_COUNT", id, count, count-1)
+			return nil, fmt.Errorf("shard %d of this process does not exist: there are %d shards (0 to %d); check SHARD_IDS and SHARD_COUNT", id, count, count-1)
 		}
 	}
 	limit := gw.SessionStartLimit
 	if limit.Total > 0 && limit.Remaining < len(ids) {
-		b.log.Error("Discord allows fewer session starts than this process has shards; the others will fail until the limit resets",
+		cfg.Log.Error("Discord allows fewer session starts than this process has shards; the others will fail until the limit resets",
 			"remaining", limit.Remaining, "shards", len(ids), "reset_after", time.Duration(limit.ResetAfter)*time.Millisecond)
 	}
 	// A process that runs only some of the shards shares the identify
 	// buckets with the others: it waits one window first, so that with a
 	// StatefulSet's ordered start the previous process's last identify is
 	// a window old.
-	b.pacer = newIdentifyPacer(max(limit.MaxConcurrency, 1), b.cfg.IdentifyInterval, len(ids) < count, time.Now())
-	b.log.Info("connecting shards", "shards", ids, "shard_count", count, "max_concurrency", b.pacer.buckets, "identify_interval", b.pacer.every)
+	g.pacer = newIdentifyPacer(max(limit.MaxConcurrency, 1), cfg.IdentifyInterval, len(ids) < count, time.Now())
+	cfg.Log.Info("connecting shards", "shards", ids, "shard_count", count, "max_concurrency", g.pacer.buckets, "identify_interval", g.pacer.every)
 	for _, id := range ids {
-		sh, err := b.newShard(gateway, work, reply, id, count)
+		sh, err := g.newShard(ctx, id, count)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		b.shards = append(b.shards, sh)
+		g.shards = append(g.shards, sh)
 	}
-	if err := b.openShards(gateway); err != nil {
-		b.closeShards()
-		return err
+	if err := g.openShards(ctx); err != nil {
+		g.Close()
+		return nil, err
 	}
-	for _, sh := range b.shards {
-		go sh.supervise(gateway)
+	for _, sh := range g.shards {
+		go sh.supervise(ctx)
 	}
-	return nil
+	return g, nil
 }
 
 // openShards opens every shard, each bucket's in order and the buckets at
 // once, and returns the first error.
-func (b *Bot) openShards(ctx context.Context) error {
+func (gw *Gateway) openShards(ctx context.Context) error {
 	byBucket := map[int][]*shard{}
-	for _, sh := range b.shards {
-		k := sh.id % b.pacer.buckets
+	for _, sh := range gw.shards {
+		k := sh.id % gw.pacer.buckets
 		byBucket[k] = append(byBucket[k], sh)
 	}
 	errs := make(chan error, len(byBucket))
@@ -162,22 +250,146 @@ func (b *Bot) openShards(ctx context.Context) error {
 	return first
 }
 
-// shardIDs returns the shards this process runs.
-func (b *Bot) shardIDs() []int {
-	ids := make([]int, len(b.shards))
-	for i, sh := range b.shards {
+// IDs returns the shards this process runs.
+func (gw *Gateway) IDs() []int {
+	if gw == nil {
+		return nil
+	}
+	ids := make([]int, len(gw.shards))
+	for i, sh := range gw.shards {
 		ids[i] = sh.id
 	}
 	return ids
 }
 
-// shardCount returns the total number of shards, 0 without a gateway.
-func (b *Bot) shardCount() int {
-	if len(b.shards) == 0 {
+// Count returns the total number of shards, 0 without a gateway.
+func (gw *Gateway) Count() int {
+	if gw == nil || len(gw.shards) == 0 {
 		return 0
 	}
-	return b.shards[0].count
+	return gw.shards[0].count
 }
+
+// Runs reports whether this process runs shard id.
+func (gw *Gateway) Runs(id int) bool {
+	if gw == nil {
+		return false
+	}
+	for _, sh := range gw.shards {
+		if sh.id == id {
+			return true
+		}
+	}
+	return false
+}
+
+// Owns reports whether the server is on one of this process's shards:
+// (guild_id >> 22) % shard_count, as Discord assigns them.
+func (gw *Gateway) Owns(guildID string) bool {
+	n := gw.Count()
+	id, err := strconv.ParseUint(guildID, 10, 64)
+	if err != nil || n == 0 {
+		return false
+	}
+	return gw.Runs(int((id >> 22) % uint64(n)))
+}
+
+// Down returns the shards of this process not connected now.
+func (gw *Gateway) Down() []int {
+	if gw == nil {
+		return nil
+	}
+	var down []int
+	for _, sh := range gw.shards {
+		if !sh.isConnected() {
+			down = append(down, sh.id)
+		}
+	}
+	return down
+}
+
+// User returns the bot user from READY, nil before.
+func (gw *Gateway) User() *discordgo.User {
+	if gw == nil {
+		return nil
+	}
+	for _, sh := range gw.shards {
+		if u := sh.user(); u != nil {
+			return u
+		}
+	}
+	return nil
+}
+
+// ApplicationID returns the application id from READY, "" before.
+func (gw *Gateway) ApplicationID() string {
+	if gw == nil {
+		return ""
+	}
+	for _, sh := range gw.shards {
+		if id := sh.applicationID(); id != "" {
+			return id
+		}
+	}
+	return ""
+}
+
+// RTTs calls f with each connected shard's round-trip time (see rtt).
+func (gw *Gateway) RTTs(f func(shard int, rtt time.Duration)) {
+	if gw == nil {
+		return
+	}
+	for _, sh := range gw.shards {
+		if rtt, ok := sh.rtt(); ok {
+			f(sh.id, rtt)
+		}
+	}
+}
+
+// GuildCount returns how many servers shard id serves, -1 when this process
+// does not run it.
+func (gw *Gateway) GuildCount(id int) int {
+	if gw == nil {
+		return -1
+	}
+	for _, sh := range gw.shards {
+		if sh.id == id {
+			return sh.guildCount()
+		}
+	}
+	return -1
+}
+
+// Session returns the session of shard id, nil when this process does not
+// run it; for inspecting its state.
+func (gw *Gateway) Session(id int) *discordgo.Session {
+	if gw == nil {
+		return nil
+	}
+	for _, sh := range gw.shards {
+		if sh.id == id {
+			return sh.s
+		}
+	}
+	return nil
+}
+
+// metrics returns the counters, or ones that count nothing.
+func (gw *Gateway) metrics() Metrics {
+	if gw.cfg.Metrics == nil {
+		return noMetrics{}
+	}
+	return gw.cfg.Metrics
+}
+
+type noMetrics struct{}
+
+func (noMetrics) ShardConnected(int, bool) {}
+func (noMetrics) ShardReconnected(int)     {}
+func (noMetrics) ShardGuilds(int, int)     {}
+
+// stopping reports whether the bot is stopping.
+func (gw *Gateway) stopping() bool { return gw.cfg.Stopping != nil && gw.cfg.Stopping() }
 
 // open connects the shard for the first time. When Discord refuses the
 // privileged message content intent, it connects again without it and says
@@ -188,26 +400,26 @@ func (b *Bot) shardCount() int {
 // connection idles unidentified. Once a shard learns that the intent is refused, the others
 // identify without it at once.
 func (sh *shard) open(ctx context.Context) error {
-	b := sh.b
+	gw := sh.gw
 	identify := func(intents discordgo.Intent) error {
-		b.pacer.book(sh.id, time.Now())
-		if err := b.pacer.due(ctx, sh.id, sh.dialLead()); err != nil {
+		gw.pacer.book(sh.id, time.Now())
+		if err := gw.pacer.due(ctx, sh.id, sh.dialLead()); err != nil {
 			return err
 		}
 		sh.s.Identify.Intents = intents
 		return sh.s.Open()
 	}
-	withContent := b.cfg.MessageContent && !b.noMessageContent.Load()
+	withContent := gw.cfg.MessageContent && !gw.noMessageContent.Load()
 	err := identify(Intents(withContent))
 	if withContent && closeCode(err) == closeDisallowedIntents {
-		if b.noMessageContent.CompareAndSwap(false, true) {
+		if gw.noMessageContent.CompareAndSwap(false, true) {
 			sh.log.Warn("the Message Content intent is not enabled for this application in the Developer Portal: " +
 				"text commands in servers will only work when they mention the bot; DMs and slash commands work")
 		}
 		err = identify(Intents(false))
 	}
 	if err != nil {
-		if f := fatalGateway(err); f != nil {
+		if f := FatalClose(err); f != nil {
 			return f
 		}
 		if f := rest.Fatal(err); f != nil {
@@ -215,7 +427,7 @@ func (sh *shard) open(ctx context.Context) error {
 		}
 		return fmt.Errorf("connect shard %d of %d to the discord gateway: %w", sh.id, sh.count, err)
 	}
-	if sh.s.Identify.Intents&discordgo.IntentsMessageContent == 0 && b.warnedNoContent.CompareAndSwap(false, true) {
+	if sh.s.Identify.Intents&discordgo.IntentsMessageContent == 0 && gw.warnedNoContent.CompareAndSwap(false, true) {
 		sh.log.Warn("running without the Message Content intent: server messages arrive without text unless they mention the bot")
 	}
 	return nil
@@ -224,7 +436,7 @@ func (sh *shard) open(ctx context.Context) error {
 // onDisconnect asks the supervisor to reconnect, unless the bot is stopping.
 func (sh *shard) onDisconnect() {
 	was := sh.setConnected(false)
-	if sh.b.isStopping() {
+	if sh.gw.stopping() {
 		if was {
 			sh.log.Info("gateway closed")
 		}
@@ -290,7 +502,7 @@ func (sh *shard) dialLead() time.Duration {
 func (sh *shard) up(how string) {
 	if how == "resumed" {
 		// A turn booked before the reconnection is not needed.
-		sh.b.pacer.cancel(sh.id)
+		sh.gw.pacer.cancel(sh.id)
 	}
 	sh.setConnected(true)
 	sh.mu.Lock()
@@ -301,12 +513,12 @@ func (sh *shard) up(how string) {
 		sh.log.Info("gateway connected", "session", how)
 		return
 	}
-	sh.b.metrics.shardReconnected(sh.id)
+	sh.gw.metrics().ShardReconnected(sh.id)
 	sh.log.Info("gateway reconnected", "session", how, "after", time.Since(down).Round(time.Millisecond), "attempts", attempts)
 }
 
 // supervise reconnects the shard after each disconnect until ctx ends: after
-// a short random wait (up to firstReconnectJitter), then after waits that
+// a short random wait (up to FirstReconnectJitter), then after waits that
 // double from a second up to ReconnectMax, each jittered over its upper
 // half, so that thousands of shards do not come back in lockstep. A fatal
 // close code stops the bot. An identify (the session could not be resumed)
@@ -314,7 +526,7 @@ func (sh *shard) up(how string) {
 // closed the connection because the turn was too far off, the supervisor
 // dials shortly before the turn.
 func (sh *shard) supervise(ctx context.Context) {
-	defer sh.b.pacer.cancel(sh.id)
+	defer sh.gw.pacer.cancel(sh.id)
 	for {
 		select {
 		case <-ctx.Done():
@@ -322,24 +534,24 @@ func (sh *shard) supervise(ctx context.Context) {
 		case <-sh.reconnect:
 		}
 		for attempt := 0; ; attempt++ {
-			wait := firstReconnectDelay(sh.b.cfg.ReconnectMax)
+			wait := firstReconnectDelay(sh.gw.cfg.ReconnectMax)
 			if attempt > 0 {
-				wait = rest.Backoff(attempt, sh.b.cfg.ReconnectMax)
+				wait = rest.Backoff(attempt, sh.gw.cfg.ReconnectMax)
 			}
 			if rest.Sleep(ctx, wait) != nil {
 				return
 			}
-			if sh.b.pacer.due(ctx, sh.id, sh.dialLead()) != nil {
+			if sh.gw.pacer.due(ctx, sh.id, sh.dialLead()) != nil {
 				return
 			}
-			if sh.b.isStopping() {
+			if sh.gw.stopping() {
 				return
 			}
 			sh.mu.Lock()
 			sh.attempts++
 			sh.mu.Unlock()
 			err := sh.s.Open()
-			if err == nil && sh.b.isStopping() {
+			if err == nil && sh.gw.stopping() {
 				// The bot began to stop while this shard was connecting.
 				sh.close()
 				return
@@ -347,25 +559,25 @@ func (sh *shard) supervise(ctx context.Context) {
 			if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
 				break // "reconnected" is logged when Discord accepts the session
 			}
-			if f := fatalGateway(err); f != nil {
-				sh.b.fail(f) // Run returns it; the caller reports it
+			if f := FatalClose(err); f != nil {
+				sh.gw.cfg.Fatal(f) // Run returns it; the caller reports it
 				return
 			}
 			sh.log.Warn("gateway reconnect failed; retrying", "attempt", attempt+1,
-				"next_in_at_most", rest.BackoffCap(attempt+1, sh.b.cfg.ReconnectMax), "err", err)
+				"next_in_at_most", rest.BackoffCap(attempt+1, sh.gw.cfg.ReconnectMax), "err", err)
 		}
 	}
 }
 
-// firstReconnectJitter bounds the random wait before the first attempt to
+// FirstReconnectJitter bounds the random wait before the first attempt to
 // reconnect: shards dropped together (a Discord restart) do not all dial in
 // the same millisecond.
-const firstReconnectJitter = time.Second
+const FirstReconnectJitter = time.Second
 
 // firstReconnectDelay is the wait before the first reconnect attempt:
-// random in [0, firstReconnectJitter], and no more than max.
+// random in [0, FirstReconnectJitter], and no more than max.
 func firstReconnectDelay(max time.Duration) time.Duration {
-	return rand.N(min(firstReconnectJitter, max) + 1)
+	return rand.N(min(FirstReconnectJitter, max) + 1)
 }
 
 // close disconnects the shard and removes its handlers. An identify waiting
@@ -379,7 +591,7 @@ func (sh *shard) close() {
 	if g != nil {
 		g.abandon()
 	}
-	sh.b.pacer.cancel(sh.id)
+	sh.gw.pacer.cancel(sh.id)
 	if err := sh.s.Close(); err != nil {
 		sh.log.Error("close discord session", "err", err)
 	}
@@ -388,10 +600,14 @@ func (sh *shard) close() {
 	}
 }
 
-// closeShards closes every shard at once (discordgo's Close sleeps a second).
-func (b *Bot) closeShards() {
+// Close closes every shard at once (discordgo's Close sleeps a second) and
+// removes their handlers.
+func (gw *Gateway) Close() {
+	if gw == nil {
+		return
+	}
 	var wg sync.WaitGroup
-	for _, sh := range b.shards {
+	for _, sh := range gw.shards {
 		wg.Add(1)
 		go func() { defer wg.Done(); sh.close() }()
 	}
@@ -404,7 +620,7 @@ func (sh *shard) setConnected(up bool) bool {
 	was := sh.connected
 	sh.connected = up
 	sh.mu.Unlock()
-	sh.b.metrics.shardConnected(sh.id, up)
+	sh.gw.metrics().ShardConnected(sh.id, up)
 	return was
 }
 
@@ -418,7 +634,7 @@ func (sh *shard) isConnected() bool {
 func (sh *shard) onReady(r *discordgo.Ready) {
 	// Discord has counted the identify: the bucket's next waits a window
 	// from now at least.
-	sh.b.pacer.identified(sh.id, time.Now())
+	sh.gw.pacer.identified(sh.id, time.Now())
 	sh.mu.Lock()
 	clear(sh.guilds)
 	for _, g := range r.Guilds {
@@ -426,7 +642,7 @@ func (sh *shard) onReady(r *discordgo.Ready) {
 	}
 	n := len(sh.guilds)
 	sh.mu.Unlock()
-	sh.b.metrics.shardGuilds(sh.id, n)
+	sh.gw.metrics().ShardGuilds(sh.id, n)
 	sh.up("identified")
 }
 
@@ -435,19 +651,18 @@ func (sh *shard) addGuild(id string) {
 	sh.guilds[id] = struct{}{}
 	n := len(sh.guilds)
 	sh.mu.Unlock()
-	sh.b.metrics.shardGuilds(sh.id, n)
+	sh.gw.metrics().ShardGuilds(sh.id, n)
 }
 
-// onGuildDelete forgets a server the bot was removed from, and deletes what
-// is kept about it (its settings, daily posts and solvers); one that is
-// only unavailable (an outage at Discord) still counts, and keeps its data.
-func (sh *shard) onGuildDelete(ctx context.Context, g *discordgo.GuildDelete) {
-	defer sh.b.recoverEvent("GUILD_DELETE")
+// onGuildDelete passes on the removal of the bot from a server, and stops
+// counting it; a server only unavailable (an outage at Discord) still
+// counts, and is not passed on: what is kept about it stays.
+func (sh *shard) onGuildDelete(g *discordgo.GuildDelete) {
 	if g.Guild == nil || g.Unavailable {
 		return
 	}
 	sh.removeGuild(g.ID)
-	sh.b.forgetGuild(ctx, g.ID)
+	sh.gw.cfg.Handler.GuildRemoved(g.ID)
 }
 
 func (sh *shard) removeGuild(id string) {
@@ -455,7 +670,7 @@ func (sh *shard) removeGuild(id string) {
 	delete(sh.guilds, id)
 	n := len(sh.guilds)
 	sh.mu.Unlock()
-	sh.b.metrics.shardGuilds(sh.id, n)
+	sh.gw.metrics().ShardGuilds(sh.id, n)
 }
 
 // rtt returns the round-trip time of the shard's gateway connection as the
@@ -514,40 +729,4 @@ func closeCode(err error) int {
 		return ce.Code
 	}
 	return 0
-}
-
-// ParseShardGroup reads a SHARD_GROUP, INDEX/GROUPS, where INDEX may be a
-// StatefulSet pod's name, whose trailing number is its ordinal
-// ("sudokubot-gateway-2/4" is group 2 of 4).
-func ParseShardGroup(s string) (index, groups int, err error) {
-	i, g, ok := strings.Cut(s, "/")
-	if !ok {
-		return 0, 0, errors.New("no /")
-	}
-	if dash := strings.LastIndexByte(i, '-'); dash >= 0 {
-		i = i[dash+1:]
-	}
-	index, err1 := strconv.Atoi(strings.TrimSpace(i))
-	groups, err2 := strconv.Atoi(strings.TrimSpace(g))
-	if err1 != nil || err2 != nil || groups < 1 || index < 0 || index >= groups {
-		return 0, 0, errors.New("want an index from 0 to GROUPS-1")
-	}
-	return index, groups, nil
-}
-
-// GroupShards returns the shards of group index when count shards are split
-// in groups processes: a contiguous share, the first groups taking one more
-// when they do not divide evenly. The groups cover every shard once.
-func GroupShards(index, groups, count int) []int {
-	per, extra := count/groups, count%groups
-	start := index*per + min(index, extra)
-	n := per
-	if index < extra {
-		n++
-	}
-	ids := make([]int, n)
-	for i := range ids {
-		ids[i] = start + i
-	}
-	return ids
 }

@@ -1,4 +1,4 @@
-package bot
+package gateway
 
 import (
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
@@ -15,13 +15,9 @@ const (
 	closeDisallowedIntents    = 4014
 )
 
-// FatalError is a condition that stops the bot for good: Discord refused
-// its token, its shard or its intents (see [rest.FatalError]).
-type FatalError = rest.FatalError
-
-// fatalGateway returns the FatalError for a fatal gateway close code in
+// FatalClose returns the FatalError for a fatal gateway close code in
 // err, or nil.
-func fatalGateway(err error) *FatalError {
+func FatalClose(err error) *rest.FatalError {
 	code := closeCode(err)
 	var cause, fix string
 	switch code {
@@ -45,5 +41,5 @@ func fatalGateway(err error) *FatalError {
 	default:
 		return nil
 	}
-	return &FatalError{Cause: cause, Fix: fix, Err: err}
+	return &rest.FatalError{Cause: cause, Fix: fix, Err: err}
 }
