@@ -222,7 +222,8 @@ func Start(ctx context.Context, cfg Config, gw *discordgo.GatewayBotResponse) (*
 }
 
 // openShards opens every shard, each bucket's in order and the buckets at
-// once, and returns the first error.
+// once, and returns the first fatal error (or the first error once ctx
+// ended). A shard that fails otherwise is left to its supervisor.
 func (gw *Gateway) openShards(ctx context.Context) error {
 	byBucket := map[int][]*shard{}
 	for _, sh := range gw.shards {
@@ -233,9 +234,22 @@ func (gw *Gateway) openShards(ctx context.Context) error {
 	for _, shards := range byBucket {
 		go func() {
 			for _, sh := range shards {
-				if err := sh.open(ctx); err != nil {
+				err := sh.open(ctx)
+				var fatal *rest.FatalError
+				if err != nil && (errors.As(err, &fatal) || ctx.Err() != nil) {
 					errs <- err
 					return
+				}
+				if err != nil {
+					// A failure Discord may not repeat (a network error, a
+					// connection closed): the supervisor tries again, as
+					// after a disconnect; the shard is down until then.
+					sh.log.Warn("gateway connection failed at start-up; reconnecting", "err", err)
+					sh.markDown()
+					select {
+					case sh.reconnect <- struct{}{}:
+					default: // asked for already
+					}
 				}
 			}
 			errs <- nil
@@ -407,7 +421,7 @@ func (sh *shard) open(ctx context.Context) error {
 			return err
 		}
 		sh.s.Identify.Intents = intents
-		return sh.s.Open()
+		return sh.openSession()
 	}
 	withContent := gw.cfg.MessageContent && !gw.noMessageContent.Load()
 	err := identify(Intents(withContent))
@@ -431,6 +445,23 @@ func (sh *shard) open(ctx context.Context) error {
 		sh.log.Warn("running without the Message Content intent: server messages arrive without text unless they mention the bot")
 	}
 	return nil
+}
+
+// openSession opens the shard's session. When Discord answers by closing
+// the connection (an identify refused: disallowed intents, rate limited),
+// the close counts as the identify's time in the pacer, as READY does for
+// an accepted one: Discord counted the identify by the time it answered,
+// and may have received it later than the bot wrote it. Without this, the
+// next identify of the bucket, paced from the write alone, could reach
+// Discord within the window of the refused one (close 4008) whenever the
+// first was delayed on its way more than the second: on a busy machine,
+// the fallback without the message content intent failed so.
+func (sh *shard) openSession() error {
+	err := sh.s.Open()
+	if closeCode(err) != 0 {
+		sh.gw.pacer.identified(sh.id, time.Now())
+	}
+	return err
 }
 
 // onDisconnect asks the supervisor to reconnect, unless the bot is stopping.
@@ -550,7 +581,7 @@ func (sh *shard) supervise(ctx context.Context) {
 			sh.mu.Lock()
 			sh.attempts++
 			sh.mu.Unlock()
-			err := sh.s.Open()
+			err := sh.openSession()
 			if err == nil && sh.gw.stopping() {
 				// The bot began to stop while this shard was connecting.
 				sh.close()
