@@ -43,8 +43,6 @@ import (
 	"github.com/sudokubot/sudokubot/bot/internal/gateway"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
-	"github.com/sudokubot/sudokubot/generate"
-	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/settings"
 )
@@ -52,20 +50,17 @@ import (
 // Config sets up a [Bot]. cmd/bot fills it from the environment, starting
 // from [DefaultConfig]; zero values mean the defaults too.
 type Config struct {
-	Prefix       string        // text command prefix, such as "!"
-	SolveTimeout time.Duration // deadline of one solve
 	// Workers is how many solves run at once; zero means GOMAXPROCS, the CPUs
 	// the process may use (a container's CPU limit included).
 	Workers int
 	// Queue is how many solves may wait for a worker; more are told the bot
 	// is busy. Negative means 4 × Workers; zero means no waiting.
-	Queue            int
-	UserRate         int           // commands per user per minute
-	UserBurst        int           // commands a user may send at once
-	DevGuildID       string        // register slash commands to this guild only (fast, for development)
-	SpoilerSolutions bool          // wrap solutions in spoiler tags
-	MessageContent   bool          // ask for the privileged message content intent
-	ShutdownGrace    time.Duration // how long in-flight commands may take after a stop signal
+	Queue          int
+	UserRate       int           // commands per user per minute
+	UserBurst      int           // commands a user may send at once
+	DevGuildID     string        // register slash commands to this guild only (fast, for development)
+	MessageContent bool          // ask for the privileged message content intent
+	ShutdownGrace  time.Duration // how long in-flight commands may take after a stop signal
 	// ChannelBacklog is how many replies may wait to be posted in one channel;
 	// past it, new commands there are not taken (and logged).
 	ChannelBacklog int
@@ -75,15 +70,6 @@ type Config struct {
 	// ReconnectMax caps the wait between two attempts to reconnect a dropped
 	// gateway session (the wait doubles from one second, with jitter).
 	ReconnectMax time.Duration
-	// ImageReplies says when replies carry a picture of their board; the
-	// zero value is command.PicturesAuto.
-	ImageReplies command.PictureMode
-	// ImageTheme is the pictures' colours; the zero value is picture.Dark.
-	ImageTheme picture.Theme
-	// Puzzles serves the puzzles of /new and /daily (cmd/bot runs it);
-	// nil: those commands say puzzles are not available.
-	Puzzles *generate.Pool
-
 	// HTTPOnly runs no gateway session: slash commands come only through the
 	// interactions endpoint ([Bot.InteractionHandler]), and there are no
 	// text commands.
@@ -140,8 +126,6 @@ const (
 // 4 × workers), so that setting Workers alone moves the queue with it.
 func DefaultConfig() Config {
 	return Config{
-		Prefix:         command.DefaultPrefix,
-		SolveTimeout:   command.DefaultSolveTimeout,
 		Workers:        0,
 		Queue:          -1,
 		UserRate:       DefaultUserRate,
@@ -151,8 +135,6 @@ func DefaultConfig() Config {
 		ShutdownGrace:  DefaultShutdownGrace,
 		AckWait:        DefaultAckWait,
 		ReconnectMax:   DefaultReconnectMax,
-		ImageReplies:   command.DefaultPictures,
-		ImageTheme:     picture.Dark,
 		// IdentifyInterval is left zero (Discord's), tunable only by tests.
 	}
 }
@@ -161,12 +143,6 @@ func DefaultConfig() Config {
 // the bot runs with.
 func (c Config) Resolved() Config {
 	d := DefaultConfig()
-	if c.Prefix == "" {
-		c.Prefix = d.Prefix
-	}
-	if c.SolveTimeout <= 0 {
-		c.SolveTimeout = d.SolveTimeout
-	}
 	if c.Workers <= 0 {
 		c.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -257,27 +233,19 @@ type Bot struct {
 	decorate                  func(command.Request, command.Reply) command.Reply
 }
 
-// New returns a bot that will connect through sessions and log to log,
-// counting on m (nil: counting nothing).
-func New(cfg Config, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
+// New returns a bot that answers commands with h, connects through
+// sessions and logs to log, counting on m (nil: counting nothing). h's
+// prefix and pictures are the defaults of servers that chose none; give h
+// the same store as cfg.Settings, for /settings and the daily puzzle's
+// solvers.
+func New(cfg Config, h *command.Handler, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
 	cfg = cfg.Resolved()
-	prefix := cfg.Prefix
-	if cfg.HTTPOnly {
-		prefix = command.SlashPrefix // no message reaches the bot: point to slash commands
-	}
 	b := &Bot{
 		cfg:      cfg,
 		sessions: sessions,
 		log:      log,
 		metrics:  m,
-		handler: command.New(command.Config{
-			Prefix:       prefix,
-			SolveTimeout: cfg.SolveTimeout,
-			Spoiler:      cfg.SpoilerSolutions,
-			Pictures:     cfg.ImageReplies,
-			Theme:        cfg.ImageTheme,
-			Puzzles:      cfg.Puzzles,
-		}),
+		handler:  h,
 		limits:   newUserLimits(cfg.UserRate, cfg.UserBurst),
 		seen:     newSeenSet(4096),
 		noticeQ:  make(chan queuedNotice, noticeQueue),
@@ -414,7 +382,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	b.running.Store(true)
 	b.log.Info("bot ready", "user", b.selfID(), "application", app, "shards", b.shards.IDs(), "shard_count", b.shards.Count(),
-		"http_only", b.cfg.HTTPOnly, "prefix", b.cfg.Prefix, "workers", b.cfg.Workers, "queue", b.cfg.Queue)
+		"http_only", b.cfg.HTTPOnly, "prefix", b.handler.Prefix(), "workers", b.cfg.Workers, "queue", b.cfg.Queue)
 
 	var fatal error
 	select {

@@ -28,8 +28,7 @@ func withPuzzles(t *testing.T, now func() time.Time) func(*Bot) {
 		t.Fatal(err)
 	}
 	return func(b *Bot) {
-		b.cfg.Puzzles = pool
-		b.handler = command.New(command.Config{Prefix: b.cfg.Prefix, SolveTimeout: b.cfg.SolveTimeout, Puzzles: pool, Now: now})
+		b.handler = command.New(command.Config{Prefix: b.handler.Prefix(), Puzzles: pool, Now: now, Store: b.cfg.Settings})
 		b.daily = b.handler
 		if now != nil {
 			b.now = now

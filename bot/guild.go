@@ -39,13 +39,7 @@ type where struct {
 }
 
 // defaults are the bot's own settings, for servers that chose nothing.
-func (b *Bot) defaults() settings.Defaults {
-	return settings.Defaults{
-		Prefix:   b.cfg.Prefix,
-		Spoilers: b.cfg.SpoilerSolutions,
-		Pictures: settingsPictures(b.cfg.ImageReplies),
-	}
-}
+func (b *Bot) defaults() settings.Defaults { return b.handler.Defaults() }
 
 // guildSettings returns a server's settings, the defaults in a DM (no
 // guildID) or without a store; on a failure, the defaults and the error
@@ -108,34 +102,11 @@ func (b *Bot) forgetGuild(ctx context.Context, guildID string) {
 
 // commandSettings returns what a channel runs with, for the command layer.
 func (b *Bot) commandSettings(ch settings.Channel) *command.Settings {
-	s := &command.Settings{Prefix: ch.Prefix, Spoiler: ch.Spoilers, Pictures: commandPictures(ch.Pictures)}
+	s := &command.Settings{Prefix: ch.Prefix, Spoiler: ch.Spoilers, Pictures: ch.Pictures}
 	if b.cfg.HTTPOnly {
 		s.Prefix = command.SlashPrefix // no message reaches the bot: point to slash commands
 	}
 	return s
-}
-
-// settingsPictures returns the settings' word for the command layer's
-// picture mode (IMAGE_REPLIES).
-func settingsPictures(m command.PictureMode) settings.PictureMode {
-	switch m {
-	case command.PicturesAlways:
-		return settings.PicturesAlways
-	case command.PicturesNever:
-		return settings.PicturesOff
-	}
-	return settings.PicturesAuto
-}
-
-// commandPictures returns the command layer's picture mode for a server's.
-func commandPictures(m settings.PictureMode) command.PictureMode {
-	switch m {
-	case settings.PicturesAlways:
-		return command.PicturesAlways
-	case settings.PicturesOff:
-		return command.PicturesNever
-	}
-	return command.PicturesAuto
 }
 
 // Discord's channel types of threads.

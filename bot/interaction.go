@@ -230,12 +230,19 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 		// Served in every channel, so that a server cannot lock itself
 		// out; the reply deals with unavailable settings itself.
 		c.known, c.name, c.private = true, settingsName, true
-		c.run = func(ctx context.Context) command.Reply { return b.settingsReply(ctx, i, data, at) }
+		req := settingsRequest(i, data)
+		c.run = func(ctx context.Context) command.Reply {
+			rep := b.handler.Settings(ctx, req)
+			if command.Changed(rep) {
+				b.kickDaily() // a daily post may be due now
+			}
+			return rep
+		}
 		return c
 	}
 	c.where = at
 	if !at.ch.Answers && !canManage(i) {
-		c.refuse = notHere(g)
+		c.refuse = command.NotHere(g)
 	}
 	options := data.Options
 	if data.Name == dailyName {
@@ -243,7 +250,7 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 		case dailyStats:
 			// The reply deals with unavailable settings itself.
 			c.known, c.name, c.where.err = true, "daily_stats", nil
-			c.run = func(ctx context.Context) command.Reply { return b.dailyStats(ctx, i.GuildID, userID) }
+			c.run = func(ctx context.Context) command.Reply { return b.handler.DailyStats(ctx, i.GuildID, userID) }
 			return c
 		default: // today: its options are the day's puzzle's
 			options = args

@@ -209,7 +209,7 @@ func TestServerSpoilersPerChannel(t *testing.T) {
 	})
 	cfg := testConfig()
 	cfg.Settings = store
-	cfg.ImageReplies = command.PicturesAlways
+	cfg.Pictures = command.PicturesAlways
 	h := start(t, cfg, nil)
 	thread := "3000000000000000030"
 	h.srv.AddThread(thread, puzzlesID, guildID)
@@ -601,7 +601,7 @@ func BenchmarkServerSettings(b *testing.B) {
 	}
 	cfg := testConfig()
 	cfg.Settings = store
-	bot := New(cfg, nil, slog.New(slog.DiscardHandler), nil)
+	bot := newBot(cfg, nil, slog.New(slog.DiscardHandler), nil)
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {

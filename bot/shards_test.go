@@ -29,7 +29,7 @@ const identifyWindow = 300 * time.Millisecond
 
 // shardedConfig is testConfig with a short identify window (the fake
 // enforces the same).
-func shardedConfig() Config {
+func shardedConfig() testSetup {
 	cfg := testConfig()
 	cfg.IdentifyInterval = identifyWindow
 	return cfg
@@ -117,7 +117,7 @@ func TestShardSubsetAndRegistration(t *testing.T) {
 			cfg := shardedConfig()
 			cfg.ShardCount, cfg.ShardIDs, cfg.Register = 4, []int{1, 3}, tc.register
 			logs := &syncBuffer{}
-			b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, nil)), nil)
+			b := newBot(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, nil)), nil)
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan error, 1)
 			begin := time.Now()
@@ -173,7 +173,7 @@ func TestShardIDsOutOfRange(t *testing.T) {
 	srv := discordtest.New(t)
 	cfg := shardedConfig()
 	cfg.ShardCount, cfg.ShardIDs = 4, []int{2, 5}
-	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(&syncBuffer{}, nil)), nil)
+	b := newBot(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(&syncBuffer{}, nil)), nil)
 	err := b.Run(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "shard 5") || !strings.Contains(err.Error(), "SHARD_IDS") {
 		t.Errorf("Run = %v, want an error naming shard 5 and SHARD_IDS", err)
@@ -188,7 +188,7 @@ func TestShardingRequiredIsFatal(t *testing.T) {
 	srv := discordtest.New(t, discordtest.WithRequiredShards(4))
 	cfg := shardedConfig()
 	cfg.ShardCount = 2
-	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(&syncBuffer{}, nil)), nil)
+	b := newBot(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(&syncBuffer{}, nil)), nil)
 	wantFatal(t, b.Run(context.Background()), "4011", "SHARD_COUNT")
 }
 

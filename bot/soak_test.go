@@ -59,7 +59,7 @@ func startSoakBot(t *testing.T) *soakBot {
 	cfg.UserRate, cfg.UserBurst = 1_000_000, 1_000_000
 	cfg.Queue = 256
 	cfg.ChannelBacklog = 256
-	sb.bot = New(cfg, func() (*discordgo.Session, error) {
+	sb.bot = newBot(cfg, func() (*discordgo.Session, error) {
 		s := srv.Session(t, 0)
 		sb.mu.Lock()
 		sb.sessions = append(sb.sessions, s)
