@@ -23,8 +23,8 @@ import (
 // Config is everything the program reads from its environment, already
 // checked. The bot's part is a bot.Config, passed on as it is.
 type Config struct {
-	Token     string     // DISCORD_TOKEN; empty means console mode
-	Bot       bot.Config // the bot's settings; zero Workers and negative Queue are resolved by the bot
+	Token string     // DISCORD_TOKEN; empty means console mode
+	Bot   bot.Config // the bot's settings; zero Workers and negative Queue are resolved by the bot
 	// Command is the command handler's: prefix, solve deadline, spoilers,
 	// pictures (the store and the puzzle pool are added by run).
 	Command   command.Config
