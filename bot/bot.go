@@ -40,9 +40,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
+	"github.com/sudokubot/sudokubot/bot/internal/gateway"
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
-	"github.com/sudokubot/sudokubot/generate"
-	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/settings"
 )
@@ -50,20 +50,17 @@ import (
 // Config sets up a [Bot]. cmd/bot fills it from the environment, starting
 // from [DefaultConfig]; zero values mean the defaults too.
 type Config struct {
-	Prefix       string        // text command prefix, such as "!"
-	SolveTimeout time.Duration // deadline of one solve
 	// Workers is how many solves run at once; zero means GOMAXPROCS, the CPUs
 	// the process may use (a container's CPU limit included).
 	Workers int
 	// Queue is how many solves may wait for a worker; more are told the bot
 	// is busy. Negative means 4 × Workers; zero means no waiting.
-	Queue            int
-	UserRate         int           // commands per user per minute
-	UserBurst        int           // commands a user may send at once
-	DevGuildID       string        // register slash commands to this guild only (fast, for development)
-	SpoilerSolutions bool          // wrap solutions in spoiler tags
-	MessageContent   bool          // ask for the privileged message content intent
-	ShutdownGrace    time.Duration // how long in-flight commands may take after a stop signal
+	Queue          int
+	UserRate       int           // commands per user per minute
+	UserBurst      int           // commands a user may send at once
+	DevGuildID     string        // register slash commands to this guild only (fast, for development)
+	MessageContent bool          // ask for the privileged message content intent
+	ShutdownGrace  time.Duration // how long in-flight commands may take after a stop signal
 	// ChannelBacklog is how many replies may wait to be posted in one channel;
 	// past it, new commands there are not taken (and logged).
 	ChannelBacklog int
@@ -73,15 +70,6 @@ type Config struct {
 	// ReconnectMax caps the wait between two attempts to reconnect a dropped
 	// gateway session (the wait doubles from one second, with jitter).
 	ReconnectMax time.Duration
-	// ImageReplies says when replies carry a picture of their board; the
-	// zero value is command.PicturesAuto.
-	ImageReplies command.PictureMode
-	// ImageTheme is the pictures' colours; the zero value is picture.Dark.
-	ImageTheme picture.Theme
-	// Puzzles serves the puzzles of /new and /daily (cmd/bot runs it);
-	// nil: those commands say puzzles are not available.
-	Puzzles *generate.Pool
-
 	// HTTPOnly runs no gateway session: slash commands come only through the
 	// interactions endpoint ([Bot.InteractionHandler]), and there are no
 	// text commands.
@@ -104,6 +92,10 @@ type Config struct {
 	// above, /settings says none are kept, and no daily puzzle is posted.
 	Settings settings.Store
 }
+
+// FatalError is a condition that stops the bot for good: Discord refused
+// its token, its shard or its intents (see [rest.FatalError]).
+type FatalError = rest.FatalError
 
 // Registration says whether a process registers the slash commands.
 type Registration uint8
@@ -134,8 +126,6 @@ const (
 // 4 × workers), so that setting Workers alone moves the queue with it.
 func DefaultConfig() Config {
 	return Config{
-		Prefix:         command.DefaultPrefix,
-		SolveTimeout:   command.DefaultSolveTimeout,
 		Workers:        0,
 		Queue:          -1,
 		UserRate:       DefaultUserRate,
@@ -145,8 +135,6 @@ func DefaultConfig() Config {
 		ShutdownGrace:  DefaultShutdownGrace,
 		AckWait:        DefaultAckWait,
 		ReconnectMax:   DefaultReconnectMax,
-		ImageReplies:   command.DefaultPictures,
-		ImageTheme:     picture.Dark,
 		// IdentifyInterval is left zero (Discord's), tunable only by tests.
 	}
 }
@@ -155,12 +143,6 @@ func DefaultConfig() Config {
 // the bot runs with.
 func (c Config) Resolved() Config {
 	d := DefaultConfig()
-	if c.Prefix == "" {
-		c.Prefix = d.Prefix
-	}
-	if c.SolveTimeout <= 0 {
-		c.SolveTimeout = d.SolveTimeout
-	}
 	if c.Workers <= 0 {
 		c.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -191,18 +173,6 @@ func (c Config) Resolved() Config {
 	return c
 }
 
-// Intents returns the gateway intents the bot asks for: servers (for the
-// count of servers per shard; the bot caches nothing about them), server
-// messages, direct messages and, when messageContent is set, the privileged
-// message content intent without which server messages arrive with no text.
-func Intents(messageContent bool) discordgo.Intent {
-	i := discordgo.IntentsGuilds | discordgo.IntentsGuildMessages | discordgo.IntentsDirectMessages
-	if messageContent {
-		i |= discordgo.IntentsMessageContent
-	}
-	return i
-}
-
 // Text-command notices (busy, rate limited) go through a queue of
 // noticeQueue entries, a few hundred bytes each, served by noticeSenders
 // goroutines: a flood costs a bounded queue, not a goroutine per message.
@@ -231,9 +201,9 @@ type Bot struct {
 	seen     *seenSet
 	noticeQ  chan queuedNotice // text-command notices waiting to be sent
 	backlog  *backlog          // text-command replies waiting to be posted
-	rest     *rest
-	shards   []*shard
-	parents  *parentCache // threads' parent channels
+	rest     *rest.Client
+	shards   *gateway.Gateway // nil without a gateway (HTTP-only)
+	parents  *parentCache     // threads' parent channels
 
 	// daily makes the daily puzzle's post and checks its solutions (the
 	// handler); dailyKick asks the poster to look for due posts now; now is
@@ -255,13 +225,6 @@ type Bot struct {
 	// holds the contexts of a running bot for the interactions endpoint.
 	running  atomic.Bool
 	lifetime atomic.Pointer[lifetime]
-	// noMessageContent is set once Discord refused the message content
-	// intent: the other shards identify without it (warnedNoContent: said once).
-	noMessageContent, warnedNoContent atomic.Bool
-	// pacer spaces the identifies of every shard of this process, set
-	// before the first shard is made.
-	pacer *identifyPacer
-
 	// beforeHandle and afterHandle, when set (by tests only), run just before
 	// and just after a command is handled, on the goroutine that handles it;
 	// decorate, when set (by tests only), changes the handler's reply, as a
@@ -270,27 +233,19 @@ type Bot struct {
 	decorate                  func(command.Request, command.Reply) command.Reply
 }
 
-// New returns a bot that will connect through sessions and log to log,
-// counting on m (nil: counting nothing).
-func New(cfg Config, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
+// New returns a bot that answers commands with h, connects through
+// sessions and logs to log, counting on m (nil: counting nothing). h's
+// prefix and pictures are the defaults of servers that chose none; give h
+// the same store as cfg.Settings, for /settings and the daily puzzle's
+// solvers.
+func New(cfg Config, h *command.Handler, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
 	cfg = cfg.Resolved()
-	prefix := cfg.Prefix
-	if cfg.HTTPOnly {
-		prefix = command.SlashPrefix // no message reaches the bot: point to slash commands
-	}
 	b := &Bot{
 		cfg:      cfg,
 		sessions: sessions,
 		log:      log,
 		metrics:  m,
-		handler: command.New(command.Config{
-			Prefix:       prefix,
-			SolveTimeout: cfg.SolveTimeout,
-			Spoiler:      cfg.SpoilerSolutions,
-			Pictures:     cfg.ImageReplies,
-			Theme:        cfg.ImageTheme,
-			Puzzles:      cfg.Puzzles,
-		}),
+		handler:  h,
 		limits:   newUserLimits(cfg.UserRate, cfg.UserBurst),
 		seen:     newSeenSet(4096),
 		noticeQ:  make(chan queuedNotice, noticeQueue),
@@ -362,7 +317,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	b.rest = newREST(restSession, b.metrics)
+	b.rest = rest.New(restSession, restMetrics{b.metrics})
 	b.pool = newPool(b.cfg.Workers, b.cfg.Queue)
 	defer b.pool.close()
 	stopNotices := make(chan struct{})
@@ -371,7 +326,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	defer close(stopNotices)
 
-	gateway, stopGateway := context.WithCancel(ctx)
+	gwCtx, stopGateway := context.WithCancel(ctx)
 	defer stopGateway()
 	app := ""
 	if b.cfg.HTTPOnly {
@@ -384,10 +339,23 @@ func (b *Bot) Run(ctx context.Context) error {
 			return err
 		}
 		defer libraryLogs.route(gw.URL, b)()
-		if err := b.startShards(gateway, work, reply, gw); err != nil {
+		b.shards, err = gateway.Start(gwCtx, gateway.Config{
+			Sessions:         b.sessions,
+			Count:            b.cfg.ShardCount,
+			IDs:              b.cfg.ShardIDs,
+			MessageContent:   b.cfg.MessageContent,
+			ReconnectMax:     b.cfg.ReconnectMax,
+			IdentifyInterval: b.cfg.IdentifyInterval,
+			Log:              b.log,
+			Handler:          events{b: b, work: work, reply: reply},
+			Metrics:          shardMetrics{b.metrics},
+			Stopping:         b.isStopping,
+			Fatal:            b.fail,
+		}, gw)
+		if err != nil {
 			return err
 		}
-		app = b.applicationID()
+		app = b.shards.ApplicationID()
 	}
 	b.lifetime.Store(&lifetime{work: work, reply: reply})
 	defer b.lifetime.Store(nil)
@@ -408,13 +376,13 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	dailyDone := make(chan struct{})
 	if b.postsDaily() {
-		go func() { defer close(dailyDone); b.runDaily(gateway, reply) }()
+		go func() { defer close(dailyDone); b.runDaily(gwCtx, reply) }()
 	} else {
 		close(dailyDone)
 	}
 	b.running.Store(true)
-	b.log.Info("bot ready", "user", b.selfID(), "application", app, "shards", b.shardIDs(), "shard_count", b.shardCount(),
-		"http_only", b.cfg.HTTPOnly, "prefix", b.cfg.Prefix, "workers", b.cfg.Workers, "queue", b.cfg.Queue)
+	b.log.Info("bot ready", "user", b.selfID(), "application", app, "shards", b.shards.IDs(), "shard_count", b.shards.Count(),
+		"http_only", b.cfg.HTTPOnly, "prefix", b.handler.Prefix(), "workers", b.cfg.Workers, "queue", b.cfg.Queue)
 
 	var fatal error
 	select {
@@ -434,7 +402,7 @@ func (b *Bot) Run(ctx context.Context) error {
 // is the whole deployment posts them too (ownsGuild: every server); where
 // several processes could post, the database lets one (ClaimDaily).
 func (b *Bot) postsDaily() bool {
-	return b.cfg.Settings != nil && b.daily != nil && (len(b.shards) > 0 || b.cfg.HTTPOnly)
+	return b.cfg.Settings != nil && b.daily != nil && (b.shards != nil || b.cfg.HTTPOnly)
 }
 
 // lifetime holds the contexts of a running bot for the requests that come
@@ -454,15 +422,7 @@ func (b *Bot) registers() bool {
 	case RegisterNever:
 		return false
 	}
-	if b.cfg.HTTPOnly {
-		return true
-	}
-	for _, sh := range b.shards {
-		if sh.id == 0 {
-			return true
-		}
-	}
-	return false
+	return b.cfg.HTTPOnly || b.shards.Runs(0)
 }
 
 // Ready returns nil when the bot answers commands: running, and every shard
@@ -471,13 +431,7 @@ func (b *Bot) Ready() error {
 	if !b.running.Load() {
 		return errors.New("not running (starting or stopping)")
 	}
-	var down []int
-	for _, sh := range b.shards {
-		if !sh.isConnected() {
-			down = append(down, sh.id)
-		}
-	}
-	if len(down) > 0 {
+	if down := b.shards.Down(); len(down) > 0 {
 		return fmt.Errorf("shards %v not connected to the gateway", down)
 	}
 	return nil
@@ -490,7 +444,7 @@ func (b *Bot) fetchApplicationID(ctx context.Context) (string, error) {
 	var app struct {
 		ID string `json:"id"`
 	}
-	req := request{method: http.MethodGet, url: discordgo.EndpointApplication("@me"), into: &app}
+	req := rest.Request{Method: http.MethodGet, URL: discordgo.EndpointApplication("@me"), Into: &app}
 	if err := b.retryAtStart(ctx, "get the application from discord", req); err != nil {
 		return "", err
 	}
@@ -503,7 +457,7 @@ func (b *Bot) fetchApplicationID(ctx context.Context) (string, error) {
 // is wrong.
 func (b *Bot) gatewayBot(ctx context.Context) (*discordgo.GatewayBotResponse, error) {
 	var gw discordgo.GatewayBotResponse
-	req := request{method: http.MethodGet, url: discordgo.EndpointGatewayBot, into: &gw}
+	req := rest.Request{Method: http.MethodGet, URL: discordgo.EndpointGatewayBot, Into: &gw}
 	if err := b.retryAtStart(ctx, "get the gateway from discord", req); err != nil {
 		return nil, err
 	}
@@ -512,21 +466,21 @@ func (b *Bot) gatewayBot(ctx context.Context) (*discordgo.GatewayBotResponse, er
 
 // retryAtStart sends a start-up request, retrying with the reconnect
 // back-off while Discord is unreachable; a 401 is fatal.
-func (b *Bot) retryAtStart(ctx context.Context, what string, req request) error {
+func (b *Bot) retryAtStart(ctx context.Context, what string, req rest.Request) error {
 	for attempt := 1; ; attempt++ {
-		err := b.rest.do(ctx, b.log, newBucket("start"), req)
+		err := b.rest.Do(ctx, b.log, rest.NewBucket("start"), req)
 		if err == nil {
 			return nil
 		}
-		if f := fatalREST(err); f != nil {
+		if f := rest.Fatal(err); f != nil {
 			return f
 		}
 		if ctx.Err() != nil {
 			return fmt.Errorf("%s: %w", what, err)
 		}
-		wait := reconnectDelay(attempt, b.cfg.ReconnectMax)
+		wait := rest.Backoff(attempt, b.cfg.ReconnectMax)
 		b.log.Warn("discord unreachable at start-up; retrying", "what", what, "attempt", attempt, "wait", wait, "err", err)
-		if sleep(ctx, wait) != nil {
+		if rest.Sleep(ctx, wait) != nil {
 			return fmt.Errorf("%s: %w", what, err)
 		}
 	}
@@ -553,7 +507,7 @@ func (b *Bot) shutdown(cancelWork, cancelReplies context.CancelFunc) {
 	closeAt := deadline.Add(-closeTime)
 	closed := make(chan struct{})
 	var closeOnce sync.Once
-	closeGateway := func() { closeOnce.Do(func() { go func() { b.closeShards(); close(closed) }() }) }
+	closeGateway := func() { closeOnce.Do(func() { go func() { b.shards.Close(); close(closed) }() }) }
 	closeTimer := time.AfterFunc(time.Until(closeAt), closeGateway)
 	defer closeTimer.Stop()
 
@@ -658,22 +612,30 @@ func (b *Bot) handle(ctx context.Context, req command.Request) command.Reply {
 
 // selfID returns the bot's user id, once a shard has connected.
 func (b *Bot) selfID() string {
-	for _, sh := range b.shards {
-		if u := sh.user(); u != nil {
-			return u.ID
-		}
+	if u := b.shards.User(); u != nil {
+		return u.ID
 	}
 	return ""
 }
 
-// applicationID returns the application id from READY.
-func (b *Bot) applicationID() string {
-	for _, sh := range b.shards {
-		if id := sh.applicationID(); id != "" {
-			return id
-		}
-	}
-	return ""
+// events passes the shards' events to the bot, bounded by the contexts of
+// its run.
+type events struct {
+	b           *Bot
+	work, reply context.Context
+}
+
+func (e events) Message(shard int, m *discordgo.MessageCreate) {
+	e.b.onMessage(e.work, e.reply, shard, m)
+}
+
+func (e events) Interaction(shard int, i *discordgo.InteractionCreate) {
+	e.b.onInteraction(e.work, e.reply, shard, i)
+}
+
+func (e events) GuildRemoved(guildID string) {
+	defer e.b.recoverEvent("GUILD_DELETE")
+	e.b.forgetGuild(e.work, guildID)
 }
 
 // noMentions lets a message ping nobody, not even the author it replies to.
@@ -697,6 +659,3 @@ func (b *Bot) recoverCommand(log *slog.Logger, apologize func()) {
 		apologize()
 	}
 }
-
-// errNoSession is returned when a SessionFunc returns nil.
-var errNoSession = errors.New("no discord session")

@@ -99,30 +99,54 @@ type harness struct {
 	done   chan error
 }
 
+// commandConfig is command.Config, under a name of its own so that
+// testSetup can embed it beside Config.
+type commandConfig = command.Config
+
+// testSetup is a bot's configuration and its command handler's, as cmd/bot
+// makes them (its Config's Bot and Command).
+type testSetup struct {
+	Config
+	commandConfig
+}
+
+// handler returns the command handler of cfg as cmd/bot builds it, with the
+// bot's store.
+func (cfg testSetup) handler() *command.Handler {
+	c := cfg.commandConfig
+	if c.Store == nil {
+		c.Store = cfg.Settings
+	}
+	return command.New(c)
+}
+
+// newBot is New with the handler of cfg.
+func newBot(cfg testSetup, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
+	return New(cfg.Config, cfg.handler(), sessions, log, m)
+}
+
 // testConfig is a configuration for tests: generous limits, message content on.
-func testConfig() Config {
-	return Config{
-		Prefix:         "!",
-		SolveTimeout:   2 * time.Second,
+func testConfig() testSetup {
+	return testSetup{commandConfig: commandConfig{Prefix: "!", SolveTimeout: 2 * time.Second}, Config: Config{
 		Workers:        2,
 		Queue:          8,
 		UserRate:       600,
 		UserBurst:      100,
 		MessageContent: true,
 		ShutdownGrace:  5 * time.Second,
-	}
+	}}
 }
 
 // start runs a bot with cfg against a fresh fake Discord and waits until it
 // has registered its slash commands. setup, if not nil, adjusts the bot first.
-func start(t *testing.T, cfg Config, setup func(*Bot), opts ...discordtest.Option) *harness {
+func start(t *testing.T, cfg testSetup, setup func(*Bot), opts ...discordtest.Option) *harness {
 	t.Helper()
 	return startOn(t, discordtest.New(t, opts...), cfg, setup)
 }
 
 // startOn is start against a fake Discord of the caller's, which several
 // bots may share (as several processes share Discord).
-func startOn(t *testing.T, srv *discordtest.Server, cfg Config, setup func(*Bot)) *harness {
+func startOn(t *testing.T, srv *discordtest.Server, cfg testSetup, setup func(*Bot)) *harness {
 	t.Helper()
 	route := discordtest.RouteBulkOverwriteGlobalCommands
 	if cfg.DevGuildID != "" {
@@ -130,7 +154,7 @@ func startOn(t *testing.T, srv *discordtest.Server, cfg Config, setup func(*Bot)
 	}
 	registered := len(srv.RequestsFor(route)) // by other bots on srv
 	logs := &syncBuffer{}
-	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), nil)
+	b := newBot(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), nil)
 	if setup != nil {
 		setup(b)
 	}
@@ -176,17 +200,16 @@ func (h *harness) stop(t *testing.T) error {
 	}
 }
 
-func expectedReply(t *testing.T, cfg Config, content string) string {
+func expectedReply(t *testing.T, cfg testSetup, content string) string {
 	t.Helper()
 	return expected(t, cfg, content).Text
 }
 
 // expected is the handler's reply to content under cfg: what the bot must
 // post (text and files).
-func expected(t *testing.T, cfg Config, content string) command.Reply {
+func expected(t *testing.T, cfg testSetup, content string) command.Reply {
 	t.Helper()
-	h := command.New(command.Config{Prefix: cfg.Prefix, SolveTimeout: cfg.SolveTimeout, Spoiler: cfg.SpoilerSolutions,
-		Pictures: cfg.ImageReplies, Theme: cfg.ImageTheme, Puzzles: cfg.Puzzles})
+	h := command.New(cfg.commandConfig)
 	req, ok := h.Match(content, "")
 	if !ok {
 		t.Fatalf("%q is not a command", content)
@@ -445,7 +468,7 @@ func TestDevGuildRegistration(t *testing.T) {
 func TestSpoilerSolutions(t *testing.T) {
 	t.Parallel()
 	cfg := testConfig()
-	cfg.SpoilerSolutions = true
+	cfg.Spoiler = true
 	h := start(t, cfg, nil)
 	h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
 	m := h.srv.WaitMessages(t, 1, wait)[0]

@@ -2,21 +2,19 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"log/slog"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/generate"
-	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/settings"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -45,16 +43,6 @@ type dailyPuzzles interface {
 }
 
 var _ dailyPuzzles = (*command.Handler)(nil)
-
-// generateLevel returns the generator's level for a daily level of the
-// settings (LevelDefault is the daily puzzle's default).
-func generateLevel(l settings.Level) generate.Level {
-	gl, err := generate.ParseLevel(l.Or(settings.DefaultDailyLevel).String())
-	if err != nil {
-		return generate.Hard
-	}
-	return gl
-}
 
 // kickDaily asks the poster to look for due posts now (after /settings
 // daily), without waiting for its next minute.
@@ -140,15 +128,15 @@ func (b *Bot) postDaily(ctx, reply context.Context, g settings.Guild, now time.T
 	}
 	// The post follows the settings of its channel (pictures, spoilers)
 	// and shows the server's prefix.
-	rep := b.daily.DailyFor(reply, day.Time(), generateLevel(level), b.commandSettings(g.In(g.Daily.ChannelID, b.defaults())))
+	rep := b.daily.DailyFor(reply, day.Time(), command.DailyLevel(level), b.commandSettings(g.In(g.Daily.ChannelID, b.defaults())))
 	if rep.UserError || (rep.Text == "" && len(rep.Files) == 0) {
 		// No puzzle (no pool, or none made in time): nothing worth posting.
 		log.Error("daily puzzle: none to post; trying again after the lease", "outcome", rep.Outcome, "err", rep.Err, "lease", dailyLease)
 		b.metrics.dailyPost("failed")
 		return
 	}
-	footer := dailyFooter(b.prefixOf(g), len(b.shards) > 0)
-	a := answer{text: withFooter(rep.Text, footer), files: rep.Files, fallback: withFooter(rep.Fallback, footer)}
+	footer := dailyFooter(b.prefixOf(g), b.shards != nil)
+	a := answer{text: command.WithFooter(rep.Text, footer), files: rep.Files, fallback: command.WithFooter(rep.Fallback, footer)}
 	post := &channelPost{rest: b.rest, channelID: g.Daily.ChannelID, nonce: dailyNonce(g.ID, day)}
 	start := time.Now()
 	if err := b.post(reply, &call{log: log, resp: post}, a); err != nil {
@@ -178,19 +166,6 @@ func dailyFooter(prefix string, gateway bool) string {
 	return fmt.Sprintf("Solved it? Reply to this post with `%scheck` and your finished grid to be counted among today's solvers; `/daily stats` shows them.", prefix)
 }
 
-// withFooter adds footer to text on a line of its own, when it fits in a
-// message.
-func withFooter(text, footer string) string {
-	if text == "" {
-		return text
-	}
-	s := text + "\n" + footer
-	if render.Len(s) > render.MaxLen {
-		return text
-	}
-	return s
-}
-
 // dailyNonce is the nonce of a server's daily post of day: the same for
 // every retry of the post, so that Discord posts it once.
 func dailyNonce(guildID string, day settings.Day) string {
@@ -199,31 +174,21 @@ func dailyNonce(guildID string, day settings.Day) string {
 	return strconv.FormatUint(h.Sum64()>>1, 10) // at most 19 digits, within Discord's 25
 }
 
-// ownsGuild reports whether the server is on one of this process's shards:
-// (guild_id >> 22) % shard_count, as Discord assigns them. A process
-// without a gateway owns every server.
+// ownsGuild reports whether the server is on one of this process's shards
+// (see [gateway.Gateway.Owns]). A process without a gateway owns every
+// server.
 func (b *Bot) ownsGuild(guildID string) bool {
-	n := b.shardCount()
-	id, err := strconv.ParseUint(guildID, 10, 64)
-	if err != nil {
-		return false
+	if b.shards == nil {
+		_, err := strconv.ParseUint(guildID, 10, 64)
+		return err == nil && b.cfg.HTTPOnly
 	}
-	if n == 0 {
-		return b.cfg.HTTPOnly
-	}
-	shard := int((id >> 22) % uint64(n))
-	for _, sh := range b.shards {
-		if sh.id == shard {
-			return true
-		}
-	}
-	return false
+	return b.shards.Owns(guildID)
 }
 
 // channelPost posts a message in a channel (not a reply to anything): the
 // daily puzzle. It keeps the ID of the message it posted.
 type channelPost struct {
-	rest      *rest
+	rest      *rest.Client
 	channelID string
 	nonce     string
 
@@ -248,10 +213,10 @@ func (p *channelPost) send(ctx context.Context, log *slog.Logger, a answer) erro
 	var msg struct {
 		ID string `json:"id"`
 	}
-	bk := p.rest.channels.get(p.channelID, time.Now())
-	defer p.rest.channels.put(p.channelID, time.Now())
-	req := request{method: http.MethodPost, url: discordgo.EndpointChannelMessages(p.channelID), payload: payload, files: a.files, into: &msg}
-	if err := p.rest.do(ctx, log, bk, req); err != nil {
+	bk := p.rest.Channels.Get(p.channelID, time.Now())
+	defer p.rest.Channels.Put(p.channelID, time.Now())
+	req := rest.Request{Method: http.MethodPost, URL: discordgo.EndpointChannelMessages(p.channelID), Payload: payload, Files: a.files, Into: &msg}
+	if err := p.rest.Do(ctx, log, bk, req); err != nil {
 		return fmt.Errorf("post in channel %s: %w", p.channelID, err)
 	}
 	p.mu.Lock()
@@ -266,103 +231,14 @@ func (p *channelPost) messageID() string {
 	return p.id
 }
 
-// Solvers of the daily puzzle.
-
 // solverStep returns the step that runs after a check in a server with a
-// daily puzzle (solverCheck), nil for other commands and places.
+// daily puzzle (see [command.Handler.RecordDailySolver]), nil for other
+// commands and places.
 func (b *Bot) solverStep(at where, userID string, req command.Request) func(context.Context, command.Reply) command.Reply {
-	if req.Kind != command.Check || at.guild.ID == "" || !at.guild.Daily.On() || b.cfg.Settings == nil || userID == "" {
+	if !b.handler.CountsDaily(at.guild, userID, req) {
 		return nil
 	}
-	return b.solverCheck(at.guild, userID, req)
-}
-
-// solverCheck returns the step that runs after a !check in a server with a
-// daily puzzle: when the grid is that day's puzzle (at the server's level)
-// completed and correct, the member is recorded among the day's solvers,
-// once, and the reply congratulates them with their place.
-func (b *Bot) solverCheck(g settings.Guild, userID string, req command.Request) func(context.Context, command.Reply) command.Reply {
 	return func(ctx context.Context, rep command.Reply) command.Reply {
-		if rep.Outcome != "complete" {
-			return rep
-		}
-		grid, err := b.handler.GridOf(req)
-		if err != nil {
-			return rep
-		}
-		now := b.now()
-		day := settings.DayOf(now)
-		level := g.Daily.Level.Or(settings.DefaultDailyLevel)
-		if !b.daily.IsDailySolution(ctx, day.Time(), generateLevel(level), grid) {
-			return rep
-		}
-		place, recorded, err := b.cfg.Settings.RecordSolver(ctx, g.ID, day, userID, now)
-		var line string
-		switch {
-		case err != nil:
-			rep.Err = errors.Join(rep.Err, fmt.Errorf("record daily solver: %w", err))
-			line = render.Notice("That is today's daily puzzle solved, but I could not record it right now (settings unavailable). Send it again in a minute to be counted.")
-		case recorded:
-			rep.Outcome = "daily_solved"
-			line = fmt.Sprintf("🎉 You solved today's daily puzzle (%s): solver number %d today!", level, place)
-		default:
-			line = fmt.Sprintf("You solved today's daily puzzle already: solver number %d today.", place)
-		}
-		rep.Text = withFooter(rep.Text, line)
-		rep.Fallback = withFooter(rep.Fallback, line)
-		return rep
+		return b.handler.RecordDailySolver(ctx, at.guild, userID, req, rep)
 	}
-}
-
-// maxSolversListed is how many solvers /daily stats names.
-const maxSolversListed = 20
-
-// dailyStats answers /daily stats: today's solvers in this server, first
-// first, and the member's streak.
-func (b *Bot) dailyStats(ctx context.Context, guildID, userID string) command.Reply {
-	if guildID == "" {
-		return command.Reply{Text: render.Notice("Daily solvers are counted per server: use /daily stats in one."), Outcome: outcomeRefused, UserError: true}
-	}
-	if b.cfg.Settings == nil {
-		return command.Reply{Text: render.Notice(msgNoSettings), Outcome: outcomeNoSettings}
-	}
-	day := settings.DayOf(b.now())
-	solvers, err := b.cfg.Settings.Solvers(ctx, guildID, day)
-	var streak int
-	if err == nil {
-		streak, err = b.cfg.Settings.Streak(ctx, guildID, userID, day)
-	}
-	if err != nil {
-		return command.Reply{Text: render.Notice(msgSettingsDownShow), Outcome: outcomeSettingsDown, Err: err}
-	}
-	return command.Reply{Text: describeSolvers(day, solvers, streak), Outcome: "daily_stats"}
-}
-
-// describeSolvers writes the day's solvers and a member's streak.
-func describeSolvers(day settings.Day, solvers []settings.Solver, streak int) string {
-	var s strings.Builder
-	switch len(solvers) {
-	case 0:
-		fmt.Fprintf(&s, "**Daily puzzle of %s**: nobody has solved it yet here.\n", day)
-	case 1:
-		fmt.Fprintf(&s, "**Daily puzzle of %s**: 1 solver here.\n", day)
-	default:
-		fmt.Fprintf(&s, "**Daily puzzle of %s**: %d solvers here.\n", day, len(solvers))
-	}
-	for i, sv := range solvers {
-		if i == maxSolversListed {
-			fmt.Fprintf(&s, "… and %d more.\n", len(solvers)-i)
-			break
-		}
-		fmt.Fprintf(&s, "%d. <@%s> at %s UTC\n", sv.Place, sv.UserID, sv.At.UTC().Format("15:04"))
-	}
-	switch streak {
-	case 0:
-		s.WriteString("Your streak: none yet. Solve today's puzzle to start one.")
-	case 1:
-		s.WriteString("Your streak: 1 day.")
-	default:
-		fmt.Fprintf(&s, "Your streak: %d days in a row.", streak)
-	}
-	return s.String()
 }

@@ -19,7 +19,7 @@ import (
 func runUntilError(t *testing.T, srv *discordtest.Server, sessions SessionFunc) (error, *syncBuffer) {
 	t.Helper()
 	logs := &syncBuffer{}
-	b := New(testConfig(), sessions, slog.New(slog.NewJSONHandler(logs, nil)), nil)
+	b := newBot(testConfig(), sessions, slog.New(slog.NewJSONHandler(logs, nil)), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
@@ -39,7 +40,7 @@ func TestServerErrorsAreRetriedWithBackoff(t *testing.T) {
 	if len(reqs) != 3 {
 		t.Fatalf("%d requests, want two 500s and a success", len(reqs))
 	}
-	if gap := reqs[1].Time.Sub(reqs[0].Time); gap < backoffBase/2 {
+	if gap := reqs[1].Time.Sub(reqs[0].Time); gap < rest.BackoffBase/2 {
 		t.Errorf("first retry after %v: no back-off", gap)
 	}
 }
@@ -49,10 +50,10 @@ func TestReplyLostAfterBoundedRetriesIsLogged(t *testing.T) {
 	h := start(t, testConfig(), nil)
 	h.srv.FailNext(discordtest.RouteCreateMessage, 100, http.StatusServiceUnavailable, 0)
 	msg := h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
-	h.srv.WaitRequests(t, discordtest.RouteCreateMessage, maxAttempts, wait)
+	h.srv.WaitRequests(t, discordtest.RouteCreateMessage, rest.MaxAttempts, wait)
 	lost := h.waitLog(t, "reply lost", 1)
-	if n := len(h.srv.RequestsFor(discordtest.RouteCreateMessage)); n != maxAttempts {
-		t.Errorf("%d attempts, want %d", n, maxAttempts)
+	if n := len(h.srv.RequestsFor(discordtest.RouteCreateMessage)); n != rest.MaxAttempts {
+		t.Errorf("%d attempts, want %d", n, rest.MaxAttempts)
 	}
 	rec := lost[0]
 	if rec["message"] != msg["id"] || rec["channel"] != discordtest.DefaultChannelID || rec["user"] != discordtest.DefaultUserID {

@@ -43,10 +43,10 @@ func floodHelp(t *testing.T, n, users, perSecond int, rtt, deadline time.Duratio
 	t.Helper()
 	srv := discordtest.New(t, discordtest.WithInteractionDeadline(deadline), discordtest.WithReplayBuffer(1000))
 	srv.InjectFault(discordtest.RouteInteractionCallback, n, discordtest.Fault{Delay: rtt})
-	cfg := DefaultConfig()
+	cfg := testSetup{Config: DefaultConfig()}
 	cfg.Workers = 2
 	logs := &syncBuffer{}
-	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn})), nil)
+	b := newBot(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn})), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx) }()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/render"
 )
@@ -250,7 +251,7 @@ func (b *Bot) result(work, reply context.Context, c *call) (command.Reply, bool)
 	case <-timer.C:
 	}
 	if err := c.resp.deferAnswer(reply, c.log); err != nil {
-		if refused(err) {
+		if rest.Refused(err) {
 			// Discord refused the interaction (expired, unknown): no edit can follow.
 			rep := <-res
 			c.log.Error("reply lost", "outcome", rep.Outcome, "err", err)

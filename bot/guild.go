@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/settings"
 )
@@ -38,13 +39,7 @@ type where struct {
 }
 
 // defaults are the bot's own settings, for servers that chose nothing.
-func (b *Bot) defaults() settings.Defaults {
-	return settings.Defaults{
-		Prefix:   b.cfg.Prefix,
-		Spoilers: b.cfg.SpoilerSolutions,
-		Pictures: settingsPictures(b.cfg.ImageReplies),
-	}
-}
+func (b *Bot) defaults() settings.Defaults { return b.handler.Defaults() }
 
 // guildSettings returns a server's settings, the defaults in a DM (no
 // guildID) or without a store; on a failure, the defaults and the error
@@ -107,34 +102,11 @@ func (b *Bot) forgetGuild(ctx context.Context, guildID string) {
 
 // commandSettings returns what a channel runs with, for the command layer.
 func (b *Bot) commandSettings(ch settings.Channel) *command.Settings {
-	s := &command.Settings{Prefix: ch.Prefix, Spoiler: ch.Spoilers, Pictures: commandPictures(ch.Pictures)}
+	s := &command.Settings{Prefix: ch.Prefix, Spoiler: ch.Spoilers, Pictures: ch.Pictures}
 	if b.cfg.HTTPOnly {
 		s.Prefix = command.SlashPrefix // no message reaches the bot: point to slash commands
 	}
 	return s
-}
-
-// settingsPictures returns the settings' word for the command layer's
-// picture mode (IMAGE_REPLIES).
-func settingsPictures(m command.PictureMode) settings.PictureMode {
-	switch m {
-	case command.PicturesAlways:
-		return settings.PicturesAlways
-	case command.PicturesNever:
-		return settings.PicturesOff
-	}
-	return settings.PicturesAuto
-}
-
-// commandPictures returns the command layer's picture mode for a server's.
-func commandPictures(m settings.PictureMode) command.PictureMode {
-	switch m {
-	case settings.PicturesAlways:
-		return command.PicturesAlways
-	case settings.PicturesOff:
-		return command.PicturesNever
-	}
-	return command.PicturesAuto
 }
 
 // Discord's channel types of threads.
@@ -239,10 +211,10 @@ func (b *Bot) fetchParent(ctx context.Context, channelID string) (string, error)
 		ParentID string                `json:"parent_id"`
 	}
 	key := "get " + channelID
-	bk := b.rest.channels.get(key, time.Now())
-	defer b.rest.channels.put(key, time.Now())
-	req := request{method: http.MethodGet, url: discordgo.EndpointChannel(channelID), into: &ch}
-	if err := b.rest.do(ctx, b.log, bk, req); err != nil {
+	bk := b.rest.Channels.Get(key, time.Now())
+	defer b.rest.Channels.Put(key, time.Now())
+	req := rest.Request{Method: http.MethodGet, URL: discordgo.EndpointChannel(channelID), Into: &ch}
+	if err := b.rest.Do(ctx, b.log, bk, req); err != nil {
 		return "", fmt.Errorf("get channel %s: %w", channelID, err)
 	}
 	if slices.Contains(threadTypes, ch.Type) {

@@ -25,17 +25,17 @@ type httpHarness struct {
 	endpoint string
 }
 
-func startHTTP(t *testing.T, cfg Config, setup func(*Bot), opts ...discordtest.Option) *httpHarness {
+func startHTTP(t *testing.T, cfg testSetup, setup func(*Bot), opts ...discordtest.Option) *httpHarness {
 	t.Helper()
 	return startHTTPOn(t, discordtest.New(t, opts...), cfg, setup)
 }
 
 // startHTTPOn starts an HTTP-only bot on srv (one of several processes).
-func startHTTPOn(t *testing.T, srv *discordtest.Server, cfg Config, setup func(*Bot)) *httpHarness {
+func startHTTPOn(t *testing.T, srv *discordtest.Server, cfg testSetup, setup func(*Bot)) *httpHarness {
 	t.Helper()
 	logs := &syncBuffer{}
 	cfg.HTTPOnly = true
-	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), nil)
+	b := newBot(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), nil)
 	if setup != nil {
 		setup(b)
 	}
@@ -229,7 +229,7 @@ func TestHTTPEndpointWhileStopping(t *testing.T) {
 
 // slashConfig is cfg with the prefix an HTTP-only bot's replies show: "/",
 // since no text command reaches it.
-func slashConfig(cfg Config) Config {
+func slashConfig(cfg testSetup) testSetup {
 	cfg.Prefix = command.SlashPrefix
 	return cfg
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/render"
@@ -182,9 +183,9 @@ func (b *Bot) registerCommands(ctx context.Context, app string) error {
 		uri, scope = discordgo.EndpointApplicationGuildCommands(app, b.cfg.DevGuildID), "guild "+b.cfg.DevGuildID
 	}
 	cmds := Commands()
-	req := request{method: http.MethodPut, url: uri, payload: cmds}
-	if err := b.rest.do(ctx, b.log, newBucket("commands"), req); err != nil {
-		if f := fatalREST(err); f != nil {
+	req := rest.Request{Method: http.MethodPut, URL: uri, Payload: cmds}
+	if err := b.rest.Do(ctx, b.log, rest.NewBucket("commands"), req); err != nil {
+		if f := rest.Fatal(err); f != nil {
 			return f
 		}
 		return fmt.Errorf("register slash commands: %w", err)
@@ -230,12 +231,19 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 		// Served in every channel, so that a server cannot lock itself
 		// out; the reply deals with unavailable settings itself.
 		c.known, c.name, c.private = true, settingsName, true
-		c.run = func(ctx context.Context) command.Reply { return b.settingsReply(ctx, i, data, at) }
+		req := settingsRequest(i, data)
+		c.run = func(ctx context.Context) command.Reply {
+			rep := b.handler.Settings(ctx, req)
+			if command.Changed(rep) {
+				b.kickDaily() // a daily post may be due now
+			}
+			return rep
+		}
 		return c
 	}
 	c.where = at
 	if !at.ch.Answers && !canManage(i) {
-		c.refuse = notHere(g)
+		c.refuse = command.NotHere(g)
 	}
 	options := data.Options
 	if data.Name == dailyName {
@@ -243,7 +251,7 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 		case dailyStats:
 			// The reply deals with unavailable settings itself.
 			c.known, c.name, c.where.err = true, "daily_stats", nil
-			c.run = func(ctx context.Context) command.Reply { return b.dailyStats(ctx, i.GuildID, userID) }
+			c.run = func(ctx context.Context) command.Reply { return b.handler.DailyStats(ctx, i.GuildID, userID) }
 			return c
 		default: // today: its options are the day's puzzle's
 			options = args
@@ -298,7 +306,7 @@ func optionNotText(name string) command.Reply {
 // of that answer through the interaction's webhook. How the first answer
 // travels depends on the transport (first); edits are REST calls for both.
 type interactionReply struct {
-	rest    *rest
+	rest    *rest.Client
 	i       *discordgo.Interaction
 	name    string    // transport: gateway or http
 	created time.Time // when the interaction arrived
@@ -307,7 +315,7 @@ type interactionReply struct {
 	first func(ctx context.Context, log *slog.Logger, resp *callbackPayload, files []command.File) error
 	// Each interaction has its own rate-limit buckets, one for the callback
 	// and one for the webhook, garbage once the reply is done.
-	callbackBucket, webhookBucket *bucket
+	callbackBucket, webhookBucket *rest.Bucket
 
 	mu    sync.Mutex
 	acked bool // a first answer reached Discord; what follows is an edit
@@ -315,7 +323,7 @@ type interactionReply struct {
 
 var _ responder = (*interactionReply)(nil)
 
-func newInteractionReply(r *rest, i *discordgo.Interaction, transport string, created time.Time) *interactionReply {
+func newInteractionReply(r *rest.Client, i *discordgo.Interaction, transport string, created time.Time) *interactionReply {
 	return &interactionReply{rest: r, i: i, name: transport, created: created}
 }
 
@@ -341,7 +349,7 @@ func (r *interactionReply) deferAnswer(ctx context.Context, log *slog.Logger) er
 	ctx, cancel := context.WithDeadline(ctx, r.created.Add(interactionWindow))
 	defer cancel()
 	err := r.first(ctx, log, &callbackPayload{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}, nil)
-	if err == nil || !refused(err) {
+	if err == nil || !rest.Refused(err) {
 		r.setAcked()
 	}
 	return err
@@ -372,14 +380,14 @@ func (r *interactionReply) send(ctx context.Context, log *slog.Logger, a answer)
 func (r *interactionReply) edit(ctx context.Context, log *slog.Logger, a answer) error {
 	r.mu.Lock()
 	if r.webhookBucket == nil {
-		r.webhookBucket = newBucket("webhook")
+		r.webhookBucket = rest.NewBucket("webhook")
 	}
 	bk := r.webhookBucket
 	r.mu.Unlock()
 	uri := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
-	req := request{method: http.MethodPatch, url: uri, payload: messageData(a), files: a.files}
+	req := rest.Request{Method: http.MethodPatch, URL: uri, Payload: messageData(a), Files: a.files}
 	for attempt := 1; ; attempt++ {
-		err := r.rest.do(ctx, log, bk, req)
+		err := r.rest.Do(ctx, log, bk, req)
 		// An edit right after a deferral given in an HTTP response can reach
 		// Discord before the deferral is on record there: Unknown Message,
 		// for a moment.
@@ -387,7 +395,7 @@ func (r *interactionReply) edit(ctx context.Context, log *slog.Logger, a answer)
 			return err
 		}
 		log.Warn("edit of a deferred answer refused as unknown; retrying", "attempt", attempt, "err", err)
-		if sleep(ctx, 250*time.Millisecond) != nil {
+		if rest.Sleep(ctx, 250*time.Millisecond) != nil {
 			return err
 		}
 	}
@@ -426,12 +434,12 @@ func messageData(a answer) *messagePayload {
 func (r *interactionReply) callback(ctx context.Context, log *slog.Logger, resp *callbackPayload, files []command.File) error {
 	r.mu.Lock()
 	if r.callbackBucket == nil {
-		r.callbackBucket = newBucket("callback")
+		r.callbackBucket = rest.NewBucket("callback")
 	}
 	bk := r.callbackBucket
 	r.mu.Unlock()
 	uri := discordgo.EndpointInteractionResponse(r.i.ID, r.i.Token)
-	return acknowledged(r.rest.do(ctx, log, bk, request{method: http.MethodPost, url: uri, payload: resp, files: files}))
+	return acknowledged(r.rest.Do(ctx, log, bk, rest.Request{Method: http.MethodPost, URL: uri, Payload: resp, Files: files}))
 }
 
 // codeAlreadyAcknowledged is Discord's error code for a second answer to an

@@ -199,10 +199,10 @@ func classifySolve(t *testing.T) func(string) string {
 	}
 }
 
-func startLoadBot(t *testing.T, cfg Config) *discordtest.Server {
+func startLoadBot(t *testing.T, cfg testSetup) *discordtest.Server {
 	t.Helper()
 	srv := discordtest.New(t, discordtest.WithHeartbeatInterval(discordtest.DefaultHeartbeatInterval))
-	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(io.Discard, nil)), nil)
+	b := newBot(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(io.Discard, nil)), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx) }()
@@ -211,7 +211,7 @@ func startLoadBot(t *testing.T, cfg Config) *discordtest.Server {
 	return srv
 }
 
-func loadConfig() Config {
+func loadConfig() testSetup {
 	cfg := testConfig()
 	cfg.Workers = runtime.NumCPU()
 	cfg.Queue = 4 * cfg.Workers

@@ -11,6 +11,9 @@ import (
 	"sync/atomic"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/bot/internal/gateway"
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 )
 
 // discordgo writes its own log lines ("[DG0] wsapi.go:229:listen() …") with
@@ -112,7 +115,7 @@ func (r *logRouter) log(msgL, caller int, format string, args ...any) {
 	}
 	for _, a := range args {
 		if err, ok := a.(error); ok {
-			if f := fatalGateway(err); f != nil {
+			if f := gateway.FatalClose(err); f != nil {
 				b.fail(f)
 			}
 		}
@@ -138,7 +141,7 @@ func libraryMessage(format string, args []any) string {
 		}
 	}
 	msg := strings.TrimSpace(fmt.Sprintf(format, clean...))
-	return tokenInURL.ReplaceAllString(msg, "${1}[token]")
+	return rest.TokenInURL.ReplaceAllString(msg, "${1}[token]")
 }
 
 func cut(s string) string {

@@ -1,11 +1,8 @@
 package bot
 
 import (
-	"context"
 	"strconv"
 	"testing"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
@@ -17,16 +14,16 @@ import (
 func TestServersCostNoCache(t *testing.T) {
 	// A short replay buffer, so that the fake does not keep the payloads.
 	h := start(t, testConfig(), nil, discordtest.WithReplayBuffer(64))
-	sh := h.bot.shards[0]
+	shards := h.bot.shards
 	heap0 := heapInUse()
 	const n = 500
 	for i := range n {
 		id := strconv.Itoa(2100000000000000000 + i)
 		h.srv.Dispatch("GUILD_CREATE", h.srv.GuildPayload(id, 20, 10))
 	}
-	poll(t, "the bot to count every server", func() bool { return sh.guildCount() == n+1 })
+	poll(t, "the bot to count every server", func() bool { return shards.GuildCount(0) == n+1 })
 	heap1 := heapInUse()
-	st := sh.s.State
+	st := shards.Session(0).State
 	st.RLock()
 	cached := len(st.Guilds)
 	st.RUnlock()
@@ -38,11 +35,9 @@ func TestServersCostNoCache(t *testing.T) {
 		t.Errorf("heap grew by %d bytes for %d servers", heap1-heap0, n)
 	}
 
-	// A server that leaves is no longer counted; one in an outage still is.
+	// A server that leaves is no longer counted; one in an outage still is
+	// (strictly: gateway.TestGuildDeletePassesOnRemovalsOnly).
+	h.srv.Dispatch("GUILD_DELETE", map[string]any{"id": strconv.Itoa(2100000000000000001), "unavailable": true})
 	h.srv.Dispatch("GUILD_DELETE", map[string]any{"id": strconv.Itoa(2100000000000000000)})
-	poll(t, "the bot to drop the server that left", func() bool { return sh.guildCount() == n })
-	sh.onGuildDelete(context.Background(), &discordgo.GuildDelete{Guild: &discordgo.Guild{ID: strconv.Itoa(2100000000000000001), Unavailable: true}})
-	if c := sh.guildCount(); c != n {
-		t.Errorf("%d servers counted, want %d (an unavailable one still counts)", c, n)
-	}
+	poll(t, "the bot to drop the server that left", func() bool { return shards.GuildCount(0) == n })
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 )
 
@@ -89,10 +90,10 @@ func (b *Bot) readReference(ctx context.Context, log *slog.Logger, m *discordgo.
 	ctx, cancel := context.WithTimeout(ctx, referenceWait)
 	defer cancel()
 	var ref discordgo.Message
-	bk := b.rest.reads.get(ch, time.Now())
-	defer b.rest.reads.put(ch, time.Now())
+	bk := b.rest.Reads.Get(ch, time.Now())
+	defer b.rest.Reads.Put(ch, time.Now())
 	start := time.Now()
-	err := b.rest.do(ctx, log, bk, request{method: http.MethodGet, url: discordgo.EndpointChannelMessage(ch, m.MessageReference.MessageID), into: &ref})
+	err := b.rest.Do(ctx, log, bk, rest.Request{Method: http.MethodGet, URL: discordgo.EndpointChannelMessage(ch, m.MessageReference.MessageID), Into: &ref})
 	if err != nil {
 		log.Warn("message replied to not read; the command goes on without it", "replied_to", m.MessageReference.MessageID,
 			"took", time.Since(start).Round(time.Millisecond), "err", err)
@@ -110,7 +111,7 @@ type target struct {
 
 // messageReply answers a text command with a reply to its message.
 type messageReply struct {
-	rest *rest
+	rest *rest.Client
 	to   target
 }
 
@@ -157,9 +158,9 @@ func (r *messageReply) send(ctx context.Context, log *slog.Logger, a answer) err
 		EnforceNonce: true,
 	}
 	endpoint := discordgo.EndpointChannelMessages(r.to.ChannelID)
-	bk := r.rest.channels.get(r.to.ChannelID, time.Now())
-	defer r.rest.channels.put(r.to.ChannelID, time.Now())
-	err := r.rest.do(ctx, log, bk, request{method: http.MethodPost, url: endpoint, payload: payload, files: a.files})
+	bk := r.rest.Channels.Get(r.to.ChannelID, time.Now())
+	defer r.rest.Channels.Put(r.to.ChannelID, time.Now())
+	err := r.rest.Do(ctx, log, bk, rest.Request{Method: http.MethodPost, URL: endpoint, Payload: payload, Files: a.files})
 	if err != nil {
 		return fmt.Errorf("reply to message %s in channel %s: %w", r.to.MessageID, r.to.ChannelID, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/prometheus/client_golang/prometheus"
@@ -243,12 +244,10 @@ func (c *stateCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(c.queue, prometheus.GaugeValue, float64(b.pool.queued()))
 	ch <- prometheus.MustNewConstMetric(c.busy, prometheus.GaugeValue, float64(b.pool.busy.Load()))
 	ch <- prometheus.MustNewConstMetric(c.inflight, prometheus.GaugeValue, float64(b.inflight.count()))
-	ch <- prometheus.MustNewConstMetric(c.buckets, prometheus.GaugeValue, float64(b.rest.channels.size()))
-	for _, sh := range b.shards {
-		if rtt, ok := sh.rtt(); ok {
-			ch <- prometheus.MustNewConstMetric(c.rttDsc, prometheus.GaugeValue, rtt.Seconds(), strconv.Itoa(sh.id))
-		}
-	}
+	ch <- prometheus.MustNewConstMetric(c.buckets, prometheus.GaugeValue, float64(b.rest.Channels.Size()))
+	b.shards.RTTs(func(shard int, rtt time.Duration) {
+		ch <- prometheus.MustNewConstMetric(c.rttDsc, prometheus.GaugeValue, rtt.Seconds(), strconv.Itoa(shard))
+	})
 }
 
 // settingsCollector reports, at each scrape, the counts of the settings
@@ -283,3 +282,16 @@ func (c *settingsCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(c.failures, prometheus.CounterValue, float64(s.Failures))
 	ch <- prometheus.MustNewConstMetric(c.entries, prometheus.GaugeValue, float64(s.Entries))
 }
+
+// restMetrics counts the REST client's 429s and retries on m.
+type restMetrics struct{ m *Metrics }
+
+func (r restMetrics) RESTLimited(global bool) { r.m.restLimited(global) }
+func (r restMetrics) RESTRetry(err error)     { r.m.restRetry(err) }
+
+// shardMetrics counts the shards' state on m.
+type shardMetrics struct{ m *Metrics }
+
+func (s shardMetrics) ShardConnected(shard int, up bool) { s.m.shardConnected(shard, up) }
+func (s shardMetrics) ShardReconnected(shard int)        { s.m.shardReconnected(shard) }
+func (s shardMetrics) ShardGuilds(shard, n int)          { s.m.shardGuilds(shard, n) }

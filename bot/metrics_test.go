@@ -72,7 +72,7 @@ func TestMetrics(t *testing.T) {
 	running := make(chan struct{}, 1)
 	release := make(chan struct{})
 	logs := &syncBuffer{}
-	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, nil)), NewMetrics(reg))
+	b := newBot(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, nil)), NewMetrics(reg))
 	b.beforeHandle = func(_ context.Context, r command.Request) {
 		if strings.Contains(r.Args, "```") { // the held solve: its grid in a code block
 			running <- struct{}{}

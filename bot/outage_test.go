@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
@@ -95,7 +96,7 @@ func TestReconnectDelayDoublesToTheCapWithJitter(t *testing.T) {
 			upper = max
 		}
 		for range 20 {
-			d := reconnectDelay(n, max)
+			d := rest.Backoff(n, max)
 			if d < upper/2 || d > upper {
 				t.Fatalf("attempt %d waits %v, want within [%v, %v]", n, d, upper/2, upper)
 			}

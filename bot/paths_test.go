@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
@@ -120,15 +121,15 @@ func TestDeferralServerErrorRetried(t *testing.T) {
 	cfg.AckWait = 10 * time.Millisecond
 	cfg.SolveTimeout = 100 * time.Millisecond
 	h := start(t, cfg, nil)
-	h.srv.FailNext(discordtest.RouteInteractionCallback, maxAttempts-1, http.StatusServiceUnavailable, 0)
+	h.srv.FailNext(discordtest.RouteInteractionCallback, rest.MaxAttempts-1, http.StatusServiceUnavailable, 0)
 	ix := h.srv.SendCommand(discordtest.Command{Name: "solve", Options: opts("grid", slowGrid)})
 	h.srv.WaitMessages(t, 2, wait)
 	ms := h.srv.InteractionMessages(ix.ID)
 	if len(ms) != 2 || !ms[0].Deferred() || !strings.Contains(ms[1].Content, "gave up after 100ms") {
 		t.Errorf("want the deferral then the timeout edit, got %v", ms)
 	}
-	if n := len(h.srv.RequestsFor(discordtest.RouteInteractionCallback)); n != maxAttempts {
-		t.Errorf("%d callbacks, want %d", n, maxAttempts)
+	if n := len(h.srv.RequestsFor(discordtest.RouteInteractionCallback)); n != rest.MaxAttempts {
+		t.Errorf("%d callbacks, want %d", n, rest.MaxAttempts)
 	}
 }
 

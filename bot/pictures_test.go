@@ -181,7 +181,7 @@ func TestAskingForAPicture(t *testing.T) {
 	}
 
 	always := testConfig()
-	always.ImageReplies = command.PicturesAlways
+	always.Pictures = command.PicturesAlways
 	h2 := start(t, always, nil)
 	off := h2.srv.SendCommand(discordtest.Command{Name: "check", Options: []*discordgo.ApplicationCommandInteractionDataOption{
 		discordtest.Opt("grid", conflict), discordtest.Opt("image", false)}})

@@ -16,7 +16,7 @@ import (
 
 // puzzleConfig is testConfig with a pool that keeps nothing warm and does
 // not run: every puzzle is made on the request's time.
-func puzzleConfig(t *testing.T) Config {
+func puzzleConfig(t *testing.T) testSetup {
 	t.Helper()
 	pool, err := generate.NewPool(generate.PoolConfig{Warm: []generate.Kind{}, Seed: 11})
 	if err != nil {

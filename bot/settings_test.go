@@ -209,7 +209,7 @@ func TestServerSpoilersPerChannel(t *testing.T) {
 	})
 	cfg := testConfig()
 	cfg.Settings = store
-	cfg.ImageReplies = command.PicturesAlways
+	cfg.Pictures = command.PicturesAlways
 	h := start(t, cfg, nil)
 	thread := "3000000000000000030"
 	h.srv.AddThread(thread, puzzlesID, guildID)
@@ -504,6 +504,10 @@ func TestGuildDeleteForgetsTheServer(t *testing.T) {
 	cfg.Settings = store
 	h := start(t, cfg, nil, discordtest.WithGuilds(guildID, outage))
 
+	// An outage first (the server only unavailable), then a removal: the
+	// first keeps everything (the gateway passes on removals only; see
+	// gateway.TestGuildDeletePassesOnRemovalsOnly).
+	h.srv.Dispatch("GUILD_DELETE", map[string]any{"id": outage, "unavailable": true})
 	h.srv.Dispatch("GUILD_DELETE", map[string]any{"id": guildID})
 	poll(t, "the removed server's settings to be deleted", func() bool { return guildOf(t, store, guildID).Version == 0 })
 	if _, found, err := store.DailyPost(ctx, guildID, day); found || err != nil {
@@ -513,8 +517,6 @@ func TestGuildDeleteForgetsTheServer(t *testing.T) {
 		t.Errorf("solvers of the removed server: %v, err %v", s, err)
 	}
 
-	// An outage: the same handler, run to its end, keeps everything.
-	h.bot.shards[0].onGuildDelete(ctx, &discordgo.GuildDelete{Guild: &discordgo.Guild{ID: outage, Unavailable: true}})
 	if g := guildOf(t, store, outage); !g.Daily.On() {
 		t.Errorf("an unavailable server lost its settings: %+v", g)
 	}
@@ -599,7 +601,7 @@ func BenchmarkServerSettings(b *testing.B) {
 	}
 	cfg := testConfig()
 	cfg.Settings = store
-	bot := New(cfg, nil, slog.New(slog.DiscardHandler), nil)
+	bot := newBot(cfg, nil, slog.New(slog.DiscardHandler), nil)
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {

@@ -6,13 +6,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/gorilla/websocket"
 
+	"github.com/sudokubot/sudokubot/bot/internal/gateway"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
@@ -30,7 +29,7 @@ const identifyWindow = 300 * time.Millisecond
 
 // shardedConfig is testConfig with a short identify window (the fake
 // enforces the same).
-func shardedConfig() Config {
+func shardedConfig() testSetup {
 	cfg := testConfig()
 	cfg.IdentifyInterval = identifyWindow
 	return cfg
@@ -48,8 +47,8 @@ func TestShardsServeTheirGuildsAndDMsOnShardZero(t *testing.T) {
 	begin := time.Now()
 	h := start(t, shardedConfig(), nil, discordtest.WithShards(count), discordtest.WithMaxConcurrency(2),
 		discordtest.WithIdentifyWindow(identifyWindow), discordtest.WithGuilds(guilds...))
-	if ids := h.bot.shardIDs(); !slices.Equal(ids, []int{0, 1, 2, 3}) || h.bot.shardCount() != count {
-		t.Fatalf("shards %v of %d, want 0-3 of 4", ids, h.bot.shardCount())
+	if ids := h.bot.shards.IDs(); !slices.Equal(ids, []int{0, 1, 2, 3}) || h.bot.shards.Count() != count {
+		t.Fatalf("shards %v of %d, want 0-3 of 4", ids, h.bot.shards.Count())
 	}
 	if v := h.srv.IdentifyViolations(); len(v) != 0 {
 		t.Errorf("identifies faster than allowed: %+v", v)
@@ -79,8 +78,8 @@ func TestShardsServeTheirGuildsAndDMsOnShardZero(t *testing.T) {
 		want[discordtest.ShardFor(g, count)]++
 	}
 	poll(t, "every shard to count its servers", func() bool {
-		for _, sh := range h.bot.shards {
-			if sh.guildCount() != want[sh.id] {
+		for _, id := range h.bot.shards.IDs() {
+			if h.bot.shards.GuildCount(id) != want[id] {
 				return false
 			}
 		}
@@ -118,7 +117,7 @@ func TestShardSubsetAndRegistration(t *testing.T) {
 			cfg := shardedConfig()
 			cfg.ShardCount, cfg.ShardIDs, cfg.Register = 4, []int{1, 3}, tc.register
 			logs := &syncBuffer{}
-			b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, nil)), nil)
+			b := newBot(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(logs, nil)), nil)
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan error, 1)
 			begin := time.Now()
@@ -174,7 +173,7 @@ func TestShardIDsOutOfRange(t *testing.T) {
 	srv := discordtest.New(t)
 	cfg := shardedConfig()
 	cfg.ShardCount, cfg.ShardIDs = 4, []int{2, 5}
-	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(&syncBuffer{}, nil)), nil)
+	b := newBot(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(&syncBuffer{}, nil)), nil)
 	err := b.Run(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "shard 5") || !strings.Contains(err.Error(), "SHARD_IDS") {
 		t.Errorf("Run = %v, want an error naming shard 5 and SHARD_IDS", err)
@@ -189,163 +188,8 @@ func TestShardingRequiredIsFatal(t *testing.T) {
 	srv := discordtest.New(t, discordtest.WithRequiredShards(4))
 	cfg := shardedConfig()
 	cfg.ShardCount = 2
-	b := New(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(&syncBuffer{}, nil)), nil)
+	b := newBot(cfg, sessions(t, srv), slog.New(slog.NewJSONHandler(&syncBuffer{}, nil)), nil)
 	wantFatal(t, b.Run(context.Background()), "4011", "SHARD_COUNT")
-}
-
-func TestIdentifyPacer(t *testing.T) {
-	const every = 5 * time.Second
-	t0 := time.Unix(1_700_000_000, 0)
-	at := func(d time.Duration) time.Time { return t0.Add(d) }
-	p := newIdentifyPacer(2, every, false, t0)
-	// Turns are booked in order of asking, one per bucket per window.
-	var got []time.Duration
-	for _, shard := range []int{0, 1, 2, 3, 4} {
-		got = append(got, p.book(shard, t0).Sub(t0))
-	}
-	if want := []time.Duration{0, 0, every, every, 2 * every}; !slices.Equal(got, want) {
-		t.Errorf("turns %v, want %v: one identify per bucket per window, in order", got, want)
-	}
-	// Asking again gives the same turn.
-	if tt := p.book(2, at(time.Second)); !tt.Equal(at(every)) {
-		t.Errorf("shard 2 asked again: turn at %v, want %v", tt.Sub(t0), every)
-	}
-	if tt, ok := p.claim(2, at(time.Second)); ok || !tt.Equal(at(every)) {
-		t.Errorf("shard 2 claimed before its turn: %v %v", tt.Sub(t0), ok)
-	}
-	if _, ok := p.claim(0, t0); !ok {
-		t.Error("shard 0 could not claim its turn")
-	}
-	// An identify answered late (READY) moves the turns after it, in order.
-	p.identified(0, at(7*time.Second))
-	if tt, _ := p.turnOf(2); !tt.Equal(at(12 * time.Second)) {
-		t.Errorf("shard 2's turn at %v, want 5 s after the READY", tt.Sub(t0))
-	}
-	if tt, _ := p.turnOf(4); !tt.Equal(at(17 * time.Second)) {
-		t.Errorf("shard 4's turn at %v, want a window after shard 2's", tt.Sub(t0))
-	}
-	// A shard away at its turn keeps its place: shard 4 takes its own turn
-	// when it comes, and shard 2's moves a window after it.
-	if _, ok := p.claim(4, at(17*time.Second)); !ok {
-		t.Error("shard 4 could not claim its turn")
-	}
-	if tt, _ := p.turnOf(2); !tt.Equal(at(22 * time.Second)) {
-		t.Errorf("shard 2, away at its turn, now has it at %v, want 22 s", tt.Sub(t0))
-	}
-	if _, ok := p.claim(2, at(20*time.Second)); ok {
-		t.Error("shard 2 identified within a window of shard 4")
-	}
-	// A turn given up is gone; the next booking comes after the others.
-	p.cancel(2)
-	if _, ok := p.turnOf(2); ok {
-		t.Error("shard 2 kept its turn after giving it up")
-	}
-	if tt := p.book(6, at(18*time.Second)); !tt.Equal(at(22 * time.Second)) {
-		t.Errorf("shard 6's turn at %v, want 22 s", tt.Sub(t0))
-	}
-	later := newIdentifyPacer(1, every, true, t0)
-	if tt := later.book(0, t0); !tt.Equal(at(every)) {
-		t.Errorf("a partial process identifies %v after start, want a window", tt.Sub(t0))
-	}
-}
-
-// TestIdentifyPacerFirstComeFirstServed: shards of one bucket that ask for
-// their turn one after the other, from goroutines of their own, get
-// distinct turns a window apart, in order of asking; each learns its turn
-// when it asks, and takes it when it comes: no shard loses its turn to one
-// that asked later, however many wait.
-func TestIdentifyPacerFirstComeFirstServed(t *testing.T) {
-	const (
-		n     = 16
-		every = 5 * time.Second
-	)
-	t0 := time.Unix(1_700_000_000, 0)
-	p := newIdentifyPacer(1, every, false, t0)
-	turns := make([]time.Time, n)
-	first := make([]bool, n)
-	var wg sync.WaitGroup
-	prev := make(chan struct{})
-	close(prev)
-	for i := range n {
-		next := make(chan struct{})
-		wg.Add(1)
-		go func(asked <-chan struct{}) {
-			defer wg.Done()
-			<-asked
-			// Shard i asks (and, but for shard 0, is told to wait) i ms
-			// after the first.
-			turns[i], first[i] = p.claim(i, t0.Add(time.Duration(i)*time.Millisecond))
-			close(next)
-		}(prev)
-		prev = next
-	}
-	wg.Wait()
-	for i := range n {
-		if want := t0.Add(time.Duration(i) * every); !turns[i].Equal(want) {
-			t.Errorf("shard %d (asked %d.) has its turn at %v, want %v", i, i+1, turns[i].Sub(t0), want.Sub(t0))
-		}
-		if first[i] != (i == 0) {
-			t.Errorf("shard %d took a turn at once: %v", i, first[i])
-		}
-	}
-	// Each wakes at its turn and takes it; one that asks again early is
-	// told the same turn.
-	for i := 1; i < n; i++ {
-		if tt, ok := p.claim(i, turns[i].Add(-time.Millisecond)); ok || !tt.Equal(turns[i]) {
-			t.Errorf("shard %d, a millisecond early: turn %v, taken %v", i, tt.Sub(t0), ok)
-		}
-		if _, ok := p.claim(i, turns[i]); !ok {
-			t.Errorf("shard %d could not take its turn when it came", i)
-		}
-	}
-}
-
-// TestIsIdentifyFrame: the gate knows an identify from the other frames
-// gorilla writes, masked as a client's are, at every payload length.
-func TestIsIdentifyFrame(t *testing.T) {
-	identify := []byte(`{"op":2,"d":{"token":"Bot x","properties":{},"intents":1}}` + "\n")
-	for _, tc := range []struct {
-		name    string
-		op      byte
-		payload []byte
-		want    bool
-	}{
-		{"identify", websocket.TextMessage, identify, true},
-		{"long identify", websocket.TextMessage, append(append([]byte{}, identify[:len(identify)-1]...), strings.Repeat(" ", 300)...), true},
-		{"very long identify", websocket.TextMessage, append(append([]byte{}, identify[:len(identify)-1]...), strings.Repeat(" ", 70000)...), true},
-		{"resume", websocket.TextMessage, []byte(`{"op":6,"d":{"token":"Bot x","session_id":"s","seq":3}}`), false},
-		{"heartbeat", websocket.TextMessage, []byte(`{"op":1,"d":12}`), false},
-		{"close", websocket.CloseMessage, identify, false},
-		{"short", websocket.TextMessage, []byte(`{"op":2`), false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			frame := clientFrame(tc.op, tc.payload, [4]byte{0x9a, 0x01, 0x7f, 0xe3})
-			if got := isIdentifyFrame(frame); got != tc.want {
-				t.Errorf("isIdentifyFrame = %v, want %v", got, tc.want)
-			}
-		})
-	}
-	if isIdentifyFrame(nil) || isIdentifyFrame([]byte{0x81}) {
-		t.Error("a truncated frame is no identify")
-	}
-}
-
-// clientFrame encodes a final client frame as RFC 6455 §5.2 describes it.
-func clientFrame(op byte, payload []byte, key [4]byte) []byte {
-	f := []byte{0x80 | op}
-	switch n := len(payload); {
-	case n < 126:
-		f = append(f, 0x80|byte(n))
-	case n <= 0xffff:
-		f = append(f, 0x80|126, byte(n>>8), byte(n))
-	default:
-		f = append(f, 0x80|127, 0, 0, 0, 0, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
-	}
-	f = append(f, key[:]...)
-	for i, c := range payload {
-		f = append(f, c^key[i%4])
-	}
-	return f
 }
 
 // TestShardsFallBackWithoutMessageContentOnce: Discord refuses the message
@@ -459,25 +303,94 @@ func TestShardsReconnectJittered(t *testing.T) {
 	if spread := last.Sub(first); spread < 100*time.Millisecond {
 		t.Errorf("%d shards resumed within %v of each other: no jitter", count, spread)
 	}
-	if back := last.Sub(dropped); back > firstReconnectJitter+2*time.Second {
-		t.Errorf("the last shard resumed %v after the drop, want within about %v", back, firstReconnectJitter)
+	if back := last.Sub(dropped); back > gateway.FirstReconnectJitter+2*time.Second {
+		t.Errorf("the last shard resumed %v after the drop, want within about %v", back, gateway.FirstReconnectJitter)
 	}
 	poll(t, "the bot to be ready again", func() bool { return h.bot.Ready() == nil })
 }
 
-func TestFirstReconnectDelay(t *testing.T) {
-	seen := map[time.Duration]bool{}
-	for range 200 {
-		d := firstReconnectDelay(time.Minute)
-		if d < 0 || d > firstReconnectJitter {
-			t.Fatalf("first attempt waits %v, want within [0, %v]", d, firstReconnectJitter)
+// TestReidentifyKeepsHeartbeating: Discord invalidates every session of four
+// shards in one identify bucket at once (op 9). Each shard identifies anew
+// in its turn, one per window, but no shard goes silent meanwhile: a turn
+// further off than the shard's next heartbeat is not waited for inside
+// discordgo's write lock (which its heartbeats need), the shard reconnects
+// in time for it instead. So no connection goes longer than about a
+// heartbeat interval without a heartbeat (Discord drops a silent one), every
+// shard identifies once, and none too early.
+func TestReidentifyKeepsHeartbeating(t *testing.T) {
+	t.Parallel()
+	const (
+		count    = 4
+		interval = 200 * time.Millisecond
+		window   = 500 * time.Millisecond
+	)
+	cfg := shardedConfig()
+	cfg.IdentifyInterval = window
+	h := start(t, cfg, nil, discordtest.WithShards(count), discordtest.WithMaxConcurrency(1),
+		discordtest.WithIdentifyWindow(window), discordtest.WithHeartbeatInterval(interval))
+	h.srv.WaitIdentifies(t, count, wait)
+	poll(t, "the bot to be ready", func() bool { return h.bot.Ready() == nil })
+	time.Sleep(interval + interval/2) // a heartbeat or two on every connection
+	fault := time.Now()
+	if n := h.srv.InvalidateSession(false); n != count {
+		t.Fatalf("op 9 sent on %d connections, want %d", n, count)
+	}
+	ids := h.srv.WaitIdentifies(t, 2*count, wait)
+	poll(t, "the bot to be ready again", func() bool { return h.bot.Ready() == nil })
+	took := ids[len(ids)-1].Time.Sub(fault)
+
+	gap, conn := longestBeatGap(h.srv)
+	t.Logf("every shard identified again %v after op 9; longest time without a heartbeat %v (connection %d), heartbeat interval %v",
+		took.Round(time.Millisecond), gap.Round(time.Millisecond), conn, interval)
+	if gap > interval+interval/2 {
+		t.Errorf("connection %d went %v without a heartbeat, heartbeat interval %v", conn, gap.Round(time.Millisecond), interval)
+	}
+	if v := h.srv.IdentifyViolations(); len(v) != 0 {
+		t.Errorf("%d identifies faster than allowed (closed with 4008)", len(v))
+	}
+	per := map[int]int{}
+	for _, id := range ids[count:] {
+		per[id.Shard[0]]++
+	}
+	for sh := range count {
+		if per[sh] != 1 {
+			t.Errorf("shard %d identified %d times after op 9, want once (all: %v)", sh, per[sh], per)
 		}
-		seen[d] = true
 	}
-	if len(seen) < 150 {
-		t.Errorf("%d distinct waits in 200 draws: no jitter", len(seen))
+	for i := count + 1; i < len(ids); i++ {
+		if d := ids[i].Time.Sub(ids[i-1].Time); d < window {
+			t.Errorf("identifies %d and %d came %v apart, within the window", i, i+1, d)
+		}
 	}
-	if d := firstReconnectDelay(200 * time.Millisecond); d > 200*time.Millisecond {
-		t.Errorf("with ReconnectMax 200 ms the first attempt waits %v", d)
+}
+
+// longestBeatGap returns the longest time a gateway connection of srv went
+// without a heartbeat: from its HELLO or a heartbeat to the next one, or to
+// the connection's end (now, while it is open), and that connection.
+func longestBeatGap(srv *discordtest.Server) (time.Duration, int) {
+	now := time.Now()
+	ends := map[int]time.Time{}
+	for _, d := range srv.Disconnects() {
+		ends[d.Conn] = d.Time
 	}
+	last := map[int]time.Time{}
+	var gap time.Duration
+	var conn int
+	see := func(c int, at time.Time) {
+		if prev, ok := last[c]; ok && at.Sub(prev) > gap {
+			gap, conn = at.Sub(prev), c
+		}
+		last[c] = at
+	}
+	for _, b := range srv.Beats() {
+		see(b.Conn, b.Time)
+	}
+	for c := range last {
+		end, ok := ends[c]
+		if !ok {
+			end = now
+		}
+		see(c, end)
+	}
+	return gap, conn
 }

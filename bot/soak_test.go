@@ -48,7 +48,7 @@ func (sb *soakBot) discordgoBuckets() int {
 }
 
 // buckets is every rate-limit bucket the bot holds: discordgo's and its own.
-func (sb *soakBot) buckets() int { return sb.discordgoBuckets() + sb.bot.rest.channels.size() }
+func (sb *soakBot) buckets() int { return sb.discordgoBuckets() + sb.bot.rest.Channels.Size() }
 
 func startSoakBot(t *testing.T) *soakBot {
 	t.Helper()
@@ -59,7 +59,7 @@ func startSoakBot(t *testing.T) *soakBot {
 	cfg.UserRate, cfg.UserBurst = 1_000_000, 1_000_000
 	cfg.Queue = 256
 	cfg.ChannelBacklog = 256
-	sb.bot = New(cfg, func() (*discordgo.Session, error) {
+	sb.bot = newBot(cfg, func() (*discordgo.Session, error) {
 		s := srv.Session(t, 0)
 		sb.mu.Lock()
 		sb.sessions = append(sb.sessions, s)
@@ -145,32 +145,5 @@ func TestSoakMemoryFlat(t *testing.T) {
 	}
 	if heap1 > heap0+heapMargin {
 		t.Errorf("heap grew from %d to %d bytes over %d commands (margin %d)", heap0, heap1, total-warm, heapMargin)
-	}
-}
-
-// TestBucketTableForgetsIdleChannels: a channel's bucket is kept while in
-// use and for a minute after, then forgotten.
-func TestBucketTableForgetsIdleChannels(t *testing.T) {
-	tb := newBucketTable(time.Minute)
-	t0 := time.Unix(1_700_000_000, 0)
-	for i := range 100 {
-		key := strconv.Itoa(i)
-		tb.get(key, t0)
-		tb.put(key, t0)
-	}
-	busy := tb.get("busy", t0) // in use for the whole test
-	if n := tb.size(); n != 101 {
-		t.Fatalf("%d buckets, want 101", n)
-	}
-	if again := tb.get("busy", t0.Add(30*time.Second)); again != busy {
-		t.Error("a channel in use got a second bucket")
-	}
-	tb.put("busy", t0.Add(30*time.Second))
-	tb.get("late", t0.Add(2*time.Minute))
-	if n := tb.size(); n != 2 {
-		t.Errorf("%d buckets after two idle minutes, want 2 (busy, still in use, and late)", n)
-	}
-	if tb.get("busy", t0.Add(2*time.Minute)) != busy {
-		t.Error("the bucket in use was forgotten")
 	}
 }

@@ -49,6 +49,7 @@ import (
 	"github.com/sudokubot/sudokubot/parser"
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/settings"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
@@ -204,6 +205,10 @@ type Config struct {
 	// Now is the clock that says which day's puzzle !daily gives; nil
 	// means time.Now.
 	Now func() time.Time
+	// Store keeps the servers' settings, daily posts and solvers, for
+	// /settings, /daily stats and the record of the daily puzzle's solvers;
+	// nil: those say that nothing is kept.
+	Store settings.Store
 }
 
 // Handler turns requests into replies. It is safe for concurrent use.
@@ -233,6 +238,9 @@ func New(cfg Config) *Handler {
 	}
 	if cfg.CodeRebuilds <= 0 {
 		cfg.CodeRebuilds = DefaultCodeRebuilds
+	}
+	if cfg.Pictures == settings.PicturesDefault {
+		cfg.Pictures = DefaultPictures
 	}
 	codes := newCodeGuard(cfg.CodeRebuilds)
 	return &Handler{cfg: cfg, served: newPuzzleCache(cachedPuzzles, codes.issue), codes: codes}

@@ -2,7 +2,6 @@ package command
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -10,60 +9,35 @@ import (
 
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/settings"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
 // PictureMode says when a reply that shows a board carries a picture of it
-// (a PNG drawn by package picture) as an attachment. The zero PictureMode
-// is [PicturesAuto].
-type PictureMode uint8
+// (a PNG drawn by package picture) as an attachment. It is the settings'
+// type ([settings.PictureMode]): the one the operator sets (IMAGE_REPLIES)
+// and a server chooses (/settings pictures), read by one parser
+// ([settings.ParsePictureMode]). It is defined in package settings, the
+// lower of the two layers (settings imports only the standard library;
+// command may import settings, not the other way round). Its zero value,
+// settings.PicturesDefault, works as [PicturesAuto].
+type PictureMode = settings.PictureMode
 
-// The picture modes.
+// The picture modes, in the command layer's words.
 const (
 	// PicturesAuto attaches the picture where the text falls short: boards
 	// of 12×12 and larger, and what a monospace board cannot mark (a hint's
 	// eliminations and placements, pencil marks).
-	PicturesAuto PictureMode = iota
+	PicturesAuto = settings.PicturesAuto
 	// PicturesAlways attaches a picture to every reply that shows a board.
-	PicturesAlways
+	PicturesAlways = settings.PicturesAlways
 	// PicturesNever attaches none, even when a person asks for one (the
 	// reply then says so).
-	PicturesNever
+	PicturesNever = settings.PicturesOff
 )
 
 // DefaultPictures is the picture mode of a zero [Config].
 const DefaultPictures = PicturesAuto
-
-// String returns "auto", "always" or "never".
-func (m PictureMode) String() string {
-	switch m {
-	case PicturesAuto:
-		return "auto"
-	case PicturesAlways:
-		return "always"
-	case PicturesNever:
-		return "never"
-	}
-	return fmt.Sprintf("PictureMode(%d)", uint8(m))
-}
-
-// ErrPictureMode is wrapped by the error of [ParsePictureMode].
-var ErrPictureMode = errors.New("unknown picture mode (known: auto, always, never)")
-
-// ParsePictureMode returns the mode named s: "auto", "always" or "never"
-// ("off" too), in any case, surrounding spaces ignored; or an error
-// wrapping [ErrPictureMode].
-func ParsePictureMode(s string) (PictureMode, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "auto":
-		return PicturesAuto, nil
-	case "always":
-		return PicturesAlways, nil
-	case "never", "off":
-		return PicturesNever, nil
-	}
-	return 0, fmt.Errorf("picture mode %q: %w", s, ErrPictureMode)
-}
 
 // PictureChoice is what one command asks about the picture of its reply.
 type PictureChoice uint8

@@ -49,7 +49,20 @@ func TestBoardLeftToThePicture(t *testing.T) {
 				if got := strings.Contains(tc.text, tc.says); got != left {
 					t.Errorf("says %q: %v, want %v:\n%s", tc.says, got, left, tc.text)
 				}
-				if left && strings.Contains(tc.text, "||") && tc.what != "hint" {
+				rest := tc.text
+				if left && (tc.what == "solved" || tc.what == "spoiler") {
+					// The solution, to copy, on one line: a spoiler too
+					// when the solution is one.
+					line := "`" + testgrids.Line(sol) + "`"
+					if tc.what == "spoiler" {
+						line = "||" + line + "||"
+					}
+					if !strings.Contains(tc.text, "On one line: "+line) {
+						t.Errorf("no one-line solution %s:\n%s", line, tc.text)
+					}
+					rest = strings.Replace(rest, line, "", 1)
+				}
+				if left && strings.Contains(rest, "||") && tc.what != "hint" {
 					t.Errorf("spoiler bars around nothing:\n%s", tc.text)
 				}
 				if !left && strings.Contains(tc.text, "picture") {

@@ -88,9 +88,9 @@ func Solved(puzzle sudoku.Grid, res sudoku.Result, opt Options) string {
 		r := opt.with(reply{head: head, grid: sol, marks: marks, spoiler: opt.Spoiler})
 		switch {
 		case r.noBoard && givens == 0:
-			r.legend = "The solution is in the attached picture."
+			r.legend = "The solution is in the attached picture." + copyable(sol, opt)
 		case r.noBoard:
-			r.legend = "The solution is in the attached picture: the given digits in bold, the ones I filled in another colour."
+			r.legend = "The solution is in the attached picture: the given digits in bold, the ones I filled in another colour." + copyable(sol, opt)
 		case givens == 0:
 		case layoutFor(sol.Size()).narrow:
 			r.legend = "Given digits are not marked at this size."
@@ -108,6 +108,17 @@ func Solved(puzzle sudoku.Grid, res sudoku.Result, opt Options) string {
 		return opt.with(reply{head: "The solve was stopped before it finished (the bot may be restarting). Please try again."}).String()
 	}
 	return opt.with(reply{head: "Something went wrong while solving. Please try again."}).String()
+}
+
+// copyable is the solution on one line, to copy, for a reply that leaves
+// the board to its picture (16×16 and 25×25): behind spoiler bars when the
+// solution is a spoiler.
+func copyable(sol sudoku.Grid, opt Options) string {
+	line := "`" + oneLine(sol, opt.Symbols) + "`"
+	if opt.Spoiler {
+		line = "||" + line + "||"
+	}
+	return "\nOn one line: " + line
 }
 
 // Checked renders the reply to a check of a grid in progress, g, given the

@@ -16,14 +16,18 @@ import (
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/httpserver"
 	"github.com/sudokubot/sudokubot/picture"
+	"github.com/sudokubot/sudokubot/settings"
 	"github.com/sudokubot/sudokubot/settings/backend"
 )
 
 // Config is everything the program reads from its environment, already
 // checked. The bot's part is a bot.Config, passed on as it is.
 type Config struct {
-	Token     string     // DISCORD_TOKEN; empty means console mode
-	Bot       bot.Config // the bot's settings; zero Workers and negative Queue are resolved by the bot
+	Token string     // DISCORD_TOKEN; empty means console mode
+	Bot   bot.Config // the bot's settings; zero Workers and negative Queue are resolved by the bot
+	// Command is the command handler's: prefix, solve deadline, spoilers,
+	// pictures (the store and the puzzle pool are added by run).
+	Command   command.Config
 	LogLevel  slog.Level // LOG_LEVEL
 	LogFormat string     // LOG_FORMAT: text or json
 	// HTTPAddr is where the HTTP server (interactions endpoint, /healthz,
@@ -50,8 +54,15 @@ const defaultPuzzleCPU = 0.25
 // tests check .env.example, the README and the doc comment of main.go
 // against this function.
 func defaultConfig() Config {
-	return Config{Bot: bot.DefaultConfig(), LogLevel: slog.LevelInfo, LogFormat: "text", PuzzleCPU: defaultPuzzleCPU,
+	return Config{Bot: bot.DefaultConfig(), Command: defaultCommand(), LogLevel: slog.LevelInfo, LogFormat: "text", PuzzleCPU: defaultPuzzleCPU,
 		DatabaseURL: backend.DefaultURL}
+}
+
+// defaultCommand is the command handler's configuration where nothing is
+// set.
+func defaultCommand() command.Config {
+	return command.Config{Prefix: command.DefaultPrefix, SolveTimeout: command.DefaultSolveTimeout,
+		Pictures: command.DefaultPictures, Theme: picture.Dark}
 }
 
 // configError names the variable whose value is wrong, for the operator.
@@ -81,7 +92,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		if strings.ContainsAny(v, " \t\n`@") || utf8.RuneCountInString(v) > 5 {
 			bad("COMMAND_PREFIX", v, "one to five characters, without spaces, backticks or @")
 		} else {
-			cfg.Bot.Prefix = v
+			cfg.Command.Prefix = v
 		}
 	}
 	duration := func(name string, dst *time.Duration, min, max time.Duration) {
@@ -120,7 +131,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		}
 		*dst = b
 	}
-	duration("SOLVE_TIMEOUT", &cfg.Bot.SolveTimeout, time.Millisecond, time.Minute)
+	duration("SOLVE_TIMEOUT", &cfg.Command.SolveTimeout, time.Millisecond, time.Minute)
 	integer("SOLVE_WORKERS", &cfg.Bot.Workers, 1, 1024)
 	integer("SOLVE_QUEUE", &cfg.Bot.Queue, 0, 100000)
 	integer("USER_RATE_LIMIT", &cfg.Bot.UserRate, 1, 100000)
@@ -133,7 +144,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 			cfg.Bot.DevGuildID = v
 		}
 	}
-	boolean("SPOILER_SOLUTIONS", &cfg.Bot.SpoilerSolutions)
+	boolean("SPOILER_SOLUTIONS", &cfg.Command.Spoiler)
 	boolean("MESSAGE_CONTENT_INTENT", &cfg.Bot.MessageContent)
 	duration("SHUTDOWN_GRACE", &cfg.Bot.ShutdownGrace, 0, 10*time.Minute)
 	duration("RECONNECT_MAX_WAIT", &cfg.Bot.ReconnectMax, time.Second, 10*time.Minute)
@@ -146,17 +157,17 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		}
 	}
 	if v, ok := get("IMAGE_REPLIES"); ok {
-		if m, err := command.ParsePictureMode(v); err != nil {
+		if m, err := settings.ParsePictureMode(v); err != nil {
 			bad("IMAGE_REPLIES", v, "auto, always or never")
 		} else {
-			cfg.Bot.ImageReplies = m
+			cfg.Command.Pictures = m
 		}
 	}
 	if v, ok := get("IMAGE_THEME"); ok {
 		if th, err := picture.ParseTheme(v); err != nil {
 			bad("IMAGE_THEME", v, "dark or light")
 		} else {
-			cfg.Bot.ImageTheme = th
+			cfg.Command.Theme = th
 		}
 	}
 

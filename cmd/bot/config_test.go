@@ -42,8 +42,8 @@ func TestLoadConfigDefaults(t *testing.T) {
 	// What the bot runs with: workers from GOMAXPROCS (a container's CPU
 	// limit), the queue four times that.
 	r := cfg.Bot.Resolved()
-	if r.Prefix != "!" || r.SolveTimeout != 2*time.Second || r.Workers != runtime.GOMAXPROCS(0) || r.Queue != 4*r.Workers {
-		t.Errorf("resolved defaults %+v", r)
+	if cfg.Command.Prefix != "!" || cfg.Command.SolveTimeout != 2*time.Second || r.Workers != runtime.GOMAXPROCS(0) || r.Queue != 4*r.Workers {
+		t.Errorf("resolved defaults %+v, %+v", r, cfg.Command)
 	}
 }
 
@@ -91,12 +91,13 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 	// Every value lands in the field the bot reads: the bot gets this
 	// bot.Config as it is.
 	wantBot := bot.DefaultConfig()
-	wantBot.Prefix, wantBot.SolveTimeout, wantBot.Workers, wantBot.Queue = "?", 750*time.Millisecond, 3, 0
+	wantBot.Workers, wantBot.Queue = 3, 0
 	wantBot.UserRate, wantBot.UserBurst, wantBot.ChannelBacklog = 30, 6, 9
-	wantBot.DevGuildID, wantBot.SpoilerSolutions, wantBot.MessageContent = "123456789012345678", true, false
+	wantBot.DevGuildID, wantBot.MessageContent = "123456789012345678", false
 	wantBot.ShutdownGrace, wantBot.ReconnectMax = 3*time.Second, 30*time.Second
-	wantBot.ImageReplies, wantBot.ImageTheme = command.PicturesAlways, picture.Light
-	want := Config{Token: "abc.def", Bot: wantBot, LogLevel: slog.LevelDebug, LogFormat: "json", PuzzleCPU: 0.5,
+	wantCommand := command.Config{Prefix: "?", SolveTimeout: 750 * time.Millisecond, Spoiler: true,
+		Pictures: command.PicturesAlways, Theme: picture.Light}
+	want := Config{Token: "abc.def", Bot: wantBot, Command: wantCommand, LogLevel: slog.LevelDebug, LogFormat: "json", PuzzleCPU: 0.5,
 		DatabaseURL: "postgres://bot:secret@db:5432/sudokubot"}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("got %+v\nwant %+v", cfg, want)
@@ -173,8 +174,8 @@ func TestEnvFileRealEnvironmentWins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Bot.Prefix != "?" || cfg.Bot.SolveTimeout != time.Second || cfg.Token != "" {
-		t.Errorf("prefix %q timeout %v token set %v: want ? from the file, 1s and no token from the environment", cfg.Bot.Prefix, cfg.Bot.SolveTimeout, cfg.Token != "")
+	if cfg.Command.Prefix != "?" || cfg.Command.SolveTimeout != time.Second || cfg.Token != "" {
+		t.Errorf("prefix %q timeout %v token set %v: want ? from the file, 1s and no token from the environment", cfg.Command.Prefix, cfg.Command.SolveTimeout, cfg.Token != "")
 	}
 	if _, err := withEnvFile(lookup(nil), filepath.Join(dir, "missing"), false); err != nil {
 		t.Errorf("a missing .env must not be an error: %v", err)
@@ -189,12 +190,12 @@ func TestEnvFileRealEnvironmentWins(t *testing.T) {
 func TestImageRepliesModes(t *testing.T) {
 	for value, want := range map[string]command.PictureMode{"auto": command.PicturesAuto, "always": command.PicturesAlways, "never": command.PicturesNever, " OFF ": command.PicturesNever} {
 		cfg, err := loadConfig(env(map[string]string{"IMAGE_REPLIES": value}))
-		if err != nil || cfg.Bot.ImageReplies != want {
-			t.Errorf("IMAGE_REPLIES=%q: %v, %v; want %v", value, cfg.Bot.ImageReplies, err, want)
+		if err != nil || cfg.Command.Pictures != want {
+			t.Errorf("IMAGE_REPLIES=%q: %v, %v; want %v", value, cfg.Command.Pictures, err, want)
 		}
 	}
-	if cfg, _ := loadConfig(env(nil)); cfg.Bot.ImageReplies != command.PicturesAuto || cfg.Bot.ImageTheme != picture.Dark {
-		t.Errorf("defaults: %v, %v; want auto and dark", cfg.Bot.ImageReplies, cfg.Bot.ImageTheme)
+	if cfg, _ := loadConfig(env(nil)); cfg.Command.Pictures != command.PicturesAuto || cfg.Command.Theme != picture.Dark {
+		t.Errorf("defaults: %v, %v; want auto and dark", cfg.Command.Pictures, cfg.Command.Theme)
 	}
 }
 

@@ -208,8 +208,9 @@ func runBot(ctx context.Context, p program, cfg Config, log *slog.Logger) error 
 	// The refill stops with the first signal; commands in flight still get
 	// puzzles (made on their own time if none is ready).
 	defer runPuzzles(ctx, pool, cfg.PuzzleCPU, log)()
-	cfg.Bot.Puzzles = pool
-	b := bot.New(cfg.Bot, p.sessions(cfg.Token, cfg.Bot.Resolved().Workers), log, bot.NewMetrics(reg))
+	cc := cfg.Command
+	cc.Puzzles, cc.Store = pool, store
+	b := bot.New(cfg.Bot, command.New(cc), p.sessions(cfg.Token, cfg.Bot.Resolved().Workers), log, bot.NewMetrics(reg))
 	bot.CaptureLibraryLogs(log)
 	if cfg.HTTPAddr == "" {
 		return b.Run(ctx)
@@ -335,7 +336,7 @@ func runConsoleMode(ctx context.Context, p program, cfg Config, asked bool, imag
 	}
 	if !asked {
 		fmt.Fprintln(p.stderr, "DISCORD_TOKEN is not set, so the bot runs in console mode: it reads commands such as "+
-			cfg.Bot.Prefix+"solve followed by a grid, and prints the replies it would post.")
+			cfg.Command.Prefix+"solve followed by a grid, and prints the replies it would post.")
 	}
 	if interactive {
 		fmt.Fprintln(p.stderr, "Type a command and its grid; an empty line ends a message. Ctrl-D or Ctrl-C quits.")
@@ -345,14 +346,9 @@ func runConsoleMode(ctx context.Context, p program, cfg Config, asked bool, imag
 		return err
 	}
 	defer runPuzzles(ctx, pool, cfg.PuzzleCPU, nil)()
-	h := command.New(command.Config{
-		Prefix:       cfg.Bot.Prefix,
-		SolveTimeout: cfg.Bot.SolveTimeout,
-		Spoiler:      cfg.Bot.SpoilerSolutions,
-		Pictures:     cfg.Bot.ImageReplies,
-		Theme:        cfg.Bot.ImageTheme,
-		Puzzles:      pool,
-	})
+	cc := cfg.Command
+	cc.Puzzles = pool
+	h := command.New(cc)
 	return runConsole(ctx, h, in, p.stdout, p.stderr, interactive, imageDir)
 }
 

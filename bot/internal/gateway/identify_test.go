@@ -1,4 +1,4 @@
-package bot
+package gateway
 
 import (
 	"bufio"
@@ -24,8 +24,6 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
-
-	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
 // TestIdentifyGateOverTLSAndProxy: Discord's gateway is wss://, maybe
@@ -110,7 +108,7 @@ func identifyThroughProxy(t *testing.T, kind string) {
 
 	roots := x509.NewCertPool()
 	roots.AddCert(gw.Certificate())
-	b := &Bot{log: slog.New(slog.NewTextHandler(io.Discard, nil)), pacer: newIdentifyPacer(1, window, false, time.Now())}
+	b := &Gateway{cfg: Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil))}, pacer: newIdentifyPacer(1, window, false, time.Now())}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	// The URL names the test certificate's host, which only the proxy
@@ -118,7 +116,7 @@ func identifyThroughProxy(t *testing.T, kind string) {
 	_, port, _ := net.SplitHostPort(gw.Listener.Addr().String())
 	gwURL := "wss://example.com:" + port + "/?v=10"
 	dial := func(id int) *websocket.Conn {
-		sh := &shard{b: b, id: id, log: b.log}
+		sh := &shard{gw: b, id: id, log: b.cfg.Log}
 		d := sh.gatewayDialer(ctx, websocket.Dialer{
 			TLSClientConfig: &tls.Config{RootCAs: roots},
 			Proxy:           func(*http.Request) (*url.URL, error) { return proxyURL, nil },
@@ -282,92 +280,6 @@ func socksProxy(t *testing.T, user, pw string, dial func(atyp byte, host string,
 	return &url.URL{Scheme: "socks5", Host: l.Addr().String(), User: url.UserPassword(user, pw)}
 }
 
-// TestReidentifyKeepsHeartbeating: Discord invalidates every session of four
-// shards in one identify bucket at once (op 9). Each shard identifies anew
-// in its turn, one per window, but no shard goes silent meanwhile: a turn
-// further off than the shard's next heartbeat is not waited for inside
-// discordgo's write lock (which its heartbeats need), the shard reconnects
-// in time for it instead. So no connection goes longer than about a
-// heartbeat interval without a heartbeat (Discord drops a silent one), every
-// shard identifies once, and none too early.
-func TestReidentifyKeepsHeartbeating(t *testing.T) {
-	t.Parallel()
-	const (
-		count    = 4
-		interval = 200 * time.Millisecond
-		window   = 500 * time.Millisecond
-	)
-	cfg := shardedConfig()
-	cfg.IdentifyInterval = window
-	h := start(t, cfg, nil, discordtest.WithShards(count), discordtest.WithMaxConcurrency(1),
-		discordtest.WithIdentifyWindow(window), discordtest.WithHeartbeatInterval(interval))
-	h.srv.WaitIdentifies(t, count, wait)
-	poll(t, "the bot to be ready", func() bool { return h.bot.Ready() == nil })
-	time.Sleep(interval + interval/2) // a heartbeat or two on every connection
-	fault := time.Now()
-	if n := h.srv.InvalidateSession(false); n != count {
-		t.Fatalf("op 9 sent on %d connections, want %d", n, count)
-	}
-	ids := h.srv.WaitIdentifies(t, 2*count, wait)
-	poll(t, "the bot to be ready again", func() bool { return h.bot.Ready() == nil })
-	took := ids[len(ids)-1].Time.Sub(fault)
-
-	gap, conn := longestBeatGap(h.srv)
-	t.Logf("every shard identified again %v after op 9; longest time without a heartbeat %v (connection %d), heartbeat interval %v",
-		took.Round(time.Millisecond), gap.Round(time.Millisecond), conn, interval)
-	if gap > interval+interval/2 {
-		t.Errorf("connection %d went %v without a heartbeat, heartbeat interval %v", conn, gap.Round(time.Millisecond), interval)
-	}
-	if v := h.srv.IdentifyViolations(); len(v) != 0 {
-		t.Errorf("%d identifies faster than allowed (closed with 4008)", len(v))
-	}
-	per := map[int]int{}
-	for _, id := range ids[count:] {
-		per[id.Shard[0]]++
-	}
-	for sh := range count {
-		if per[sh] != 1 {
-			t.Errorf("shard %d identified %d times after op 9, want once (all: %v)", sh, per[sh], per)
-		}
-	}
-	for i := count + 1; i < len(ids); i++ {
-		if d := ids[i].Time.Sub(ids[i-1].Time); d < window {
-			t.Errorf("identifies %d and %d came %v apart, within the window", i, i+1, d)
-		}
-	}
-}
-
-// longestBeatGap returns the longest time a gateway connection of srv went
-// without a heartbeat: from its HELLO or a heartbeat to the next one, or to
-// the connection's end (now, while it is open), and that connection.
-func longestBeatGap(srv *discordtest.Server) (time.Duration, int) {
-	now := time.Now()
-	ends := map[int]time.Time{}
-	for _, d := range srv.Disconnects() {
-		ends[d.Conn] = d.Time
-	}
-	last := map[int]time.Time{}
-	var gap time.Duration
-	var conn int
-	see := func(c int, at time.Time) {
-		if prev, ok := last[c]; ok && at.Sub(prev) > gap {
-			gap, conn = at.Sub(prev), c
-		}
-		last[c] = at
-	}
-	for _, b := range srv.Beats() {
-		see(b.Conn, b.Time)
-	}
-	for c := range last {
-		end, ok := ends[c]
-		if !ok {
-			end = now
-		}
-		see(c, end)
-	}
-	return gap, conn
-}
-
 // TestIdentifyGateWaitEndsOnClose: an identify waiting in the gate for its
 // turn ends at once, and gives the turn up, when its connection is closed
 // or the shard abandons it (before discordgo's Close, which needs the write
@@ -378,12 +290,12 @@ func TestIdentifyGateWaitEndsOnClose(t *testing.T) {
 		t.Run(how, func(t *testing.T) {
 			t.Parallel()
 			const every = 3 * time.Second
-			b := &Bot{log: slog.New(slog.NewTextHandler(io.Discard, nil)), pacer: newIdentifyPacer(1, every, false, time.Now())}
+			b := &Gateway{cfg: Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil))}, pacer: newIdentifyPacer(1, every, false, time.Now())}
 			b.pacer.book(1, time.Now()) // shard 1 has the bucket's turn now, shard 0 the next
 			c, server := net.Pipe()
 			defer server.Close()
 			go io.Copy(io.Discard, server)
-			g := newIdentifyGate(context.Background(), c, &shard{b: b, id: 0, log: b.log})
+			g := newIdentifyGate(context.Background(), c, &shard{gw: b, id: 0, log: b.cfg.Log})
 			defer g.Close()
 			done := make(chan error, 1)
 			go func() {
@@ -573,8 +485,8 @@ func TestGatewayDialerLegacyNetDial(t *testing.T) {
 	}))
 	defer srv.Close()
 	var dialled atomic.Int32
-	b := &Bot{log: slog.New(slog.NewTextHandler(io.Discard, nil)), pacer: newIdentifyPacer(1, time.Second, false, time.Now())}
-	sh := &shard{b: b, log: b.log}
+	b := &Gateway{cfg: Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil))}, pacer: newIdentifyPacer(1, time.Second, false, time.Now())}
+	sh := &shard{gw: b, log: b.cfg.Log}
 	d := sh.gatewayDialer(context.Background(), websocket.Dialer{NetDial: func(network, addr string) (net.Conn, error) {
 		dialled.Add(1)
 		return net.Dial(network, addr)

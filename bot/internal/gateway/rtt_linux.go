@@ -1,4 +1,4 @@
-package bot
+package gateway
 
 import (
 	"net"

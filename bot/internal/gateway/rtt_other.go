@@ -1,6 +1,6 @@
 //go:build !linux
 
-package bot
+package gateway
 
 import (
 	"net"

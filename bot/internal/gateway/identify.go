@@ -1,4 +1,4 @@
-package bot
+package gateway
 
 import (
 	"bufio"
@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
 )
 
 // identifyPacer hands out identify turns as Discord requires: shard s
@@ -163,7 +165,7 @@ func (p *identifyPacer) due(ctx context.Context, shard int, lead time.Duration) 
 		if d <= 0 {
 			return nil
 		}
-		if err := sleep(ctx, d); err != nil {
+		if err := rest.Sleep(ctx, d); err != nil {
 			return err
 		}
 	}
@@ -270,7 +272,7 @@ func (g *identifyGate) identify(p []byte) (int, error) {
 		return 0, err
 	}
 	n, err := g.Conn.Write(p)
-	g.sh.b.pacer.identified(g.sh.id, time.Now())
+	g.sh.gw.pacer.identified(g.sh.id, time.Now())
 	return n, err
 }
 
@@ -278,7 +280,7 @@ func (g *identifyGate) identify(p []byte) (int, error) {
 // heartbeat falls due; a turn further off closes the connection (the turn
 // stays booked, for the reconnection).
 func (g *identifyGate) waitTurn() error {
-	pacer, id := g.sh.b.pacer, g.sh.id
+	pacer, id := g.sh.gw.pacer, g.sh.id
 	for {
 		select {
 		case <-g.stop:

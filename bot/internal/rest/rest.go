@@ -1,4 +1,10 @@
-package bot
+// Package rest sends the bot's requests to Discord's REST API under the bot's
+// own policy: rate-limit buckets it keeps itself (one per channel, forgotten
+// when idle; one per interaction, garbage with its reply), retries with
+// back-off on 5xx answers and network errors, Retry-After on 429 (global
+// ones hold every request), every wait bounded by the request's context,
+// and interaction tokens redacted from errors.
+package rest
 
 import (
 	"bytes"
@@ -23,56 +29,65 @@ import (
 // discordgo's (which retries a 429 forever with a sleep that ignores the
 // context, and retries only 502, at once, with no back-off).
 const (
-	maxAttempts   = 4                      // tries of one call, the first included
+	MaxAttempts   = 4                      // tries of one call, the first included
 	maxRetryAfter = 15 * time.Second       // a longer Retry-After loses the reply rather than hold a worker
-	backoffBase   = 250 * time.Millisecond // first wait after a 5xx or a network error; doubles each time
+	BackoffBase   = 250 * time.Millisecond // first wait after a 5xx or a network error; doubles each time
 )
 
-// errGaveUp marks a call the policy stopped retrying.
-var errGaveUp = errors.New("gave up")
+// ErrGaveUp marks a call the policy stopped retrying.
+var ErrGaveUp = errors.New("gave up")
 
-// rest sends the bot's replies to Discord's REST API.
+// Client sends the bot's requests to Discord's REST API.
 //
 // discordgo keeps one rate-limit bucket per URL in its session and never frees
 // one; interaction URLs carry a token, so every slash command would leave one
 // or two buckets behind (about 450 bytes each: 100,000 commands, 45 to 90 MB).
-// rest keeps its own buckets instead: each interaction's in the reply that
+// Client keeps its own buckets instead: each interaction's in the reply that
 // uses it, garbage once the reply is done, and each channel's in a table that
 // forgets channels idle for a minute. Every wait (for a bucket, for a
 // Retry-After, for a global rate limit) ends with the request's context, so a
 // shutdown never waits on Discord longer than it allows.
-type rest struct {
+type Client struct {
 	s        *discordgo.Session // token, HTTP client, user agent
-	channels *bucketTable
-	reads    *bucketTable // GET of one message, per channel (its own bucket at Discord)
-	metrics  *Metrics
+	Channels *Table
+	Reads    *Table // GET of one message, per channel (its own bucket at Discord)
+	metrics  Metrics
 	// globalUntil is when a global rate limit Discord announced ends, in Unix
 	// nanoseconds; every request waits for it.
 	globalUntil atomic.Int64
 }
 
-func newREST(s *discordgo.Session, m *Metrics) *rest {
-	return &rest{s: s, channels: newBucketTable(time.Minute), reads: newBucketTable(time.Minute), metrics: m}
+// Metrics counts what the client meets: 429 answers (global or for one
+// bucket) and retries, by their error.
+type Metrics interface {
+	RESTLimited(global bool)
+	RESTRetry(err error)
 }
 
-// bucket is one rate-limit bucket: Discord's headers kept by a discordgo
+// New returns a client that sends through s (its token, HTTP client and
+// user agent), counting on m.
+func New(s *discordgo.Session, m Metrics) *Client {
+	return &Client{s: s, Channels: NewTable(time.Minute), Reads: NewTable(time.Minute), metrics: m}
+}
+
+// Bucket is one rate-limit bucket: Discord's headers kept by a discordgo
 // Bucket, and a semaphore that lets one request at a time use it and that a
 // waiter can give up on when its context ends (a mutex cannot).
-type bucket struct {
+type Bucket struct {
 	turn chan struct{}
 	rl   *discordgo.RateLimiter // owns b; private to this bucket, so freed with it
 	b    *discordgo.Bucket
 }
 
-func newBucket(key string) *bucket {
+func NewBucket(key string) *Bucket {
 	rl := discordgo.NewRatelimiter()
-	return &bucket{turn: make(chan struct{}, 1), rl: rl, b: rl.GetBucket(key)}
+	return &Bucket{turn: make(chan struct{}, 1), rl: rl, b: rl.GetBucket(key)}
 }
 
 // acquire waits for the bucket's turn and for its rate limit to allow a
 // request, locking b for discordgo's RequestWithLockedBucket, which unlocks
 // it. The caller gives the turn back with release once the request is done.
-func (bk *bucket) acquire(ctx context.Context) error {
+func (bk *Bucket) acquire(ctx context.Context) error {
 	select {
 	case bk.turn <- struct{}{}:
 	case <-ctx.Done():
@@ -80,7 +95,7 @@ func (bk *bucket) acquire(ctx context.Context) error {
 	}
 	bk.b.Lock()
 	if wait := bk.rl.GetWaitTime(bk.b, 1); wait > 0 {
-		if err := sleep(ctx, wait); err != nil {
+		if err := Sleep(ctx, wait); err != nil {
 			bk.b.Unlock()
 			<-bk.turn
 			return err
@@ -90,20 +105,20 @@ func (bk *bucket) acquire(ctx context.Context) error {
 	return nil
 }
 
-func (bk *bucket) release() { <-bk.turn }
+func (bk *Bucket) release() { <-bk.turn }
 
 // globalWait returns how long a global rate limit announced in the last
 // answer of this bucket still holds.
-func (bk *bucket) globalWait() time.Duration {
+func (bk *Bucket) globalWait() time.Duration {
 	bk.b.Lock()
 	defer bk.b.Unlock()
 	return bk.rl.GetWaitTime(bk.b, 0)
 }
 
-// bucketTable keeps a bucket per key (a channel) while it is in use or was
+// Table keeps a bucket per key (a channel) while it is in use or was
 // used within idle, and forgets it after that: a bucket's reset is a few
 // seconds away at most, so an idle bucket carries no information.
-type bucketTable struct {
+type Table struct {
 	mu     sync.Mutex
 	idle   time.Duration
 	m      map[string]*tableEntry
@@ -111,23 +126,23 @@ type bucketTable struct {
 }
 
 type tableEntry struct {
-	b    *bucket
+	b    *Bucket
 	refs int
 	last time.Time
 }
 
-func newBucketTable(idle time.Duration) *bucketTable {
-	return &bucketTable{idle: idle, m: map[string]*tableEntry{}}
+func NewTable(idle time.Duration) *Table {
+	return &Table{idle: idle, m: map[string]*tableEntry{}}
 }
 
-// get returns key's bucket, counted in use until put.
-func (t *bucketTable) get(key string, now time.Time) *bucket {
+// Get returns key's bucket, counted in use until Put.
+func (t *Table) Get(key string, now time.Time) *Bucket {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.collect(now)
 	e := t.m[key]
 	if e == nil {
-		e = &tableEntry{b: newBucket(key)}
+		e = &tableEntry{b: NewBucket(key)}
 		t.m[key] = e
 	}
 	e.refs++
@@ -135,8 +150,8 @@ func (t *bucketTable) get(key string, now time.Time) *bucket {
 	return e.b
 }
 
-// put ends a use of key's bucket begun by get.
-func (t *bucketTable) put(key string, now time.Time) {
+// Put ends a use of key's bucket begun by Get.
+func (t *Table) Put(key string, now time.Time) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if e := t.m[key]; e != nil {
@@ -146,7 +161,7 @@ func (t *bucketTable) put(key string, now time.Time) {
 }
 
 // collect forgets buckets unused for idle, at most once per idle period.
-func (t *bucketTable) collect(now time.Time) {
+func (t *Table) collect(now time.Time) {
 	if now.Before(t.nextGC) {
 		return
 	}
@@ -158,56 +173,56 @@ func (t *bucketTable) collect(now time.Time) {
 	}
 }
 
-// size returns how many buckets the table holds.
-func (t *bucketTable) size() int {
+// Size returns how many buckets the table holds.
+func (t *Table) Size() int {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return len(t.m)
 }
 
-// request is one REST call: its method, URL, JSON payload and files, and
+// Request is one REST call: its method, URL, JSON payload and files, and
 // where to decode the answer (nil: ignore it).
-type request struct {
-	method, url string
-	payload     any
-	files       []command.File
-	into        any
+type Request struct {
+	Method, URL string
+	Payload     any
+	Files       []command.File
+	Into        any
 }
 
 // body encodes the request: JSON, or multipart with the payload as
 // payload_json and each file as files[n] when there are files.
-func (r request) body() (contentType string, body []byte, err error) {
-	if r.payload == nil {
+func (r Request) body() (contentType string, body []byte, err error) {
+	if r.Payload == nil {
 		return "", nil, nil
 	}
-	if len(r.files) == 0 {
-		body, err = json.Marshal(r.payload)
+	if len(r.Files) == 0 {
+		body, err = json.Marshal(r.Payload)
 		return "application/json", body, err
 	}
-	files := make([]*discordgo.File, len(r.files))
-	for i, f := range r.files {
+	files := make([]*discordgo.File, len(r.Files))
+	for i, f := range r.Files {
 		files[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)}
 	}
-	return discordgo.MultipartBodyWithJSON(r.payload, files)
+	return discordgo.MultipartBodyWithJSON(r.Payload, files)
 }
 
-// do sends req in bk with the retry policy: on 429 it waits for the
+// Do sends req in bk with the retry policy: on 429 it waits for the
 // Retry-After Discord gave (a global one holds every request) and tries
 // again; on a 5xx answer or a network error it backs off and tries again, up
-// to maxAttempts in all; any other error is final. Each retry is logged on
+// to MaxAttempts in all; any other error is final. Each retry is logged on
 // log at Warn level, so an operator sees Discord's rate limits and errors
 // before any reply is lost.
-func (r *rest) do(ctx context.Context, log *slog.Logger, bk *bucket, req request) error {
+func (r *Client) Do(ctx context.Context, log *slog.Logger, bk *Bucket, req Request) error {
 	contentType, body, err := req.body()
 	if err != nil {
-		return fmt.Errorf("encode %s request: %w", req.method, err)
+		return fmt.Errorf("encode %s request: %w", req.Method, err)
 	}
 	opts := []discordgo.RequestOption{
 		discordgo.WithContext(ctx),
 		discordgo.WithRetryOnRatelimit(false),
 		discordgo.WithRestRetries(0),
 	}
-	backoff := backoffBase
+	backoff := BackoffBase
 	attempt := 1
 	for ; ; attempt++ {
 		if err = r.waitGlobal(ctx); err != nil {
@@ -217,36 +232,36 @@ func (r *rest) do(ctx context.Context, log *slog.Logger, bk *bucket, req request
 			break
 		}
 		var resp []byte
-		resp, err = r.s.RequestWithLockedBucket(req.method, req.url, contentType, body, bk.b, 0, opts...)
+		resp, err = r.s.RequestWithLockedBucket(req.Method, req.URL, contentType, body, bk.b, 0, opts...)
 		var rl *discordgo.RateLimitError
 		if errors.As(err, &rl) {
 			global := bk.globalWait()
 			if global > 0 {
 				r.holdGlobal(global)
 			}
-			r.metrics.restLimited(global > 0)
+			r.metrics.RESTLimited(global > 0)
 		}
 		bk.release()
-		err = redact(err)
+		err = Redact(err)
 		if err == nil {
-			if req.into != nil {
-				if err := json.Unmarshal(resp, req.into); err != nil {
-					return fmt.Errorf("decode the answer to %s %s: %w", req.method, redact(errors.New(req.url)), err)
+			if req.Into != nil {
+				if err := json.Unmarshal(resp, req.Into); err != nil {
+					return fmt.Errorf("decode the answer to %s %s: %w", req.Method, Redact(errors.New(req.URL)), err)
 				}
 			}
 			return nil
 		}
 		wait, retry := retryAfter(err, backoff)
-		if !retry || attempt == maxAttempts {
+		if !retry || attempt == MaxAttempts {
 			break
 		}
 		if wait > maxRetryAfter {
-			return fmt.Errorf("%w: Discord asked to wait %v: %w", errGaveUp, wait, err)
+			return fmt.Errorf("%w: Discord asked to wait %v: %w", ErrGaveUp, wait, err)
 		}
 		log.Warn("discord request failed; retrying", "attempt", attempt, "wait", wait, "err", err)
-		r.metrics.restRetry(err)
-		if serr := sleep(ctx, wait); serr != nil {
-			return fmt.Errorf("%w while waiting to retry: %w (last error: %w)", errGaveUp, serr, err)
+		r.metrics.RESTRetry(err)
+		if serr := Sleep(ctx, wait); serr != nil {
+			return fmt.Errorf("%w while waiting to retry: %w (last error: %w)", ErrGaveUp, serr, err)
 		}
 		backoff *= 2
 	}
@@ -257,15 +272,15 @@ func (r *rest) do(ctx context.Context, log *slog.Logger, bk *bucket, req request
 }
 
 // waitGlobal waits until a global rate limit is over.
-func (r *rest) waitGlobal(ctx context.Context) error {
+func (r *Client) waitGlobal(ctx context.Context) error {
 	if d := time.Until(time.Unix(0, r.globalUntil.Load())); d > 0 {
-		return sleep(ctx, d)
+		return Sleep(ctx, d)
 	}
 	return nil
 }
 
 // holdGlobal makes every request wait d from now.
-func (r *rest) holdGlobal(d time.Duration) {
+func (r *Client) holdGlobal(d time.Duration) {
 	until := time.Now().Add(d).UnixNano()
 	for {
 		old := r.globalUntil.Load()
@@ -275,8 +290,8 @@ func (r *rest) holdGlobal(d time.Duration) {
 	}
 }
 
-// sleep waits d, or until ctx ends.
-func sleep(ctx context.Context, d time.Duration) error {
+// Sleep waits d, or until ctx ends.
+func Sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
@@ -296,7 +311,7 @@ func retryAfter(err error, backoff time.Duration) (time.Duration, bool) {
 	var re *discordgo.RESTError
 	if errors.As(err, &re) {
 		if re.Response != nil && re.Response.StatusCode >= http.StatusInternalServerError {
-			return jitter(backoff), true
+			return Jitter(backoff), true
 		}
 		return 0, false
 	}
@@ -305,33 +320,33 @@ func retryAfter(err error, backoff time.Duration) (time.Duration, bool) {
 	}
 	// A network error: the request may not have reached Discord. Replies carry
 	// a nonce, so a retry of one that did arrive is not posted twice.
-	return jitter(backoff), true
+	return Jitter(backoff), true
 }
 
-// refused reports whether Discord answered err with a 4xx status: the
+// Refused reports whether Discord answered err with a 4xx status: the
 // request will not succeed by being sent again.
-func refused(err error) bool {
+func Refused(err error) bool {
 	var re *discordgo.RESTError
 	return errors.As(err, &re) && re.Response != nil &&
 		re.Response.StatusCode >= 400 && re.Response.StatusCode < http.StatusInternalServerError
 }
 
-// jitter spreads retries of many replies over [d/2, d).
-func jitter(d time.Duration) time.Duration {
+// Jitter spreads retries of many replies over [d/2, d).
+func Jitter(d time.Duration) time.Duration {
 	return d/2 + rand.N(d/2+1)
 }
 
-// tokenInURL matches the secret part of interaction URLs: an interaction
+// TokenInURL matches the secret part of interaction URLs: an interaction
 // token lets whoever has it answer as the bot for 15 minutes.
-var tokenInURL = regexp.MustCompile(`(/(?:interactions|webhooks)/\d+/)[^/?\s"]+`)
+var TokenInURL = regexp.MustCompile(`(/(?:interactions|webhooks)/\d+/)[^/?\s"]+`)
 
-// redact hides interaction tokens in err's text (discordgo's errors quote the
+// Redact hides interaction tokens in err's text (discordgo's errors quote the
 // request URL), keeping err in the chain for errors.Is and errors.As.
-func redact(err error) error {
+func Redact(err error) error {
 	if err == nil {
 		return nil
 	}
-	msg := tokenInURL.ReplaceAllString(err.Error(), "${1}[token]")
+	msg := TokenInURL.ReplaceAllString(err.Error(), "${1}[token]")
 	if msg == err.Error() {
 		return err
 	}
@@ -345,3 +360,48 @@ type redactedError struct {
 
 func (e *redactedError) Error() string { return e.msg }
 func (e *redactedError) Unwrap() error { return e.err }
+
+// Backoff is the wait before attempt n (n >= 1) of something that keeps
+// failing (a reconnection, a request at start-up): 1 s, 2 s, 4 s … capped
+// at max, jittered over [d/2, d].
+func Backoff(n int, max time.Duration) time.Duration {
+	return Jitter(BackoffCap(n, max))
+}
+
+// BackoffCap is the longest wait before attempt n: Backoff before jitter.
+func BackoffCap(n int, max time.Duration) time.Duration {
+	d := time.Second
+	for i := 1; i < n && d < max; i++ {
+		d *= 2
+	}
+	return min(d, max)
+}
+
+// FatalError is a condition that stops the bot for good: Discord refused
+// its token, its shard or its intents. Its message names the cause and the
+// fix, for the operator; the process should exit non-zero so that its
+// supervisor notices.
+type FatalError struct {
+	Cause string // what Discord said, such as "close 4004: authentication failed"
+	Fix   string // what to change
+	Err   error  // the error from Discord, if any
+}
+
+func (e *FatalError) Error() string {
+	return fmt.Sprintf("%s: %s", e.Cause, e.Fix)
+}
+
+func (e *FatalError) Unwrap() error { return e.Err }
+
+// FixToken is the fix for a rejected token.
+const FixToken = "reset the token in the Developer Portal (Bot > Reset Token) and set DISCORD_TOKEN to the new one"
+
+// Fatal returns the FatalError for a REST answer that no retry can change
+// (401: the token is wrong), or nil.
+func Fatal(err error) *FatalError {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized {
+		return &FatalError{Cause: "Discord rejected DISCORD_TOKEN (HTTP 401 Unauthorized)", Fix: FixToken, Err: Redact(err)}
+	}
+	return nil
+}
