@@ -47,8 +47,56 @@ func Check(p *Puzzle, vals []int) ([]Broken, error) {
 	}
 	for _, k := range p.Constraints {
 		if k.Broken(clean) {
-			out = append(out, Broken{Kind: k.Kind(), Rule: k.String()})
+			rule := k.String()
+			if e, ok := k.(explainer); ok {
+				if why := e.why(clean); why != "" {
+					rule += ": " + why
+				}
+			}
+			out = append(out, Broken{Kind: k.Kind(), Rule: rule})
 		}
 	}
 	return out, nil
+}
+
+// explainer is a rule that says how filled digits break it.
+type explainer interface {
+	why(vals []int) string
+}
+
+func (k *Cage) why(vals []int) string {
+	if k.Distinct {
+		var seen Digits
+		for _, c := range k.cells {
+			if v := vals[c]; v != 0 {
+				if seen.Has(v) {
+					return fmt.Sprintf("repeats %d", v)
+				}
+				seen |= Digit(v)
+			}
+		}
+	}
+	sum, full := total(vals, k.cells)
+	if full {
+		return fmt.Sprintf("sums to %d, not %d", sum, k.Sum)
+	}
+	return fmt.Sprintf("already sums to %d, more than %d", sum, k.Sum)
+}
+
+func (l *Line) why(vals []int) string {
+	for _, p := range l.pairs {
+		a, b := l.cells[p[0]], l.cells[p[1]]
+		x, y := vals[a], vals[b]
+		if x == 0 || y == 0 || l.allows[x].Has(y) {
+			continue
+		}
+		switch l.kind {
+		case "thermometer":
+			return fmt.Sprintf("not increasing at %s→%s (%d, %d)", CellName(l.size, a), CellName(l.size, b), x, y)
+		case "slow thermometer":
+			return fmt.Sprintf("decreasing at %s→%s (%d, %d)", CellName(l.size, a), CellName(l.size, b), x, y)
+		}
+		return fmt.Sprintf("%s and %s (%d, %d) break it", CellName(l.size, a), CellName(l.size, b), x, y)
+	}
+	return ""
 }
