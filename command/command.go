@@ -18,7 +18,14 @@
 //	                !new #9H-3f2a1c9x for the puzzle of a code
 //	!daily [level] [YYYY-MM-DD]  the day's puzzle (UTC date), Hard unless a
 //	                level is named; of an earlier day when one is named
+//	!candidates <link>  the true candidates of a variant puzzle
 //	!help           what the bot does and the formats it reads
+//
+// Solve and check also take an f-puzzles or SudokuPad link to a variant
+// puzzle (killer cages, thermometers, arrows, …: see package variant/link),
+// and check then checks the digits the link carries or a grid pasted after
+// it; hint, rate and explain say they are for classic Sudoku. The code for
+// links is in variant.go.
 //
 // A check or hint that replies to a puzzle's post (its text is
 // [Request.Reference]) is about that puzzle: the grid is checked against
@@ -64,15 +71,16 @@ const (
 	Hint
 	Rate
 	Explain
-	NewPuzzle // !new: a puzzle to play (New is the Handler's constructor)
-	Daily     // the day's puzzle
+	NewPuzzle  // !new: a puzzle to play (New is the Handler's constructor)
+	Daily      // the day's puzzle
+	Candidates // the true candidates of a variant puzzle's link
 )
 
 var kindNames = map[string]Kind{"help": Help, "solve": Solve, "check": Check, "hint": Hint, "rate": Rate, "explain": Explain,
-	"new": NewPuzzle, "daily": Daily}
+	"new": NewPuzzle, "daily": Daily, "candidates": Candidates}
 
 // String returns the command word: "help", "solve", "check", "hint", "rate",
-// "explain", "new" or "daily".
+// "explain", "new", "daily" or "candidates".
 func (k Kind) String() string {
 	for name, kind := range kindNames {
 		if kind == k {
@@ -338,8 +346,11 @@ func splitWord(s string) (word, rest string) {
 func (h *Handler) Handle(ctx context.Context, req Request) Reply {
 	h = h.with(req.Settings)
 	switch req.Kind {
-	case Solve, Check, Hint, Rate, Explain:
+	case Solve, Check, Hint, Rate, Explain, Candidates:
 		req = cutPictureWord(req)
+		if rep, ok := h.variantLink(ctx, req); ok { // f-puzzles and SudokuPad links: variant.go
+			return rep
+		}
 		if rep, ok := h.withReference(ctx, req); ok {
 			return rep
 		}
@@ -456,6 +467,7 @@ func (h *Handler) Help() string {
 	fmt.Fprintf(&b, "`%srate <grid>`: how hard a puzzle is on the Sudoku Explainer scale: %s.\n", p, render.DifficultyScale())
 	fmt.Fprintf(&b, "`%sexplain <grid>`: the whole logical path, step by step, conclusions behind spoilers.\n", p)
 	fmt.Fprintf(&b, "`%snew [easy…extreme] [4x4…16x16]`: a puzzle to play; `%sdaily [YYYY-MM-DD]`: the day's. Reply to it with `%scheck <grid>` or `%shint`.\n", p, p, p, p)
+	fmt.Fprintf(&b, "Variant puzzles: `%ssolve`, `%scheck` or `%scandidates` with an f-puzzles or SudokuPad link.\n", p, p, p)
 	fmt.Fprintf(&b, "`%shelp`: this message. Slash commands (`/solve`, `/hint`, …) work too, and so does a mention of me instead of `%s`.\n", p, p)
 	fmt.Fprintf(&b, "End a command with `%s` for a picture of the board (`/solve … image:True`).\n", PictureWord)
 	fmt.Fprintf(&b, "Example:\n```\n%ssolve\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n```\n", p)

@@ -65,6 +65,7 @@ func formatGrid(g sudoku.Grid) string {
 type puzzle struct {
 	line int
 	grid sudoku.Grid
+	link string // an f-puzzles or SudokuPad link instead of a grid (variant.go)
 	err  error
 }
 
@@ -78,6 +79,10 @@ func readPuzzles(r io.Reader, fn func(puzzle)) error {
 		n++
 		line := strings.TrimSpace(sc.Text())
 		if line == "" {
+			continue
+		}
+		if isLink(line) {
+			fn(puzzle{line: n, link: line})
 			continue
 		}
 		g, err := parsePuzzle(line)

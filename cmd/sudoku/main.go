@@ -10,6 +10,7 @@
 //	sudoku explain [-timeout d] [FILE]
 //	sudoku new [-level L] [-size N] [-n COUNT] [-seed S] [-symmetric] [-v]
 //	sudoku daily [-date YYYY-MM-DD] [-level L] [-v]
+//	sudoku candidates [-timeout d] LINK...
 //
 // A puzzle is one line of 16, 36, 64, 81, 144, 256 or 625 symbols (4×4 to
 // 25×25 grids, row by row): '.' or '0' for an empty cell, '1'-'9' for 1 to 9
@@ -25,6 +26,15 @@
 // <reason>" (the -timeout per puzzle, default 10s, passed) or "error <reason>"
 // for a line it cannot read, which is also reported on standard error with its
 // line number. The exit status is 1 if any line could not be read.
+//
+// solve also reads a line holding an f-puzzles or SudokuPad link to a
+// variant puzzle (see package variant/link): it prints the solution and
+// "unique" or "multiple" as for a grid, "- none" when the puzzle has no
+// solution, or "error <reason>" for a link it cannot read (a short link,
+// bad data), reported on standard error too. candidates prints the true
+// candidates of each LINK (the digits each cell holds in some solution),
+// one row of the grid a line, then a blank line; -timeout (default 1m)
+// bounds each.
 //
 // bench solves every puzzle of each FILE, counting to two solutions (with
 // -first, stopping at the first), verifies every solution (complete,

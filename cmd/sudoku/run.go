@@ -24,6 +24,7 @@ const usage = `usage:
   sudoku explain [-timeout d] [FILE] every logical step of each puzzle
   sudoku new [-level L] [-size N] [-n COUNT] [-seed S] [-symmetric]   make graded puzzles
   sudoku daily [-date YYYY-MM-DD] [-level L]   the day's puzzle
+  sudoku candidates [-timeout d] LINK...   true candidates of variant puzzles' links
 `
 
 // run is the whole program: it returns the exit status.
@@ -43,6 +44,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runLogic(args[0], args[1:], stdin, stdout, stderr)
 	case "new":
 		return runNew(args[1:], stdout, stderr)
+	case "candidates":
+		return runCandidates(args[1:], stdout, stderr)
 	case "daily":
 		return runDaily(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -80,6 +83,15 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "sudoku solve: %s: %v\n", name, p.err)
 			fmt.Fprintf(stdout, "error %v\n", p.err)
 			status = 1
+			return
+		}
+		if p.link != "" {
+			line, err := solveLink(p.link, *timeout)
+			if err != nil {
+				fmt.Fprintf(stderr, "sudoku solve: %s: line %d: %v\n", name, p.line, err)
+				status = 1
+			}
+			fmt.Fprintln(stdout, line)
 			return
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), *timeout)

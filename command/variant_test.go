@@ -1,0 +1,159 @@
+package command
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/variant/link"
+)
+
+// The first puzzle of sudoku/testdata/unique.csv and its solution.
+const (
+	vClassic  = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
+	vSolution = "864371259325849761971265843436192587198657432257483916689734125713528694542916378"
+)
+
+// fpLink writes an f-puzzles link: a 9×9 grid with the givens of the
+// one-line grid, the digits of filled as the solver's (not given), and the
+// extra keys.
+func fpLink(t *testing.T, givens, filled string, extra map[string]any) string {
+	t.Helper()
+	grid := make([][]map[string]any, 9)
+	for r := range grid {
+		grid[r] = make([]map[string]any, 9)
+		for c := range grid[r] {
+			i := r*9 + c
+			cell := map[string]any{}
+			if givens[i] != '.' {
+				cell = map[string]any{"value": int(givens[i] - '0'), "given": true}
+			} else if i < len(filled) && filled[i] != '.' {
+				cell = map[string]any{"value": int(filled[i] - '0')}
+			}
+			grid[r][c] = cell
+		}
+	}
+	top := map[string]any{"size": 9, "grid": grid, "title": "Link test", "author": "@everyone"}
+	for k, v := range extra {
+		top[k] = v
+	}
+	b, err := json.Marshal(top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return link.FPuzzlesLink(string(b))
+}
+
+func runLink(t *testing.T, h *Handler, content string) Reply {
+	t.Helper()
+	req, ok := h.Match(content, "")
+	if !ok {
+		t.Fatalf("%q is not a command", content)
+	}
+	return h.Handle(context.Background(), req)
+}
+
+func TestVariantSolve(t *testing.T) {
+	h := New(Config{Prefix: "!"})
+	cage := map[string]any{"killercage": []any{map[string]any{"cells": []string{"R1C1", "R1C2"}, "value": "14"}}}
+	tests := []struct {
+		name, content, outcome string
+		want                   []string
+		not                    []string
+	}{
+		{"unique", "!solve " + fpLink(t, vClassic, "", cage), "unique",
+			[]string{"**Link test** by @\u200beveryone (f-puzzles)", "Rules read: 1 killer cage.", "Exactly one solution", "||```\n 8  6 [4]|"},
+			nil},
+		{"several", "!solve " + fpLink(t, "8"+strings.Repeat(".", 80), "", nil), "multiple",
+			[]string{"Several solutions: two of them differ in r", "One of them (givens in [brackets]):\n||```"}, nil},
+		{"none", "!solve " + fpLink(t, vClassic, "", map[string]any{"killercage": []any{map[string]any{"cells": []string{"R1C1", "R1C2"}, "value": "15"}}}),
+			"none", []string{"No solution"}, []string{"```"}},
+		{"left aside and unknown", "!solve " + fpLink(t, vClassic, "", map[string]any{"line": []any{map[string]any{"lines": [][]string{{"R1C1", "R2C2"}}}}, "fogofwar": []string{"R1C1"}}),
+			"unique", []string{"Left aside: 1 line.", "Not read: fogofwar"}, nil},
+		{"short link", "!solve https://sudokupad.app/abc123xyz", outcomeShortLink, []string{"short sudokupad.app link", "Share → copy link"}, nil},
+		{"bad link", "!solve https://www.f-puzzles.com/?load=N4Ig*zgl", outcomeBadLink, []string{"character 5 of the link's data"}, nil},
+		{"hint", "!hint " + fpLink(t, vClassic, "", nil), outcomeClassic, []string{"is for classic Sudoku"}, nil},
+		{"rate", "!rate " + fpLink(t, vClassic, "", nil), outcomeClassic, []string{"!rate is for classic Sudoku"}, nil},
+		{"candidates without a link", "!candidates 53..7", outcomeNoLink, []string{"!candidates takes an f", "SudokuPad link"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := runLink(t, h, tt.content)
+			if rep.Outcome != tt.outcome {
+				t.Errorf("outcome %q, want %q:\n%s", rep.Outcome, tt.outcome, rep.Text)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(rep.Text, w) {
+					t.Errorf("reply lacks %q:\n%s", w, rep.Text)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(rep.Text, w) {
+					t.Errorf("reply has %q:\n%s", w, rep.Text)
+				}
+			}
+		})
+	}
+}
+
+func TestVariantCandidates(t *testing.T) {
+	h := New(Config{Prefix: "!"})
+	rep := runLink(t, h, "!candidates "+fpLink(t, vClassic, "", nil))
+	// A unique puzzle's true candidates are its solution's digits.
+	want := strings.Join(strings.Split(vSolution[:9], ""), " ")
+	if rep.Outcome != outcomeCands || !strings.Contains(rep.Text, "```\n"+want+"\n") {
+		t.Errorf("outcome %q; reply lacks the first row %q:\n%s", rep.Outcome, want, rep.Text)
+	}
+}
+
+func TestVariantCheck(t *testing.T) {
+	h := New(Config{Prefix: "!"})
+	right := func(n int) string { return vSolution[:n] + strings.Repeat(".", 81-n) }
+	wrongTwo := []byte(right(30))
+	for _, i := range []int{4, 7} { // two cells the solver filled, made wrong
+		wrongTwo[i] = '0' + (wrongTwo[i]-'0')%9 + 1
+	}
+	cage := map[string]any{"killercage": []any{map[string]any{"cells": []string{"R1C1", "R1C2"}, "value": "14"}}}
+	tests := []struct {
+		name, content, outcome string
+		want                   []string
+	}{
+		{"right so far", "!check " + fpLink(t, vClassic, right(30), cage), outcomeOK, []string{"digits so far are right"}},
+		{"complete", "!check " + fpLink(t, vClassic, vSolution, cage), outcomeOK, []string{"Complete and right"}},
+		{"two wrong", "!check " + fpLink(t, vClassic, string(wrongTwo), nil), outcomeBroken, []string{"break", "2 digits are not the solution's"}},
+		{"cage broken", "!check " + fpLink(t, vClassic, "81"+strings.Repeat(".", 79), cage), outcomeBroken,
+			[]string{"break 1 rule", "killer cage 14 at r1c1 r1c2"}},
+		{"pasted grid", "!check " + fpLink(t, vClassic, "", cage) + "\n" + right(20), outcomeOK, []string{"so far are right"}},
+		{"pasted grid changes a given", "!check " + fpLink(t, vClassic, "", nil) + "\n" + "..53" + strings.Repeat(".", 77), outcomeBroken,
+			[]string{"r1c3 is given as 4, not 5"}},
+		{"nothing to check", "!check " + fpLink(t, vClassic, "", nil), "no_grid", []string{"no digits filled in"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := runLink(t, h, tt.content)
+			if rep.Outcome != tt.outcome {
+				t.Errorf("outcome %q, want %q:\n%s", rep.Outcome, tt.outcome, rep.Text)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(rep.Text, w) {
+					t.Errorf("reply lacks %q:\n%s", w, rep.Text)
+				}
+			}
+			for _, cell := range []string{"r1c5", "r1c8"} {
+				if strings.Contains(rep.Text, cell) {
+					t.Errorf("reply names %s, a wrong digit's cell:\n%s", cell, rep.Text)
+				}
+			}
+		})
+	}
+}
+
+func TestHelpMentionsLinks(t *testing.T) {
+	help := New(Config{Prefix: "!"}).Help()
+	for _, w := range []string{"f-puzzles", "SudokuPad", "!candidates"} {
+		if !strings.Contains(help, w) {
+			t.Errorf("help lacks %q", w)
+		}
+	}
+}

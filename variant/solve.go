@@ -1,0 +1,352 @@
+package variant
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+)
+
+// Status is the outcome of [Solve].
+type Status uint8
+
+// The outcomes of a solve.
+const (
+	_        Status = iota
+	Unique          // exactly one solution
+	Multiple        // at least two (the limit asked for)
+	None            // no solution
+)
+
+var statusNames = [...]string{"", "unique", "multiple", "none"}
+
+// String returns "unique", "multiple" or "none".
+func (s Status) String() string {
+	if int(s) < len(statusNames) && s != 0 {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("Status(%d)", uint8(s))
+}
+
+// Result is what [Solve] found.
+type Result struct {
+	Status Status
+	// Solutions holds the solutions found, at most the limit: one for
+	// Unique, two (or the limit) for Multiple, none for None. Each is
+	// Size*Size digits row by row.
+	Solutions [][]int
+	Nodes     int64 // search nodes visited
+}
+
+// engine is a puzzle compiled for searching.
+type engine struct {
+	n          int
+	full       Digits
+	groups     [][]int32
+	groupFull  []bool // the group holds every digit once
+	peers      [][]int32
+	cellGroups [][]int32
+	cons       []Constraint
+	cellCons   [][]int32
+	start      []Digits
+}
+
+func compile(p *Puzzle) (*engine, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	n := p.Size
+	e := &engine{n: n, full: Range(1, n), cons: p.Constraints}
+	cells := n * n
+	e.peers = make([][]int32, cells)
+	e.cellGroups = make([][]int32, cells)
+	e.cellCons = make([][]int32, cells)
+	peerSeen := make([]map[int32]bool, cells)
+	for gi, g := range p.allGroups() {
+		cs := make([]int32, 0, len(g.Cells))
+		for _, c := range g.Cells {
+			if !slices.Contains(cs, int32(c)) {
+				cs = append(cs, int32(c))
+			}
+		}
+		e.groups = append(e.groups, cs)
+		e.groupFull = append(e.groupFull, len(cs) == n)
+		for _, c := range cs {
+			e.cellGroups[c] = append(e.cellGroups[c], int32(gi))
+			if peerSeen[c] == nil {
+				peerSeen[c] = map[int32]bool{}
+			}
+			for _, o := range cs {
+				if o != c && !peerSeen[c][o] {
+					peerSeen[c][o] = true
+					e.peers[c] = append(e.peers[c], o)
+				}
+			}
+		}
+	}
+	for ki, k := range p.Constraints {
+		for _, c := range k.Cells() {
+			if !slices.Contains(e.cellCons[c], int32(ki)) {
+				e.cellCons[c] = append(e.cellCons[c], int32(ki))
+			}
+		}
+	}
+	e.start = make([]Digits, cells)
+	for i := range e.start {
+		e.start[i] = e.full
+		if d := p.Givens[i]; d != 0 {
+			e.start[i] = Digit(d)
+		}
+	}
+	return e, nil
+}
+
+// newState is the starting state with every cell queued.
+func (e *engine) newState() *State {
+	cells := e.n * e.n
+	s := &State{size: e.n, cand: slices.Clone(e.start), inQ: make([]bool, cells)}
+	for c := range cells {
+		s.inQ[c] = true
+		s.queue = append(s.queue, int32(c))
+	}
+	return s
+}
+
+func (e *engine) clone(s *State) *State {
+	return &State{size: s.size, cand: slices.Clone(s.cand), inQ: make([]bool, len(s.cand))}
+}
+
+// propagate runs singles and every constraint to a fixed point; false
+// means a contradiction.
+func (e *engine) propagate(s *State, all bool) bool {
+	conQ := make([]int32, 0, len(e.cons))
+	conIn := make([]bool, len(e.cons))
+	grpQ := make([]int32, 0, len(e.groups))
+	grpIn := make([]bool, len(e.groups))
+	if all {
+		for k := range e.cons {
+			conIn[k] = true
+			conQ = append(conQ, int32(k))
+		}
+	}
+	for {
+		for len(s.queue) > 0 {
+			c := s.queue[len(s.queue)-1]
+			s.queue = s.queue[:len(s.queue)-1]
+			s.inQ[c] = false
+			m := s.cand[c]
+			if m == 0 {
+				return false
+			}
+			if m.Single() {
+				for _, p := range e.peers[c] {
+					if s.cand[p]&m != 0 && !s.Keep(int(p), ^m) {
+						return false
+					}
+				}
+			}
+			for _, k := range e.cellCons[c] {
+				if !conIn[k] {
+					conIn[k] = true
+					conQ = append(conQ, k)
+				}
+			}
+			for _, g := range e.cellGroups[c] {
+				if !grpIn[g] {
+					grpIn[g] = true
+					grpQ = append(grpQ, g)
+				}
+			}
+		}
+		if len(grpQ) > 0 {
+			g := grpQ[len(grpQ)-1]
+			grpQ = grpQ[:len(grpQ)-1]
+			grpIn[g] = false
+			if !e.groupSingles(s, int(g)) {
+				return false
+			}
+			continue
+		}
+		if len(conQ) > 0 {
+			k := conQ[0]
+			conQ = conQ[1:]
+			conIn[k] = false
+			if !e.cons[k].Prune(s) {
+				return false
+			}
+			continue
+		}
+		return true
+	}
+}
+
+// groupSingles checks that a group can still hold distinct digits and, for
+// a group of every digit, places each digit that has one place left.
+func (e *engine) groupSingles(s *State, g int) bool {
+	var once, twice, union Digits
+	cells := e.groups[g]
+	for _, c := range cells {
+		m := s.cand[c]
+		twice |= once & m
+		once |= m
+		union |= m
+	}
+	if bits.OnesCount32(uint32(union)) < len(cells) {
+		return false
+	}
+	if !e.groupFull[g] {
+		return true
+	}
+	if union != e.full {
+		return false
+	}
+	hidden := once &^ twice
+	if hidden == 0 {
+		return true
+	}
+	for _, c := range cells {
+		m := s.cand[c] & hidden
+		if m == 0 || m == s.cand[c] {
+			if m != 0 && !m.Single() {
+				return false
+			}
+			continue
+		}
+		if !m.Single() || !s.Keep(int(c), m) {
+			return false
+		}
+	}
+	return true
+}
+
+// values reads a fully assigned state.
+func values(s *State) []int {
+	vals := make([]int, len(s.cand))
+	for i, m := range s.cand {
+		vals[i] = m.Min()
+	}
+	return vals
+}
+
+// searcher counts solutions up to a limit.
+type searcher struct {
+	e     *engine
+	ctx   context.Context
+	limit int
+	found [][]int
+	nodes int64
+	err   error
+}
+
+func (sr *searcher) search(s *State) {
+	sr.nodes++
+	if sr.nodes&255 == 0 {
+		if err := sr.ctx.Err(); err != nil {
+			sr.err = err
+		}
+	}
+	if sr.err != nil || len(sr.found) >= sr.limit {
+		return
+	}
+	best, bestCount := -1, 99
+	for i, m := range s.cand {
+		if k := m.Count(); k > 1 && k < bestCount {
+			best, bestCount = i, k
+			if k == 2 {
+				break
+			}
+		}
+	}
+	if best < 0 {
+		vals := values(s)
+		for _, k := range sr.e.cons {
+			if k.Broken(vals) {
+				return
+			}
+		}
+		sr.found = append(sr.found, vals)
+		return
+	}
+	for m := s.cand[best]; m != 0 && sr.err == nil && len(sr.found) < sr.limit; m &= m - 1 {
+		child := sr.e.clone(s)
+		d := m & -m
+		child.Keep(best, d)
+		if sr.e.propagate(child, false) {
+			sr.search(child)
+		}
+	}
+}
+
+// Solve searches p for up to limit solutions (at least 1; 2 proves
+// uniqueness) and returns what it found. A puzzle of the wrong shape
+// returns a [*PuzzleError]; a context that ends first returns its error
+// with the solutions found so far.
+func Solve(ctx context.Context, p *Puzzle, limit int) (Result, error) {
+	e, err := compile(p)
+	if err != nil {
+		return Result{}, err
+	}
+	return e.solve(ctx, e.newState(), max(limit, 1))
+}
+
+func (e *engine) solve(ctx context.Context, s *State, limit int) (Result, error) {
+	sr := &searcher{e: e, ctx: ctx, limit: limit}
+	if e.propagate(s, true) {
+		sr.search(s)
+	}
+	res := Result{Solutions: sr.found, Nodes: sr.nodes}
+	switch {
+	case len(sr.found) == 0:
+		res.Status = None
+	case len(sr.found) == 1:
+		res.Status = Unique
+	default:
+		res.Status = Multiple
+	}
+	if sr.err != nil {
+		return res, sr.err
+	}
+	return res, nil
+}
+
+// TrueCandidates returns, for each cell, the digits it holds in some
+// solution of p (all empty when p has none). It finds a solution for each
+// candidate not yet seen in one, so it may take many searches; a context
+// that ends first returns its error.
+func TrueCandidates(ctx context.Context, p *Puzzle) ([]Digits, error) {
+	e, err := compile(p)
+	if err != nil {
+		return nil, err
+	}
+	root := e.newState()
+	truth := make([]Digits, p.Size*p.Size)
+	if !e.propagate(root, true) {
+		return truth, nil
+	}
+	mark := func(sol []int) {
+		for i, d := range sol {
+			truth[i] |= Digit(d)
+		}
+	}
+	for c := range root.cand {
+		for {
+			m := root.cand[c] &^ truth[c]
+			if m == 0 {
+				break
+			}
+			d := m & -m
+			s := e.clone(root)
+			s.Keep(c, d)
+			res, err := e.solve(ctx, s, 1)
+			if err != nil {
+				return nil, err
+			}
+			if len(res.Solutions) > 0 {
+				mark(res.Solutions[0])
+			} else {
+				root.cand[c] &^= d // no solution uses it
+			}
+		}
+	}
+	return truth, nil
+}
