@@ -18,6 +18,8 @@
 //	                !new #9H-3f2a1c9x for the puzzle of a code
 //	!daily [level] [YYYY-MM-DD]  the day's puzzle (UTC date), Hard unless a
 //	                level is named; of an earlier day when one is named
+//	!play [level] [size] [symmetric] [code] [grid] [together]  a game
+//	                played move by move (see play.go and package game)
 //	!help           what the bot does and the formats it reads
 //
 // A check or hint that replies to a puzzle's post (its text is
@@ -65,10 +67,11 @@ const (
 	Explain
 	NewPuzzle // !new: a puzzle to play (New is the Handler's constructor)
 	Daily     // the day's puzzle
+	Play      // a game played move by move (play.go)
 )
 
 var kindNames = map[string]Kind{"help": Help, "solve": Solve, "check": Check, "hint": Hint, "rate": Rate, "explain": Explain,
-	"new": NewPuzzle, "daily": Daily}
+	"new": NewPuzzle, "daily": Daily, "play": Play}
 
 // String returns the command word: "help", "solve", "check", "hint", "rate",
 // "explain", "new" or "daily".
@@ -125,6 +128,9 @@ type Request struct {
 	// Handler's Config: the settings of the server and channel it came
 	// from, so that one Handler serves every server.
 	Settings *Settings
+	// Seat says who sent the request and where, for !play (see [Seat]);
+	// nil where the transport does not say (games then cannot start).
+	Seat *Seat
 }
 
 // Settings are the part of a [Config] that servers choose for themselves
@@ -159,6 +165,9 @@ type Reply struct {
 	// UserError is set when the input was at fault (no grid, unreadable grid):
 	// such replies are shown only to the user where the transport can do that.
 	UserError bool
+	// Game is set on the replies about a game (!play and its moves): which
+	// game, where its board is, and the answers for the player alone.
+	Game *GameRef
 }
 
 // File is an attachment of a [Reply], such as a picture of the grid or a
@@ -198,6 +207,9 @@ type Config struct {
 	// Now is the clock that says which day's puzzle !daily gives; nil
 	// means time.Now.
 	Now func() time.Time
+	// Play sets up the games of !play (play.go); without a store, !play
+	// says games are not available.
+	Play PlayConfig
 }
 
 // Handler turns requests into replies. It is safe for concurrent use.
@@ -278,6 +290,8 @@ func (h *Handler) MatchPrefix(content, botID, prefix string) (Request, bool) {
 	word, rest := splitWord(s)
 	kind, ok := KindOf(word)
 	switch {
+	case ok && kind == Play && !mentioned && !playArgs(rest):
+		return Request{}, false // another bot's !play (music bots share it)
 	case ok:
 		line, col := position(content[:len(content)-len(rest)])
 		return Request{Kind: kind, Args: rest, Line: line, Col: col, Mentioned: mentioned}, true
@@ -329,6 +343,8 @@ func (h *Handler) Handle(ctx context.Context, req Request) Reply {
 		return h.newPuzzle(ctx, cutPictureWord(req))
 	case Daily:
 		return h.daily(ctx, cutPictureWord(req))
+	case Play:
+		return h.play(ctx, cutPictureWord(req))
 	default:
 		text := h.Help()
 		if req.Unknown != "" {
@@ -434,6 +450,7 @@ func (h *Handler) Help() string {
 	fmt.Fprintf(&b, "`%srate <grid>`: how hard a puzzle is on the Sudoku Explainer scale: %s.\n", p, render.DifficultyScale())
 	fmt.Fprintf(&b, "`%sexplain <grid>`: the whole logical path, step by step, conclusions behind spoilers.\n", p)
 	fmt.Fprintf(&b, "`%snew [easy…extreme] [4x4…16x16]`: a puzzle to play; `%sdaily [YYYY-MM-DD]`: the day's. Reply to it with `%scheck <grid>` or `%shint`.\n", p, p, p, p)
+	fmt.Fprintf(&b, "`%splay [level] [size] [together]`: play a puzzle here move by move (`r3c5 7`, `undo`, `hint`), or `%splay <code or grid>`.\n", p, p)
 	fmt.Fprintf(&b, "`%shelp`: this message. Slash commands (`/solve`, `/hint`, …) work too, and so does a mention of me instead of `%s`.\n", p, p)
 	fmt.Fprintf(&b, "End a command with `%s` for a picture of the board (`/solve … image:True`).\n", PictureWord)
 	fmt.Fprintf(&b, "Example:\n```\n%ssolve\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n```\n", p)

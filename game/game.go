@@ -273,7 +273,7 @@ func (g *Game) Play(moves []Move, player string, at time.Time) (Outcome, error) 
 		return out, nil
 	}
 	if !g.MayPlay(player) {
-		return out, broke(moves[0], ErrNotPlayer, "this game is <@%s>'s: start one of your own to play", g.owner)
+		return out, broke(moves[0], ErrNotPlayer, "this game is not a team game: only the member who started it plays it")
 	}
 	c := g.clone()
 	for _, m := range moves {

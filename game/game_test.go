@@ -282,7 +282,7 @@ func TestRuleErrorNamesTheMove(t *testing.T) {
 		t.Errorf("error %q", err)
 	}
 	_, err = play(t, g, "bob", "r1c3 4")
-	if err == nil || !strings.Contains(err.Error(), "<@ann>") {
+	if err == nil || !errors.Is(err, ErrNotPlayer) || !strings.Contains(err.Error(), "only the member who started it") {
 		t.Errorf("another's game: %q", err)
 	}
 }

@@ -21,7 +21,8 @@ type GameView struct {
 	// up to date) instead of the time played so far.
 	Timestamp bool
 	// Note is a line about the last play, such as "Undid 2 moves." or the
-	// day's puzzle counted, shown under the head line.
+	// day's puzzle counted, shown under the grid: the bot's own words,
+	// which may mention members (<@id>), never a person's text.
 	Note string
 }
 
@@ -69,7 +70,7 @@ func GameBoard(g *game.Game, v GameView, opt Options) string {
 	}
 	var lines []string
 	if v.Note != "" {
-		lines = append(lines, neutral(v.Note, 300))
+		lines = append(lines, v.Note)
 	}
 	// The lines under the grid, the least needed last: they are dropped
 	// from the end until the reply fits (25×25 loses its one-line grid

@@ -72,12 +72,16 @@ type GameRecord struct {
 	Marks, History          string
 	Status                  string // playing, solved, gave_up or closed
 	Started, Finished       time.Time
-	Updated                 time.Time // set by the store at each write
-	Moves, Mistakes, Hints  int
-	Checks                  int
-	ShowMistakes            bool
-	Players                 []GamePlayer // who made moves, first mover first
-	Version                 int64        // 1 when created, one more at each update
+	// Updated is when the game was last touched, by the caller's clock:
+	// set it to the time of the change on every write (zero: the store's
+	// clock). Games untouched since before a time are closed by
+	// [Games.CloseIdleGames].
+	Updated                time.Time
+	Moves, Mistakes, Hints int
+	Checks                 int
+	ShowMistakes           bool
+	Players                []GamePlayer // who made moves, first mover first
+	Version                int64        // 1 when created, one more at each update
 }
 
 // GamePlayer is a member who made moves in a game.

@@ -114,11 +114,11 @@ func (d *DB) CreateGame(ctx context.Context, g settings.GameRecord, maxOpen int)
 		if err := tx.QueryRow(ctx, `INSERT INTO games (guild_id, channel_id, thread_id, message_id, owner_id, team, code, level,
 			puzzle, solution, board, marks, history, status, started_at, finished_at, updated_at,
 			moves, mistakes, hints, checks, show_mistakes, version)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, now(), $17, $18, $19, $20, $21, 1)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, coalesce($22, now()), $17, $18, $19, $20, $21, 1)
 			RETURNING game_id`,
 			guild, idOrZero(g.ChannelID), idOrNull(g.ThreadID), idOrNull(g.MessageID), owner, g.Team,
 			g.Code, g.Level, g.Puzzle, g.Solution, g.Board, g.Marks, g.History, g.Status,
-			g.Started, timeOrNull(g.Finished), g.Moves, g.Mistakes, g.Hints, g.Checks, g.ShowMistakes).Scan(&id); err != nil {
+			g.Started, timeOrNull(g.Finished), g.Moves, g.Mistakes, g.Hints, g.Checks, g.ShowMistakes, timeOrNull(g.Updated)).Scan(&id); err != nil {
 			return fmt.Errorf("insert: %w", err)
 		}
 		return savePlayers(ctx, tx, id, g.Players)
@@ -181,11 +181,11 @@ func (d *DB) UpdateGame(ctx context.Context, g settings.GameRecord) (settings.Ga
 	}
 	err = pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE games SET thread_id = $1, message_id = $2, team = $3, board = $4, marks = $5, history = $6,
-			status = $7, finished_at = $8, updated_at = now(), moves = $9, mistakes = $10, hints = $11, checks = $12,
+			status = $7, finished_at = $8, updated_at = coalesce($16, now()), moves = $9, mistakes = $10, hints = $11, checks = $12,
 			show_mistakes = $13, version = version + 1
 			WHERE game_id = $14 AND version = $15`,
 			idOrNull(g.ThreadID), idOrNull(g.MessageID), g.Team, g.Board, g.Marks, g.History,
-			g.Status, timeOrNull(g.Finished), g.Moves, g.Mistakes, g.Hints, g.Checks, g.ShowMistakes, n, g.Version)
+			g.Status, timeOrNull(g.Finished), g.Moves, g.Mistakes, g.Hints, g.Checks, g.ShowMistakes, n, g.Version, timeOrNull(g.Updated))
 		if err != nil {
 			return fmt.Errorf("save: %w", err)
 		}
@@ -238,7 +238,7 @@ func (d *DB) GamesIn(ctx context.Context, channelID string) ([]settings.GameReco
 // CloseIdleGames closes the games left untouched (see
 // [settings.Games.CloseIdleGames]).
 func (d *DB) CloseIdleGames(ctx context.Context, before, now time.Time) (int, error) {
-	tag, err := d.pool.Exec(ctx, `UPDATE games SET status = 'closed', finished_at = $1, updated_at = now(), version = version + 1
+	tag, err := d.pool.Exec(ctx, `UPDATE games SET status = 'closed', finished_at = $1, updated_at = $1, version = version + 1
 		WHERE status = 'playing' AND updated_at < $2`, now, before)
 	if err != nil {
 		return 0, fmt.Errorf("postgres: close idle games: %w", err)

@@ -101,7 +101,10 @@ func (d *DB) CreateGame(ctx context.Context, g settings.GameRecord, maxOpen int)
 	if err := g.Validate(); err != nil {
 		return settings.GameRecord{}, err
 	}
-	now := time.Now()
+	now := g.Updated
+	if now.IsZero() {
+		now = time.Now()
+	}
 	var refused error
 	err := d.tx(ctx, func(tx *sql.Tx) error {
 		var open int
@@ -218,13 +221,17 @@ func (d *DB) UpdateGame(ctx context.Context, g settings.GameRecord) (settings.Ga
 	if err := g.Validate(); err != nil {
 		return settings.GameRecord{}, err
 	}
+	now := g.Updated
+	if now.IsZero() {
+		now = time.Now()
+	}
 	err = d.tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET thread_id = ?, message_id = ?, team = ?, board = ?, marks = ?, history = ?,
 			status = ?, finished_at = ?, updated_at = ?, moves = ?, mistakes = ?, hints = ?, checks = ?, show_mistakes = ?,
 			version = version + 1
 			WHERE game_id = ? AND version = ?`,
 			idOrNull(g.ThreadID), idOrNull(g.MessageID), g.Team, g.Board, g.Marks, g.History,
-			g.Status, millisOrNull(g.Finished), time.Now().UnixMilli(), g.Moves, g.Mistakes, g.Hints, g.Checks, g.ShowMistakes,
+			g.Status, millisOrNull(g.Finished), now.UnixMilli(), g.Moves, g.Mistakes, g.Hints, g.Checks, g.ShowMistakes,
 			n, g.Version)
 		if err != nil {
 			return fmt.Errorf("save: %w", err)

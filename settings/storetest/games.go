@@ -273,7 +273,7 @@ func testGameLookups(t *testing.T, newDB NewDatabase) {
 	c.OwnerID, c.ChannelID = gOther, "888888888888888888"
 	cc := mustCreate(t, s, c)
 	// a is touched last: it comes first.
-	a.Moves = 1
+	a.Moves, a.Updated = 1, time.Now().Add(time.Second)
 	if _, err := s.UpdateGame(ctx, a); err != nil {
 		t.Fatal(err)
 	}
