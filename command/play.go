@@ -107,7 +107,7 @@ const (
 )
 
 const (
-	msgNoGames   = "Games are not available on this bot (it keeps no database)."
+	msgNoGames   = "Games are not available on this bot yet."
 	msgGamesDown = "I can't reach the games right now (the database is not answering). Please try again in a minute."
 	msgNoSeat    = "Games are played in a server's channel or in DMs with me."
 )
@@ -615,8 +615,13 @@ func (h *Handler) gameDrawing(g *game.Game) drawing {
 		if c, ok := g.Last(); ok {
 			b.Last = &c
 		}
+		b.Conflicts = sudoku.Validate(b.Grid) // no secret: shown always
 		if g.ShowingMistakes() {
-			b.Wrong = g.Wrong()
+			for _, c := range g.Wrong() {
+				if !clashing(b.Conflicts, c) {
+					b.Wrong = append(b.Wrong, c)
+				}
+			}
 		}
 	case game.GaveUp, game.Closed:
 		b.Grid = g.Solution()
@@ -625,6 +630,16 @@ func (h *Handler) gameDrawing(g *game.Game) drawing {
 		}
 	}
 	return drawing{"board.png", b}
+}
+
+// clashing reports whether c is among the cells of the conflicts cs.
+func clashing(cs []sudoku.Conflict, c sudoku.Cell) bool {
+	for _, cf := range cs {
+		if slices.Contains(cf.Cells, c) {
+			return true
+		}
+	}
+	return false
 }
 
 func refOf(rec settings.GameRecord) *GameRef {

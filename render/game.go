@@ -34,7 +34,8 @@ type GameView struct {
 // move, and how to play.
 //
 // In the grid, givens are [5], the player's digits plain, the last move's
-// cell (5) and, when the player asked to see mistakes, wrong digits >5<. A
+// cell (5), clashing digits >5< and, when the player asked to see
+// mistakes, wrong digits >5< too. A
 // game given up or closed shows the solution behind spoiler bars when
 // opt.Spoiler is set. Large boards are left to the picture as other boards
 // are (opt.Picture).
@@ -57,6 +58,13 @@ func GameBoard(g *game.Game, v GameView, opt Options) string {
 			marks[c.Row*n+c.Col] = conflict
 		}
 	}
+	// Clashes are no secret: the same digit twice in a unit shows always.
+	clashes := sudoku.Validate(b)
+	for _, cf := range clashes {
+		for _, c := range cf.Cells {
+			marks[c.Row*n+c.Col] = conflict
+		}
+	}
 	head := gameHead(g, v, n)
 	grid := b
 	spoiler := false
@@ -71,6 +79,9 @@ func GameBoard(g *game.Game, v GameView, opt Options) string {
 	var lines []string
 	if v.Note != "" {
 		lines = append(lines, v.Note)
+	}
+	if len(clashes) > 0 && g.Status() == game.Playing {
+		lines = append(lines, fmt.Sprintf("Clashing digits are marked >%c< (the same digit twice in a row, column or box).", symbolIn(opt.Symbols, clashes[0].Digit)))
 	}
 	// The lines under the grid, the least needed last: they are dropped
 	// from the end until the reply fits (25×25 loses its one-line grid

@@ -51,13 +51,13 @@ func rowOf(t *testing.T, s string, r int) string {
 
 func TestGameBoard(t *testing.T) {
 	g := newGame(t, gamePuzzle, gameSolution, false)
-	playAt(t, g, "111", "r1c3 4 r1c4 9 r2c2 +247", time.Minute)
+	playAt(t, g, "111", "r1c3 4 r1c4 2 r2c2 +247", time.Minute)
 	playAt(t, g, "111", "r1c6 8", 3*time.Minute+7*time.Second)
 	v := render.GameView{ID: "12", Code: "#9H-3f2a1c9x", Level: "Hard", Now: gameStart.Add(5 * time.Minute)}
 	s := render.GameBoard(g, v, render.Options{})
 	for _, want := range []string{
 		"**Game 12**: 9×9 Hard, code `#9H-3f2a1c9x`, time 5 min 0 s, 4 moves, 0 hints; 48 empty cells.",
-		"On one line: `534978...6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79`",
+		"On one line: `534278...6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79`",
 		"Pencil marks: r2c2 247.",
 		"Last move: r1c6 8.",
 		"`undo`",
@@ -68,7 +68,7 @@ func TestGameBoard(t *testing.T) {
 	}
 	// Givens bracketed, the player's digits plain (the wrong 9 too, not
 	// asked for), the last move in parentheses.
-	if got, want := rowOf(t, s, 0), "[5][3] 4 | 9 [7](8)| .  .  ."; got != want {
+	if got, want := rowOf(t, s, 0), "[5][3] 4 | 2 [7](8)| .  .  ."; got != want {
 		t.Errorf("row 1 %q, want %q", got, want)
 	}
 	if strings.Contains(s, "mistake") && !strings.Contains(s, "`mistakes`") {
@@ -77,7 +77,7 @@ func TestGameBoard(t *testing.T) {
 	// Asked for: the wrong digit is marked and the mistakes counted.
 	playAt(t, g, "111", "mistakes", 4*time.Minute)
 	s = render.GameBoard(g, v, render.Options{})
-	if got, want := rowOf(t, s, 0), "[5][3] 4 |>9<[7](8)| .  .  ."; got != want {
+	if got, want := rowOf(t, s, 0), "[5][3] 4 |>2<[7](8)| .  .  ."; got != want {
 		t.Errorf("row 1 with mistakes shown %q, want %q", got, want)
 	}
 	if !strings.Contains(s, "4 moves, 0 hints, 1 mistake;") {
@@ -190,5 +190,19 @@ func TestGameChecked(t *testing.T) {
 		if got := render.GameChecked(tt.wrong, tt.empty); got != tt.want {
 			t.Errorf("GameChecked(%d, %d) = %q, want %q", tt.wrong, tt.empty, got, tt.want)
 		}
+	}
+}
+
+// TestGameBoardClashes: a digit that clashes is marked whether or not
+// mistakes were asked for (a clash is no secret).
+func TestGameBoardClashes(t *testing.T) {
+	g := newGame(t, gamePuzzle, gameSolution, false)
+	playAt(t, g, "111", "r1c3 5", time.Minute) // r1c1 is a given 5
+	s := render.GameBoard(g, render.GameView{Now: gameStart}, render.Options{})
+	if got, want := rowOf(t, s, 0), ">5<[3]>5<| . [7] . | .  .  ."; got != want {
+		t.Errorf("row 1 %q, want %q", got, want)
+	}
+	if !strings.Contains(s, "Clashing digits are marked >5<") {
+		t.Errorf("no legend:\n%s", s)
 	}
 }

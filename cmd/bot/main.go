@@ -344,7 +344,13 @@ func runConsoleMode(ctx context.Context, p program, cfg Config, asked bool, imag
 		return err
 	}
 	defer runPuzzles(ctx, pool, cfg.PuzzleCPU, nil)()
+	games, closeGames, err := openConsoleGames(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeGames()
 	h := command.New(command.Config{
+		Play:         command.PlayConfig{Games: games},
 		Prefix:       cfg.Bot.Prefix,
 		SolveTimeout: cfg.Bot.SolveTimeout,
 		Spoiler:      cfg.Bot.SpoilerSolutions,
