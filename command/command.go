@@ -20,6 +20,8 @@
 //	                level is named; of an earlier day when one is named
 //	!play [level] [size] [symmetric] [code] [grid] [together]  a game
 //	                played move by move (see play.go and package game)
+//	!stats, !leaderboard [level]  a member's games; the server's fastest
+//	                solves this week
 //	!help           what the bot does and the formats it reads
 //
 // A check or hint that replies to a puzzle's post (its text is
@@ -68,10 +70,13 @@ const (
 	NewPuzzle // !new: a puzzle to play (New is the Handler's constructor)
 	Daily     // the day's puzzle
 	Play      // a game played move by move (play.go)
+	Stats     // a member's games (stats.go)
+	Board     // !leaderboard: the server's fastest solves this week (stats.go)
 )
 
 var kindNames = map[string]Kind{"help": Help, "solve": Solve, "check": Check, "hint": Hint, "rate": Rate, "explain": Explain,
-	"new": NewPuzzle, "daily": Daily, "play": Play}
+	"new": NewPuzzle, "daily": Daily, "play": Play,
+	"stats": Stats, "leaderboard": Board}
 
 // String returns the command word: "help", "solve", "check", "hint", "rate",
 // "explain", "new" or "daily".
@@ -290,7 +295,7 @@ func (h *Handler) MatchPrefix(content, botID, prefix string) (Request, bool) {
 	word, rest := splitWord(s)
 	kind, ok := KindOf(word)
 	switch {
-	case ok && kind == Play && !mentioned && !playArgs(rest):
+	case ok && !mentioned && (kind == Play && !playArgs(rest) || (kind == Stats || kind == Board) && !statsArgs(rest)):
 		return Request{}, false // another bot's !play (music bots share it)
 	case ok:
 		line, col := position(content[:len(content)-len(rest)])
@@ -345,6 +350,10 @@ func (h *Handler) Handle(ctx context.Context, req Request) Reply {
 		return h.daily(ctx, cutPictureWord(req))
 	case Play:
 		return h.play(ctx, cutPictureWord(req))
+	case Stats:
+		return h.stats(ctx, req)
+	case Board:
+		return h.leaderboard(ctx, req)
 	default:
 		text := h.Help()
 		if req.Unknown != "" {
@@ -450,7 +459,7 @@ func (h *Handler) Help() string {
 	fmt.Fprintf(&b, "`%srate <grid>`: how hard a puzzle is on the Sudoku Explainer scale: %s.\n", p, render.DifficultyScale())
 	fmt.Fprintf(&b, "`%sexplain <grid>`: the whole logical path, step by step, conclusions behind spoilers.\n", p)
 	fmt.Fprintf(&b, "`%snew [easy…extreme] [4x4…16x16]`: a puzzle to play; `%sdaily [YYYY-MM-DD]`: the day's. Reply to it with `%scheck <grid>` or `%shint`.\n", p, p, p, p)
-	fmt.Fprintf(&b, "`%splay [level] [size] [together]`: play a puzzle here move by move (`r3c5 7`, `undo`, `hint`), or `%splay <code or grid>`.\n", p, p)
+	fmt.Fprintf(&b, "`%splay [level] [size]`: play it here, move by move (`r3c5 7`, `undo`).\n", p)
 	fmt.Fprintf(&b, "`%shelp`: this message. Slash commands (`/solve`, `/hint`, …) work too, and so does a mention of me instead of `%s`.\n", p, p)
 	fmt.Fprintf(&b, "End a command with `%s` for a picture of the board (`/solve … image:True`).\n", PictureWord)
 	fmt.Fprintf(&b, "Example:\n```\n%ssolve\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n```\n", p)

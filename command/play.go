@@ -38,12 +38,14 @@ type GameStore interface {
 	OpenGames(ctx context.Context, guildID, userID string) ([]settings.GameRecord, error)
 	GamesIn(ctx context.Context, channelID string) ([]settings.GameRecord, error)
 	CloseIdleGames(ctx context.Context, before, now time.Time) (int, error)
+	FinishedGames(ctx context.Context, guildID, userID string, since time.Time) ([]settings.GameRecord, error)
 }
 
 // DailySolvers records the solvers of a server's daily puzzle, once per
 // member and day: settings.Store.
 type DailySolvers interface {
 	RecordSolver(ctx context.Context, guildID string, day settings.Day, userID string, at time.Time) (place int, recorded bool, err error)
+	Streak(ctx context.Context, guildID, userID string, today settings.Day) (int, error)
 }
 
 // PlayConfig sets up the games of a [Handler].

@@ -22,7 +22,8 @@ type Games interface {
 	// CreateGame saves a new game and returns it with its ID and Version 1.
 	// A member has at most maxOpen games being played (status "playing")
 	// per server (and in DMs, all together): one more is refused with a
-	// [*TooManyGamesError], decided in the same transaction as the insert.
+	// [*TooManyGamesError], decided in the same transaction as the insert
+	// (a maxOpen below 1: no limit).
 	CreateGame(ctx context.Context, g GameRecord, maxOpen int) (GameRecord, error)
 
 	// Game returns a game by its ID, or an error wrapping [ErrNoGame].

@@ -107,7 +107,7 @@ func (d *DB) CreateGame(ctx context.Context, g settings.GameRecord, maxOpen int)
 			guild, owner).Scan(&open); err != nil {
 			return fmt.Errorf("count open games: %w", err)
 		}
-		if g.Open() && open >= maxOpen {
+		if g.Open() && maxOpen > 0 && open >= maxOpen {
 			refused = &settings.TooManyGamesError{Open: open, Limit: maxOpen}
 			return refused
 		}

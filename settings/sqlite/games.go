@@ -112,7 +112,7 @@ func (d *DB) CreateGame(ctx context.Context, g settings.GameRecord, maxOpen int)
 			idOrZero(g.GuildID), idOrZero(g.OwnerID)).Scan(&open); err != nil {
 			return fmt.Errorf("count open games: %w", err)
 		}
-		if g.Open() && open >= maxOpen {
+		if g.Open() && maxOpen > 0 && open >= maxOpen {
 			refused = &settings.TooManyGamesError{Open: open, Limit: maxOpen}
 			return refused
 		}
