@@ -45,15 +45,15 @@ func (s Status) Over() bool { return s != Playing }
 
 // Step is one move in a game's history: enough to take it back.
 type Step struct {
-	Player      string    `json:"p"`
-	Cell        int       `json:"c"` // index row by row
-	Before      int       `json:"b,omitempty"`
-	After       int       `json:"a,omitempty"`
-	MarksBefore Marks     `json:"mb,omitempty"`
-	MarksAfter  Marks     `json:"ma,omitempty"`
-	Cleared     []int     `json:"x,omitempty"` // peers whose pencil mark After the placement removed
-	Mistake     bool      `json:"m,omitempty"` // After is not the solution's digit
-	At          time.Time `json:"t"`
+	Player      string
+	Cell        int // index row by row
+	Before      int
+	After       int
+	MarksBefore Marks
+	MarksAfter  Marks
+	Cleared     []int // peers whose pencil mark After the placement removed
+	Mistake     bool  // After is not the solution's digit
+	At          time.Time
 }
 
 // Player is a member who made moves in a game.

@@ -341,8 +341,9 @@ func TestLoadRefusesBrokenSaves(t *testing.T) {
 		"wrong solution":       func(s *Saved) { s.Solution = "4" + s.Solution[1:] },
 		"marks count":          func(s *Saved) { s.Marks = "1,2" },
 		"marks off the board":  func(s *Saved) { s.Marks = strings.Repeat(",", 80) + "ffff" },
-		"history is not json":  func(s *Saved) { s.History = "[{" },
-		"history off board":    func(s *Saved) { s.History = `[{"p":"ann","c":81,"t":"2026-12-01T20:00:00Z"}]` },
+		"history unreadable":   func(s *Saved) { s.History = "ann 1 2" },
+		"history bad number":   func(s *Saved) { s.History = "ann x 0 4 0 0 0 1764619200000 -" },
+		"history off board":    func(s *Saved) { s.History = "ann 81 0 4 0 0 0 1764619200000 -" },
 		"board of other shape": func(s *Saved) { s.Board = smallSol },
 	}
 	for name, spoil := range tests {
@@ -353,5 +354,38 @@ func TestLoadRefusesBrokenSaves(t *testing.T) {
 		} else if !errors.Is(err, ErrSaved) {
 			t.Errorf("%s: %v, want ErrSaved", name, err)
 		}
+	}
+}
+
+// TestHistoryText: the history reads back exactly, whatever the player's
+// name holds.
+func TestHistoryText(t *testing.T) {
+	g := newGame(t, classic, classicSol, true)
+	for _, p := range []string{"100000000000000011", "a b", `quote"d`, ""} {
+		if _, err := play(t, g, p, "r1c3 +14 r1c4 +46"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := play(t, g, p, "r1c3 4 undo r1c3 -14 r1c4 -46"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := play(t, g, "x", "r1c3 4 r9c9 5"); err != nil { // r9c9 is a given: refused, nothing played
+		if !errors.Is(err, ErrGiven) {
+			t.Fatal(err)
+		}
+	}
+	if _, err := play(t, g, "x", "r1c4 +46 r2c2 +47 r1c3 4"); err != nil {
+		t.Fatal(err)
+	}
+	s := g.Save()
+	h, err := Load(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(h.History(), g.History()) {
+		t.Fatalf("history:\n%+v\nread back as\n%+v", g.History(), h.History())
+	}
+	if last := h.History()[len(h.History())-1]; len(last.Cleared) != 2 || last.Player != "x" {
+		t.Errorf("last step %+v: want two peers' marks cleared", last)
 	}
 }
