@@ -1,8 +1,12 @@
 package storetest
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -31,6 +35,7 @@ func RunGames(t *testing.T, newDB NewDatabase) {
 		{"Finished", testGameFinished},
 		{"DeleteGuild", testGameDeleteGuild},
 		{"Validation", testGameValidation},
+		{"KillDuringMoves", testGameKillDuringMoves},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, newDB) })
 	}
@@ -412,5 +417,37 @@ func testGameValidation(t *testing.T, newDB NewDatabase) {
 	g.Status = "won"
 	if _, err := s.UpdateGame(ctxT(t), g); err == nil {
 		t.Error("update to an unknown status: saved")
+	}
+}
+
+// testGameKillDuringMoves: a process makes moves without pause and is
+// killed with SIGKILL after a random number of acknowledged ones; every
+// acknowledged move is there, and the database opens.
+func testGameKillDuringMoves(t *testing.T, newDB NewDatabase) {
+	url := newDB(t)
+	for round := range 3 {
+		p := start(t, "moves", url)
+		id, ok := strings.CutPrefix(p.line(t), "game ")
+		if !ok {
+			t.Fatal("the child made no game")
+		}
+		stopAt := 3 + rand.IntN(30)
+		last := 0
+		for last < stopAt {
+			if _, err := fmt.Sscanf(p.line(t), "ack %d", &last); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p.kill(t)
+		b := open(t, url)
+		if c, ok := b.(interface{ Check(context.Context) error }); ok {
+			if err := c.Check(ctxT(t)); err != nil {
+				t.Fatalf("round %d: after kill -9: %v", round, err)
+			}
+		}
+		g, err := b.(settings.Games).Game(ctxT(t), id)
+		if err != nil || g.Moves < last || g.Version != int64(g.Moves)+1 {
+			t.Fatalf("round %d: killed after move %d was acknowledged; stored %d moves, version %d (%v)", round, last, g.Moves, g.Version, err)
+		}
 	}
 }
