@@ -536,13 +536,11 @@ func (h *Handler) MoveIn(ctx context.Context, seat Seat, text string) (Reply, bo
 	if pick == nil {
 		return Reply{}, false
 	}
-	size := len(pick.Board)
-	for n := 1; n*n <= size; n++ {
-		if n*n == size {
-			size = n
-		}
+	sh, ok := sudoku.ShapeForCells(len(pick.Board))
+	if !ok {
+		return Reply{Outcome: "error", Err: fmt.Errorf("game %s: a board of %d cells", pick.ID, len(pick.Board))}, false
 	}
-	if _, err := game.Parse(text, size); errors.Is(err, game.ErrNotMove) {
+	if _, err := game.Parse(text, sh.Size()); errors.Is(err, game.ErrNotMove) {
 		return Reply{}, false
 	}
 	return h.Move(ctx, pick.ID, seat, text), true

@@ -199,12 +199,25 @@ func Parse(text string, size int) ([]Move, error) {
 	return p.moves()
 }
 
+// ParseNotes is [Parse] for a form of pencil marks (a Notes button's): a
+// cell's digits without a sign are marks to add, so r3c5 12 is r3c5 +12;
+// -12 removes marks and 0 or - erases as in Parse.
+func ParseNotes(text string, size int) ([]Move, error) {
+	if _, ok := sudoku.ShapeForSize(size); !ok {
+		return nil, fmt.Errorf("parse notes for a %d×%d board: %w", size, size, sudoku.ErrShape)
+	}
+	p := parse{text: text, size: size, ts: tokens(text), notes: true}
+	return p.moves()
+}
+
 type parse struct {
 	text string
 	size int
 	ts   []token
 	k    int // the next token
 	out  []Move
+	// notes reads a cell's unsigned digits as pencil marks to add.
+	notes bool
 }
 
 // errAt is a syntax error at byte offset off of the message.
@@ -329,18 +342,22 @@ func (p *parse) cellMove(t token) (Move, error) {
 	switch {
 	case value == "0" || value == "-" || value == ".":
 		m.Action = Erase
-	case value[0] == '+' || value[0] == '-':
+	case value[0] == '+' || value[0] == '-' || p.notes:
 		m.Action = AddMarks
-		if value[0] == '-' {
-			m.Action = RemoveMarks
+		digits, at := value, valueOff
+		if value[0] == '+' || value[0] == '-' {
+			if value[0] == '-' {
+				m.Action = RemoveMarks
+			}
+			if len(value) == 1 {
+				return Move{}, p.errAt(valueOff, ErrBadDigit, "%s needs pencil marks after it, such as %s %s12", value, cellText, value)
+			}
+			digits, at = value[1:], valueOff+1
 		}
-		if len(value) == 1 {
-			return Move{}, p.errAt(valueOff, ErrBadDigit, "%s needs pencil marks after it, such as %s %s12", value, cellText, value)
-		}
-		for i, r := range value[1:] {
+		for i, r := range digits {
 			d, ok := digitOf(r, p.size)
 			if !ok {
-				return Move{}, p.errAt(valueOff+1+i, ErrBadDigit, "%s is not a digit of a %d×%d board: pencil marks are digits %s, such as %s +12",
+				return Move{}, p.errAt(at+i, ErrBadDigit, "%s is not a digit of a %d×%d board: pencil marks are digits %s, such as %s +12",
 					quoted(string(r)), p.size, p.size, digitRange(p.size), cellText)
 			}
 			m.Marks |= MarksOf(d)

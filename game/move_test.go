@@ -186,3 +186,27 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestParseNotes(t *testing.T) {
+	got, err := ParseNotes("r3c5 12, e3 -4 r1c1 +9 r2c2 0 undo", 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Move{
+		{Action: AddMarks, Cell: cell(3, 5), Marks: MarksOf(1, 2), Line: 1, Col: 1},
+		{Action: RemoveMarks, Cell: cell(5, 3), Marks: MarksOf(4), Line: 1, Col: 10},
+		{Action: AddMarks, Cell: cell(1, 1), Marks: MarksOf(9), Line: 1, Col: 16},
+		{Action: Erase, Cell: cell(2, 2), Line: 1, Col: 24},
+		{Action: Undo, Count: 1, Line: 1, Col: 31},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ParseNotes = %+v\nwant %+v", got, want)
+	}
+	if _, err := ParseNotes("r3c5 1x", 9); !errors.Is(err, ErrBadDigit) {
+		t.Errorf("bad mark: %v", err)
+	}
+	var se *SyntaxError
+	if _, err := ParseNotes("r3c5 1x", 9); !errors.As(err, &se) || se.Col != 7 {
+		t.Errorf("bad mark's position: %v", err)
+	}
+}
