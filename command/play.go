@@ -347,6 +347,17 @@ func (h *Handler) tooMany(ctx context.Context, seat Seat, tm *settings.TooManyGa
 // game is then unchanged. It is what a transport calls for a button's
 // form, and, through [Handler.MoveIn], for a message in a game's channel.
 func (h *Handler) Move(ctx context.Context, gameID string, seat Seat, text string) Reply {
+	return h.move(ctx, gameID, seat, text, game.Parse)
+}
+
+// Notes is [Handler.Move] for a form of pencil marks (a Notes button's):
+// a cell's digits without a sign are marks to add (r3c5 12 is r3c5 +12),
+// as game.ParseNotes reads them.
+func (h *Handler) Notes(ctx context.Context, gameID string, seat Seat, text string) Reply {
+	return h.move(ctx, gameID, seat, text, game.ParseNotes)
+}
+
+func (h *Handler) move(ctx context.Context, gameID string, seat Seat, text string, parse func(string, int) ([]game.Move, error)) Reply {
 	h = h.with(seat.Settings)
 	store := h.cfg.Play.Games
 	if store == nil {
@@ -365,7 +376,7 @@ func (h *Handler) Move(ctx context.Context, gameID string, seat Seat, text strin
 			return Reply{Text: render.Notice("This game's saved state cannot be read, so it can't go on. Please start another."), Outcome: "error", Err: err}
 		}
 		ref := refOf(rec)
-		moves, err := game.Parse(text, g.Board().Size())
+		moves, err := parse(text, g.Board().Size())
 		if err != nil {
 			return h.moveError(err, g, ref)
 		}

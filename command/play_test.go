@@ -438,3 +438,18 @@ func TestPlayMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayNotes: the Notes form's digits are pencil marks.
+func TestPlayNotes(t *testing.T) {
+	c := &clock{t: testDay}
+	h := playHandler(t, openStore(t, filepath.Join(t.TempDir(), "g.db")), c, Config{Pictures: PicturesNever})
+	id := start(t, h, ann, playPuzzle).Game.ID
+	rep := h.Notes(context.Background(), id, seatOf(ann), "r1c3 12 e3 47")
+	if rep.Outcome != outcomeGameMove || !strings.Contains(rep.Text, "Pencil marks: r1c3 12, r5c3 47.") {
+		t.Fatalf("notes: %s\n%s", rep.Outcome, rep.Text)
+	}
+	rep = h.Notes(context.Background(), id, seatOf(ann), "r1c3 -1")
+	if !strings.Contains(rep.Text, "Pencil marks: r1c3 2, r5c3 47.") {
+		t.Fatalf("notes removed:\n%s", rep.Text)
+	}
+}
