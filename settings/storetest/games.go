@@ -282,17 +282,7 @@ func testGameLookups(t *testing.T, newDB NewDatabase) {
 	if _, err := s.UpdateGame(ctx, a); err != nil {
 		t.Fatal(err)
 	}
-	ids := func(gs []settings.GameRecord, err error) []string {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, g := range gs {
-			out = append(out, g.ID)
-		}
-		return out
-	}
+	ids := func(gs []settings.GameRecord, err error) []string { t.Helper(); return gameIDs(t, gs, err) }
 	if got, want := ids(s.OpenGames(ctx, gGuild, gOwner)), []string{a.ID, bb.ID}; !reflect.DeepEqual(got, want) {
 		t.Errorf("OpenGames = %v, want %v", got, want)
 	}
@@ -311,6 +301,19 @@ func testGameLookups(t *testing.T, newDB NewDatabase) {
 	if _, err := s.GamesIn(ctx, "nope"); err == nil {
 		t.Error("GamesIn of a bad ID: no error")
 	}
+}
+
+// gameIDs returns the IDs of gs, failing the test on err.
+func gameIDs(t *testing.T, gs []settings.GameRecord, err error) []string {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, g := range gs {
+		out = append(out, g.ID)
+	}
+	return out
 }
 
 func testGameCloseIdle(t *testing.T, newDB NewDatabase) {
@@ -362,15 +365,9 @@ func testGameFinished(t *testing.T, newDB NewDatabase) {
 	team := mk(gOther, settings.GameSolved, day.Add(3*time.Hour), gOther, gOwner)
 	mk(gOwner, settings.GamePlaying, time.Time{})
 	ids := func(user string) []string {
+		t.Helper()
 		gs, err := s.FinishedGames(ctx, gGuild, user, day)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, g := range gs {
-			out = append(out, g.ID)
-		}
-		return out
+		return gameIDs(t, gs, err)
 	}
 	if got, want := ids(""), []string{b, a, team}; !reflect.DeepEqual(got, want) {
 		t.Errorf("FinishedGames since the day = %v, want %v", got, want)
