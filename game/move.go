@@ -333,6 +333,9 @@ func (p *parse) cellMove(t token) (Move, error) {
 			return Move{}, p.errAt(t.off, ErrNoDigit, "%s needs a digit after it, such as %s 7 (or 0 to erase)", cellText, cellText)
 		}
 		value, valueOff = p.ts[p.k].text, p.ts[p.k].off
+		if !joined && len(value) > 1 && (value[0] == '=' || value[0] == ':') { // r3c5 =7
+			value, valueOff = value[1:], valueOff+1
+		}
 		if _, looksCell, _ := p.cell(value, valueOff); looksCell || p.isWord(value) {
 			return Move{}, p.errAt(t.off, ErrNoDigit, "%s needs a digit after it, such as %s 7 (or 0 to erase)", cellText, cellText)
 		}

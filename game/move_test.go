@@ -21,6 +21,8 @@ func TestParseMoves(t *testing.T) {
 		{"r3c5=7", 9, []mv{{Action: Place, Cell: cell(3, 5), Digit: 7, Line: 1, Col: 1}}},
 		{"r3c5:7", 9, []mv{{Action: Place, Cell: cell(3, 5), Digit: 7, Line: 1, Col: 1}}},
 		{"r3c5 = 7", 9, []mv{{Action: Place, Cell: cell(3, 5), Digit: 7, Line: 1, Col: 1}}},
+		{"r3c5 =7", 9, []mv{{Action: Place, Cell: cell(3, 5), Digit: 7, Line: 1, Col: 1}}},
+		{"r3c5= 7", 9, []mv{{Action: Place, Cell: cell(3, 5), Digit: 7, Line: 1, Col: 1}}},
 		{"R3C5 7", 9, []mv{{Action: Place, Cell: cell(3, 5), Digit: 7, Line: 1, Col: 1}}},
 		{"  A5 7", 9, []mv{{Action: Place, Cell: cell(1, 5), Digit: 7, Line: 1, Col: 3}}},
 		{"e3 7", 9, []mv{{Action: Place, Cell: cell(5, 3), Digit: 7, Line: 1, Col: 1}}},
