@@ -67,16 +67,16 @@ const (
 	Hint
 	Rate
 	Explain
-	NewPuzzle // !new: a puzzle to play (New is the Handler's constructor)
-	Daily     // the day's puzzle
-	Play      // a game played move by move (play.go)
-	Stats     // a member's games (stats.go)
-	Board     // !leaderboard: the server's fastest solves this week (stats.go)
+	NewPuzzle   // !new: a puzzle to play (New is the Handler's constructor)
+	Daily       // the day's puzzle
+	Play        // a game played move by move (play.go)
+	Stats       // a member's games (stats.go)
+	Leaderboard // the server's fastest solves this week (stats.go)
 )
 
 var kindNames = map[string]Kind{"help": Help, "solve": Solve, "check": Check, "hint": Hint, "rate": Rate, "explain": Explain,
 	"new": NewPuzzle, "daily": Daily, "play": Play,
-	"stats": Stats, "leaderboard": Board}
+	"stats": Stats, "leaderboard": Leaderboard}
 
 // String returns the command word: "help", "solve", "check", "hint", "rate",
 // "explain", "new" or "daily".
@@ -295,7 +295,7 @@ func (h *Handler) MatchPrefix(content, botID, prefix string) (Request, bool) {
 	word, rest := splitWord(s)
 	kind, ok := KindOf(word)
 	switch {
-	case ok && !mentioned && (kind == Play && !playArgs(rest) || (kind == Stats || kind == Board) && !statsArgs(rest)):
+	case ok && !mentioned && (kind == Play && !playArgs(rest) || (kind == Stats || kind == Leaderboard) && !statsArgs(rest)):
 		return Request{}, false // another bot's !play (music bots share it)
 	case ok:
 		line, col := position(content[:len(content)-len(rest)])
@@ -352,7 +352,7 @@ func (h *Handler) Handle(ctx context.Context, req Request) Reply {
 		return h.play(ctx, cutPictureWord(req))
 	case Stats:
 		return h.stats(ctx, req)
-	case Board:
+	case Leaderboard:
 		return h.leaderboard(ctx, req)
 	default:
 		text := h.Help()
