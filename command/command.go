@@ -67,11 +67,15 @@ const (
 	Hint
 	Rate
 	Explain
-	NewPuzzle   // !new: a puzzle to play (New is the Handler's constructor)
-	Daily       // the day's puzzle
-	Play        // a game played move by move (play.go)
-	Stats       // a member's games (stats.go)
-	Leaderboard // the server's fastest solves this week (stats.go)
+	NewPuzzle // !new: a puzzle to play (New is the Handler's constructor)
+	Daily     // the day's puzzle
+)
+
+// The commands of games (play.go, stats.go).
+const (
+	Play        Kind = Daily + 1 + iota // a game played move by move
+	Stats                               // a member's games
+	Leaderboard                         // the server's fastest solves this week
 )
 
 var kindNames = map[string]Kind{"help": Help, "solve": Solve, "check": Check, "hint": Hint, "rate": Rate, "explain": Explain,
@@ -79,7 +83,7 @@ var kindNames = map[string]Kind{"help": Help, "solve": Solve, "check": Check, "h
 	"stats": Stats, "leaderboard": Leaderboard}
 
 // String returns the command word: "help", "solve", "check", "hint", "rate",
-// "explain", "new" or "daily".
+// "explain", "new", "daily", "play", "stats" or "leaderboard".
 func (k Kind) String() string {
 	for name, kind := range kindNames {
 		if kind == k {
