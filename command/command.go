@@ -19,6 +19,10 @@
 //	!daily [level] [YYYY-MM-DD]  the day's puzzle (UTC date), Hard unless a
 //	                level is named; of an earlier day when one is named
 //	!candidates <link>  the true candidates of a variant puzzle
+//	!play [level] [size] [symmetric] [code] [grid] [together]  a game
+//	                played move by move (see play.go and package game)
+//	!stats, !leaderboard [level]  a member's games; the server's fastest
+//	                solves this week
 //	!help           what the bot does and the formats it reads
 //
 // Solve and check also take an f-puzzles or SudokuPad link to a variant
@@ -76,11 +80,19 @@ const (
 	Candidates // the true candidates of a variant puzzle's link
 )
 
+// The commands of games (play.go, stats.go).
+const (
+	Play        Kind = Candidates + 1 + iota // a game played move by move
+	Stats                               // a member's games
+	Leaderboard                         // the server's fastest solves this week
+)
+
 var kindNames = map[string]Kind{"help": Help, "solve": Solve, "check": Check, "hint": Hint, "rate": Rate, "explain": Explain,
-	"new": NewPuzzle, "daily": Daily, "candidates": Candidates}
+	"new": NewPuzzle, "daily": Daily, "candidates": Candidates, "play": Play,
+	"stats": Stats, "leaderboard": Leaderboard}
 
 // String returns the command word: "help", "solve", "check", "hint", "rate",
-// "explain", "new", "daily" or "candidates".
+// "explain", "new", "daily", "candidates", "play", "stats" or "leaderboard".
 func (k Kind) String() string {
 	for name, kind := range kindNames {
 		if kind == k {
@@ -134,6 +146,9 @@ type Request struct {
 	// Handler's Config: the settings of the server and channel it came
 	// from, so that one Handler serves every server.
 	Settings *Settings
+	// Seat says who sent the request and where, for !play (see [Seat]);
+	// nil where the transport does not say (games then cannot start).
+	Seat *Seat
 }
 
 // Settings are the part of a [Config] that servers choose for themselves
@@ -168,6 +183,9 @@ type Reply struct {
 	// UserError is set when the input was at fault (no grid, unreadable grid):
 	// such replies are shown only to the user where the transport can do that.
 	UserError bool
+	// Game is set on the replies about a game (!play and its moves): which
+	// game, where its board is, and the answers for the player alone.
+	Game *GameRef
 }
 
 // File is an attachment of a [Reply], such as a picture of the grid or a
@@ -217,6 +235,9 @@ type Config struct {
 	// /settings, /daily stats and the record of the daily puzzle's solvers;
 	// nil: those say that nothing is kept.
 	Store settings.Store
+	// Play sets up the games of !play (play.go); without a store, !play
+	// says games are not available.
+	Play PlayConfig
 }
 
 // Handler turns requests into replies. It is safe for concurrent use.
@@ -308,6 +329,8 @@ func (h *Handler) MatchPrefix(content, botID, prefix string) (Request, bool) {
 	word, rest := splitWord(s)
 	kind, ok := KindOf(word)
 	switch {
+	case ok && !mentioned && (kind == Play && !playArgs(rest) || (kind == Stats || kind == Leaderboard) && !statsArgs(rest)):
+		return Request{}, false // another bot's !play (music bots share it)
 	case ok:
 		line, col := position(content[:len(content)-len(rest)])
 		return Request{Kind: kind, Args: rest, Line: line, Col: col, Mentioned: mentioned}, true
@@ -362,6 +385,12 @@ func (h *Handler) Handle(ctx context.Context, req Request) Reply {
 		return h.newPuzzle(ctx, cutPictureWord(req))
 	case Daily:
 		return h.daily(ctx, cutPictureWord(req))
+	case Play:
+		return h.play(ctx, cutPictureWord(req))
+	case Stats:
+		return h.stats(ctx, req)
+	case Leaderboard:
+		return h.leaderboard(ctx, req)
 	default:
 		text := h.Help()
 		if req.Unknown != "" {
@@ -468,6 +497,7 @@ func (h *Handler) Help() string {
 	fmt.Fprintf(&b, "`%sexplain <grid>`: the whole logical path, step by step, conclusions behind spoilers.\n", p)
 	fmt.Fprintf(&b, "`%snew [easy…extreme] [4x4…16x16]`: a puzzle to play; `%sdaily [YYYY-MM-DD]`: the day's. Reply to it with `%scheck <grid>` or `%shint`.\n", p, p, p, p)
 	fmt.Fprintf(&b, "Variant puzzles: `%ssolve`, `%scheck` or `%scandidates` with an f-puzzles or SudokuPad link.\n", p, p, p)
+	fmt.Fprintf(&b, "`%splay [level] [size]`: play it here, move by move (`r3c5 7`, `undo`).\n", p)
 	fmt.Fprintf(&b, "`%shelp`: this message. Slash commands (`/solve`, `/hint`, …) work too, and so does a mention of me instead of `%s`.\n", p, p)
 	fmt.Fprintf(&b, "End a command with `%s` for a picture of the board (`/solve … image:True`).\n", PictureWord)
 	fmt.Fprintf(&b, "Example:\n```\n%ssolve\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n```\n", p)

@@ -39,6 +39,14 @@ type Board struct {
 	// cells, whether or not Candidates holds them. Their cells must be empty
 	// in Grid.
 	Eliminations []Candidate
+	// Wrong are cells whose digit is not the solution's, in a game where
+	// the player asked to see mistakes: drawn as clashes are (the conflict
+	// background, the digit in the clash colour). Each must hold a digit
+	// in Grid that is not a given of Givens.
+	Wrong []sudoku.Cell
+	// Last is the cell of a game's last move, drawn shaded as a pattern's
+	// cells are, so that the eye finds what just changed. Nil for none.
+	Last *sudoku.Cell
 	// Placements are digits a hint places, drawn large and circled, in
 	// place of the cell's pencil marks. A cell may get one digit only; it
 	// must be empty in Grid or already hold that digit (which keeps its
@@ -146,6 +154,22 @@ func (b *Board) resolve(cells []cellState) error {
 			}
 			cells[c.Row*n+c.Col].flags |= isConflict
 		}
+	}
+	for _, c := range b.Wrong {
+		if err := in("wrong", c); err != nil {
+			return err
+		}
+		st := &cells[c.Row*n+c.Col]
+		if g.Get(c.Row, c.Col) == 0 || st.flags&isGiven != 0 && b.Givens.Size() != 0 {
+			return fmt.Errorf("wrong: %v holds %s, not a digit filled in: %w", c, holding(g.Get(c.Row, c.Col)), ErrBoard)
+		}
+		st.flags |= isConflict
+	}
+	if c := b.Last; c != nil {
+		if err := in("last", *c); err != nil {
+			return err
+		}
+		cells[c.Row*n+c.Col].flags |= isPattern
 	}
 	for _, c := range b.Pattern {
 		if err := in("pattern", c); err != nil {

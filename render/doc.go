@@ -23,6 +23,10 @@
 // puzzle to play (its board, difficulty, code and how to go on), and
 // [PuzzleChecked] answers a check of a grid against the puzzle it was
 // played from: changed givens named, wrong digits counted, never located.
+// [GameBoard] is the board of a game played in Discord (package game): the
+// givens [5], the player's digits, the last move (5), wrong digits >5< only
+// when the player asked, the board on one line, pencil marks, time, moves
+// and hints; [GameChecked] a check during a game.
 //
 // When a picture of the board goes with the reply ([Options].Picture), a
 // 16×16 or 25×25 board is left out of the text, whose legends then point at

@@ -1,6 +1,7 @@
 // Package settings holds what the bot keeps about each server (Discord guild):
-// its settings and its daily puzzle (the post of the day and who solved it).
-// Nothing else about a server or its members is kept.
+// its settings, its daily puzzle (the post of the day and who solved it) and
+// the games its members play. Nothing else about a server or its members is
+// kept.
 //
 // # Settings
 //
@@ -39,4 +40,14 @@
 // [Store.DailyPosted] records the message. [Store.RecordSolver], [Store.Solvers]
 // and [Store.Streak] keep who solved the day's puzzle, in order, and streaks.
 // Days are UTC dates ([Day]).
+//
+// # Games
+//
+// [Games] keeps the games played in Discord (their rules are package
+// game's): the puzzle, board, pencil marks and move history, players,
+// times, mistakes and hints, and the board's message and thread. Updates
+// are versioned ([ErrGameConflict]: read again and retry), a member has at
+// most a given number of games open per server ([*TooManyGamesError]), and
+// games left untouched are closed ([Games.CloseIdleGames]). The adapters
+// implement it beside [Backend], in the same database and migrations.
 package settings

@@ -26,6 +26,9 @@ import (
 // Discord: a check or hint replying to a puzzle's post is about that
 // puzzle.
 //
+// A line of moves (r3c5 7, undo, hint: see package game) is played on the
+// console's game, started with !play, and the board printed after it.
+//
 // Attachments follow their reply: a text file (an explanation) is printed
 // between lines naming it; a picture is written into imageDir as
 // N-NAME (N counting the replies, NAME the attachment's name, such as
@@ -36,6 +39,24 @@ func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw
 	have := false
 	line, answered := 0, 0
 	last := "" // the previous reply, what a ^ message replies to
+	var show func(rep command.Reply)
+	show = func(rep command.Reply) {
+		last = rep.Text
+		answered++
+		fmt.Fprintf(out, "%s\n", asShown(rep.Text))
+		for _, f := range rep.Files {
+			printFile(out, errw, f, imageDir, answered)
+		}
+		if rep.Err != nil {
+			fmt.Fprintf(errw, "(%v)\n", rep.Err)
+		}
+		fmt.Fprintln(out)
+		if rep.Game != nil {
+			for _, a := range rep.Game.Aside { // a check, a hint: for the player alone in Discord
+				show(a)
+			}
+		}
+	}
 	flush := func() {
 		if !have {
 			return
@@ -52,17 +73,8 @@ func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw
 		if isReply {
 			req.Reference, req.ReferenceUnread = last, last == ""
 		}
-		rep := h.Handle(ctx, req)
-		last = rep.Text
-		answered++
-		fmt.Fprintf(out, "%s\n", asShown(rep.Text))
-		for _, f := range rep.Files {
-			printFile(out, errw, f, imageDir, answered)
-		}
-		if rep.Err != nil {
-			fmt.Fprintf(errw, "(%v)\n", rep.Err)
-		}
-		fmt.Fprintln(out)
+		req.Seat = &consoleSeat
+		show(h.Handle(ctx, req))
 	}
 	for {
 		var t string
@@ -82,6 +94,14 @@ func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw
 		case startsCommand(h, trimmed):
 			flush()
 			have = true
+		case isMoveLine(trimmed):
+			flush() // moves end the message before them, as in a game's thread
+			if rep, ok := h.MoveIn(ctx, consoleSeat, trimmed); ok {
+				show(rep)
+			} else {
+				fmt.Fprintf(errw, "(line %d ignored: no game is being played here; start one with %splay)\n", line, h.Prefix())
+			}
+			continue
 		case interactive && trimmed == "":
 			flush()
 			continue

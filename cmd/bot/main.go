@@ -346,8 +346,14 @@ func runConsoleMode(ctx context.Context, p program, cfg Config, asked bool, imag
 		return err
 	}
 	defer runPuzzles(ctx, pool, cfg.PuzzleCPU, nil)()
+	games, closeGames, err := openConsoleGames(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeGames()
 	cc := cfg.Command
 	cc.Puzzles = pool
+	cc.Play = command.PlayConfig{Games: games}
 	h := command.New(cc)
 	return runConsole(ctx, h, in, p.stdout, p.stderr, interactive, imageDir)
 }

@@ -1,4 +1,4 @@
-// Package postgres keeps the servers' settings and daily puzzles in
+// Package postgres keeps the servers' settings, daily puzzles and games in
 // PostgreSQL (github.com/jackc/pgx/v5): the backend for several processes,
 // DATABASE_URL=postgres://USER:PASSWORD@HOST:PORT/DATABASE.
 //
@@ -419,7 +419,7 @@ func (d *DB) DeleteGuild(ctx context.Context, guildID string) error {
 		if _, err := logChange(ctx, tx, id); err != nil {
 			return err
 		}
-		for _, table := range []string{"guild_channels", "guild_settings", "daily_posts", "daily_solvers"} {
+		for _, table := range []string{"guild_channels", "guild_settings", "daily_posts", "daily_solvers", "games"} {
 			if _, err := tx.Exec(ctx, `DELETE FROM `+table+` WHERE guild_id = $1`, id); err != nil {
 				return fmt.Errorf("%s: %w", table, err)
 			}

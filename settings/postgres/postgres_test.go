@@ -14,3 +14,10 @@ func TestStore(t *testing.T) {
 	storetest.PostgresURL(t) // skip once, saying why, without a server
 	storetest.Run(t, storetest.NewPostgres)
 }
+
+// TestGames runs the games store's shared suite on a real PostgreSQL
+// server, in a new database for each test.
+func TestGames(t *testing.T) {
+	storetest.PostgresURL(t)
+	storetest.RunGames(t, storetest.NewPostgres)
+}

@@ -1,4 +1,4 @@
-// Package sqlite keeps the servers' settings and daily puzzles in an SQLite
+// Package sqlite keeps the servers' settings, daily puzzles and games in an SQLite
 // file, embedded in the process (pure Go, modernc.org/sqlite, no cgo): the
 // backend for one process, DATABASE_URL=sqlite:PATH.
 //
@@ -425,7 +425,7 @@ func (d *DB) DeleteGuild(ctx context.Context, guildID string) error {
 		return err
 	}
 	err = d.tx(ctx, func(tx *sql.Tx) error {
-		for _, table := range []string{"guild_channels", "guild_settings", "daily_posts", "daily_solvers"} {
+		for _, table := range []string{"guild_channels", "guild_settings", "daily_posts", "daily_solvers", "games"} {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE guild_id = ?`, id); err != nil {
 				return fmt.Errorf("%s: %w", table, err)
 			}

@@ -47,6 +47,9 @@ func Main(m *testing.M) {
 //	write      open, then change the prefix of guild 1 to p1, p2, p3, ...,
 //	           printing "ack N" after write N returns, until killed
 //	write-one  open, set guild 1's prefix to "kept", print "ack", wait to be killed
+//	moves      open, create a game and print "game ID", then make moves
+//	           (versioned updates), printing "ack N" after move N returns,
+//	           until killed
 func child(what, url string, in io.Reader, out io.Writer) error {
 	ctx := context.Background()
 	b, err := backend.Open(ctx, url)
@@ -93,6 +96,23 @@ func child(what, url string, in io.Reader, out io.Writer) error {
 		}
 		fmt.Fprintln(out, "ack")
 		select {} // until killed
+	case "moves":
+		gs, ok := b.(settings.Games)
+		if !ok {
+			return fmt.Errorf("%T keeps no games", b)
+		}
+		g, err := gs.CreateGame(ctx, aGame(), 0)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(out, "game", g.ID)
+		for i := 1; ; i++ {
+			g.Moves = i
+			if g, err = gs.UpdateGame(ctx, g); err != nil {
+				return err
+			}
+			fmt.Fprintln(out, "ack", i)
+		}
 	default:
 		return fmt.Errorf("unknown child %q", what)
 	}
