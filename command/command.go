@@ -83,8 +83,8 @@ const (
 // The commands of games (play.go, stats.go).
 const (
 	Play        Kind = Candidates + 1 + iota // a game played move by move
-	Stats                               // a member's games
-	Leaderboard                         // the server's fastest solves this week
+	Stats                                    // a member's games
+	Leaderboard                              // the server's fastest solves this week
 )
 
 var kindNames = map[string]Kind{"help": Help, "solve": Solve, "check": Check, "hint": Hint, "rate": Rate, "explain": Explain,

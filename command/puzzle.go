@@ -538,7 +538,7 @@ type puzzleCache struct {
 	mu    sync.Mutex
 	max   int
 	added func(generate.Code) // told of each code added
-	order *list.List // of generate.Puzzle, most recent first
+	order *list.List          // of generate.Puzzle, most recent first
 	byKey map[generate.Code]*list.Element
 }
 
