@@ -464,6 +464,9 @@ func (h *Handler) withReference(ctx context.Context, req Request) (Reply, bool) 
 				"copy its board and fill in your digits.", h.cfg.Prefix, code), Outcome: "no_grid", UserError: true, Size: pz.Grid.Size()}, true
 		}
 		given := parser.Puzzle{Grid: pz.Grid}
+		if (req.Kind == Solve || req.Kind == Explain) && h.isTodaysDailyCode(ctx, code) {
+			return h.dailyRefusal(ctx, req), true
+		}
 		if req.Kind == Solve {
 			return namingPuzzle(h.gridOf(ctx, req, given), code), true
 		}
@@ -550,7 +553,7 @@ type puzzleCache struct {
 	mu    sync.Mutex
 	max   int
 	added func(generate.Code) // told of each code added
-	order *list.List // of generate.Puzzle, most recent first
+	order *list.List          // of generate.Puzzle, most recent first
 	byKey map[generate.Code]*list.Element
 }
 
