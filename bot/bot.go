@@ -290,6 +290,7 @@ func New(cfg Config, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
 			Pictures:     cfg.ImageReplies,
 			Theme:        cfg.ImageTheme,
 			Puzzles:      cfg.Puzzles,
+			Ranking:      ranking(cfg.Settings),
 		}),
 		limits:   newUserLimits(cfg.UserRate, cfg.UserBurst),
 		seen:     newSeenSet(4096),
@@ -307,6 +308,15 @@ func New(cfg Config, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
 
 // Config returns the configuration the bot runs with, defaults resolved.
 func (b *Bot) Config() Config { return b.cfg }
+
+// ranking is the store that marks the members not ranked today, or nil
+// (not a nil interface holding a nil store) without one.
+func ranking(s settings.Store) command.Unranker {
+	if s == nil {
+		return nil
+	}
+	return s
+}
 
 // NewSession returns a discordgo session for token whose HTTP client keeps
 // enough idle connections for workers concurrent replies. The REST client and
