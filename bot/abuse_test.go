@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -8,7 +9,12 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/internal/testgrids"
+	"github.com/sudokubot/sudokubot/settings"
+	"github.com/sudokubot/sudokubot/settings/storetest"
 )
 
 // TestHTTPEndpointNumberInAStringOption: a signed interaction whose string
@@ -84,5 +90,55 @@ func TestSolveBesideForgedCodes(t *testing.T) {
 		if forged[m.Reference.MessageID] && !strings.Contains(m.Content, "again in a few seconds") {
 			t.Errorf("a forged code was answered before the solve, not with a refusal: %q", m.Content)
 		}
+	}
+}
+
+// TestDailySolutionRefusedAndUnranked: the daily ranking cannot be won by
+// asking the bot: a !solve in reply to today's post is refused, and the
+// member who asked, checking the solution right after, is told they are
+// not ranked today (nothing on record), while another member who solved
+// it is solver number 1.
+func TestDailySolutionRefusedAndUnranked(t *testing.T) {
+	t.Parallel()
+	store := openStore(t, storetest.NewSQLite(t))
+	guilds, channels := dailyGuilds(1)
+	change(t, store, guilds[0], func(g *settings.Guild) error { return g.SetDaily(channels[0], 0, settings.LevelMedium) })
+	cfg := testConfig()
+	cfg.Settings = store
+	pool, err := generate.NewPool(generate.PoolConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := start(t, cfg, func(b *Bot) {
+		b.handler = command.New(command.Config{Prefix: b.handler.Prefix(), SolveTimeout: cfg.SolveTimeout, Puzzles: pool, Store: store})
+		b.daily = b.handler
+	}, discordtest.WithGuilds(guilds...))
+	h.srv.WaitUntil(t, wait, "the daily post", func() bool { return len(repliesIn(h.srv, channels[0])) == 1 })
+	post := repliesIn(h.srv, channels[0])[0]
+	medium, err := generate.Daily(context.Background(), time.Now(), generate.Medium)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solution := testgrids.Line(medium.Solution)
+	bob := &discordgo.User{ID: "4000000000000000002", Username: "bob"}
+	say := func(author *discordgo.User, content string) string {
+		t.Helper()
+		n := len(repliesIn(h.srv, channels[0]))
+		h.srv.SendMessage(discordtest.Message{GuildID: guilds[0], ChannelID: channels[0], Content: content, Author: author, ReplyTo: post.ID})
+		h.srv.WaitUntil(t, wait, "the reply to "+content[:6], func() bool { return len(repliesIn(h.srv, channels[0])) == n+1 })
+		return strings.ReplaceAll(repliesIn(h.srv, channels[0])[n].Content, `\`, "")
+	}
+	if got := say(nil, "!solve"); !strings.Contains(got, "no solutions until tomorrow (UTC)") || strings.Contains(got, solution[:20]) {
+		t.Fatalf("!solve in reply to today's post:\n%s", got)
+	}
+	if got := say(nil, "!check "+solution); !strings.Contains(got, "not ranked today") || strings.Contains(got, "solver number") {
+		t.Errorf("the check of the member who asked:\n%s", got)
+	}
+	if got := say(bob, "!check "+solution); !strings.Contains(got, "solver number 1 today!") {
+		t.Errorf("the check of a member who did not ask:\n%s", got)
+	}
+	solvers, err := store.Solvers(context.Background(), guilds[0], settings.DayOf(time.Now()))
+	if err != nil || len(solvers) != 1 || solvers[0].UserID != bob.ID {
+		t.Errorf("solvers on record: %+v, %v; want bob alone", solvers, err)
 	}
 }

@@ -289,6 +289,7 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 		req.Args = strings.Join(words, " ")
 	}
 	req.Settings = b.commandSettings(at.ch)
+	req.UserID = userID
 	c.req, c.known = req, known
 	c.after = b.solverStep(at, userID, req)
 	return c

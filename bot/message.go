@@ -45,6 +45,7 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 		return
 	}
 	req.Settings = b.commandSettings(at.ch)
+	req.UserID = m.Author.ID
 	to := target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}
 	c := &call{
 		key:   "m" + m.ID,

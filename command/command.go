@@ -139,6 +139,10 @@ type Request struct {
 	// text could not be read (deleted, or Discord did not answer in time):
 	// a command that needed it says so.
 	ReferenceUnread bool
+	// UserID is who sent the command (a Discord user ID), when known: a
+	// member who asks for the solution of today's daily puzzle is refused
+	// and not ranked among today's solvers (see [Config.Ranking]).
+	UserID string
 	// Mentioned is set when the message began with a mention of the bot
 	// rather than the prefix.
 	Mentioned bool
@@ -228,6 +232,11 @@ type Config struct {
 	// [DefaultCodeTimeout] and [DefaultCodeRebuilds].
 	CodeTimeout  time.Duration
 	CodeRebuilds int
+	// Ranking marks the members who ask for the solution of today's daily
+	// puzzle as not ranked among today's solvers; nil means Store (when
+	// there is one); without either the solution is refused all the same
+	// and no one is marked.
+	Ranking Unranker
 	// Now is the clock that says which day's puzzle !daily gives; nil
 	// means time.Now.
 	Now func() time.Time
@@ -270,6 +279,9 @@ func New(cfg Config) *Handler {
 	}
 	if cfg.Pictures == settings.PicturesDefault {
 		cfg.Pictures = DefaultPictures
+	}
+	if cfg.Ranking == nil && cfg.Store != nil {
+		cfg.Ranking = cfg.Store
 	}
 	codes := newCodeGuard(cfg.CodeRebuilds)
 	return &Handler{cfg: cfg, served: newPuzzleCache(cachedPuzzles, codes.issue), codes: codes}
@@ -423,6 +435,9 @@ func (h *Handler) read(req Request) (parser.Puzzle, Reply, bool) {
 
 // gridOf answers a solve or a check of the grid p.
 func (h *Handler) gridOf(ctx context.Context, req Request, p parser.Puzzle) Reply {
+	if h.refusesSolution(req, p.Grid) {
+		return h.dailyRefusal(ctx, req)
+	}
 	// A pencil-mark grid is solved and checked on its placed digits; its
 	// candidates stay on p for hints.
 	g := p.Grid

@@ -30,6 +30,9 @@ func (h *Handler) teach(ctx context.Context, req Request) Reply {
 
 // teachOf answers a hint, rate or explain of the grid p.
 func (h *Handler) teachOf(ctx context.Context, req Request, p parser.Puzzle) Reply {
+	if h.refusesSolution(req, p.Grid) {
+		return h.dailyRefusal(ctx, req)
+	}
 	g := p.Grid
 	ctx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
 	defer cancel()

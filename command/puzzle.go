@@ -452,6 +452,9 @@ func (h *Handler) withReference(ctx context.Context, req Request) (Reply, bool) 
 				"copy its board and fill in your digits.", h.cfg.Prefix, code), Outcome: "no_grid", UserError: true, Size: pz.Grid.Size()}, true
 		}
 		given := parser.Puzzle{Grid: pz.Grid}
+		if (req.Kind == Solve || req.Kind == Explain) && h.isTodaysDailyCode(ctx, code) {
+			return h.dailyRefusal(ctx, req), true
+		}
 		if req.Kind == Solve {
 			return namingPuzzle(h.gridOf(ctx, req, given), code), true
 		}

@@ -328,6 +328,8 @@ func (h *Handler) RecordDailySolver(ctx context.Context, g settings.Guild, userI
 	case err != nil:
 		rep.Err = errors.Join(rep.Err, fmt.Errorf("record daily solver: %w", err))
 		line = render.Notice("That is today's daily puzzle solved, but I could not record it right now (settings unavailable). Send it again in a minute to be counted.")
+	case place == 0: // asked for the solution today (the daily rule, dailyrule.go)
+		line = "That is today's daily puzzle solved, but you asked for its solution today, so you are not ranked today."
 	case recorded:
 		rep.Outcome = "daily_solved"
 		line = fmt.Sprintf("🎉 You solved today's daily puzzle (%s): solver number %d today!", level, place)

@@ -489,6 +489,28 @@ func (p *Pool) Daily(ctx context.Context, date time.Time, level Level) (Puzzle, 
 	}
 }
 
+// MadeDailies returns the day's puzzles of the UTC date of date that the
+// pool has made (at any level), without making any.
+func (p *Pool) MadeDailies(date time.Time) []Puzzle {
+	key := date.UTC().Format(time.DateOnly)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []Puzzle
+	for k, d := range p.days {
+		if k.date != key {
+			continue
+		}
+		select {
+		case <-d.done:
+			if d.err == nil {
+				out = append(out, d.p)
+			}
+		default: // being made
+		}
+	}
+	return out
+}
+
 // startDay notes that the day's puzzle of key is being made, and forgets
 // the puzzles of days before yesterday. p.mu must be held.
 func (p *Pool) startDay(key dayKey, date time.Time) *day {

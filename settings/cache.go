@@ -402,6 +402,13 @@ func (c *Cache) DailyPost(ctx context.Context, guildID string, day Day) (DailyPo
 	return p, found, err
 }
 
+// Unrank marks a member as not ranked on a day (see [Store.Unrank]).
+func (c *Cache) Unrank(ctx context.Context, day Day, userID string) error {
+	return c.write(ctx, "unrank member "+userID, func(ctx context.Context) error {
+		return c.b.Unrank(ctx, day, userID)
+	}, nil)
+}
+
 // RecordSolver records a solver of the day (see [Store.RecordSolver]).
 func (c *Cache) RecordSolver(ctx context.Context, guildID string, day Day, userID string, at time.Time) (int, bool, error) {
 	var place int

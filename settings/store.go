@@ -62,7 +62,15 @@ type Store interface {
 	// returns the member's place among that day's solvers (1 for the first)
 	// and whether this call recorded it (false: the member was already
 	// there, with that place). Only the member's ID and the time are kept.
+	// A member marked with Unrank for the day is not recorded: place 0 and
+	// false.
 	RecordSolver(ctx context.Context, guildID string, day Day, userID string, at time.Time) (place int, recorded bool, err error)
+
+	// Unrank marks a member as not to be ranked among the solvers of a
+	// day's puzzle, in every server: they asked for its solution while it
+	// was the day's. A place the member had already that day stays. Only
+	// the member's ID and the day are kept; marking twice is no error.
+	Unrank(ctx context.Context, day Day, userID string) error
 
 	// Solvers returns the solvers of a day, first solver first.
 	Solvers(ctx context.Context, guildID string, day Day) ([]Solver, error)

@@ -541,6 +541,18 @@ func (d *DB) DailyPost(ctx context.Context, guildID string, day settings.Day) (s
 	return settings.DailyPost{ChannelID: settings.FormatID(ch), MessageID: settings.FormatID(msg)}, true, nil
 }
 
+// Unrank marks a member as not ranked on a day (see [settings.Store.Unrank]).
+func (d *DB) Unrank(ctx context.Context, day settings.Day, userID string) error {
+	user, err := settings.ParseID(userID)
+	if err != nil {
+		return fmt.Errorf("member ID: %w", err)
+	}
+	if _, err := d.pool.Exec(ctx, `INSERT INTO daily_unranked (day, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, day.Time(), user); err != nil {
+		return fmt.Errorf("postgres: unrank member %s on %s: %w", userID, day, err)
+	}
+	return nil
+}
+
 // RecordSolver records a solver of a day, once (see
 // [settings.Store.RecordSolver]). Two members recorded at once may compute the
 // same place; the primary key (guild_id, day, place) refuses the second, which
@@ -558,16 +570,20 @@ func (d *DB) RecordSolver(ctx context.Context, guildID string, day settings.Day,
 		var place int
 		err := d.pool.QueryRow(ctx, `INSERT INTO daily_solvers (guild_id, day, place, user_id, solved_at)
 			SELECT $1, $2, coalesce(max(place), 0) + 1, $3, $4 FROM daily_solvers WHERE guild_id = $1 AND day = $2
+			HAVING NOT EXISTS (SELECT 1 FROM daily_unranked WHERE day = $2 AND user_id = $3)
 			ON CONFLICT (guild_id, day, user_id) DO NOTHING
 			RETURNING place`, id, day.Time(), user, at).Scan(&place)
 		if err == nil {
 			return place, true, nil
 		}
-		if errors.Is(err, pgx.ErrNoRows) { // recorded before
+		if errors.Is(err, pgx.ErrNoRows) { // recorded before, or unranked
 			err = d.pool.QueryRow(ctx, `SELECT place FROM daily_solvers WHERE guild_id = $1 AND day = $2 AND user_id = $3`,
 				id, day.Time(), user).Scan(&place)
 			if err == nil {
 				return place, false, nil
+			}
+			if errors.Is(err, pgx.ErrNoRows) {
+				return 0, false, nil // unranked that day
 			}
 		}
 		var pe *pgconn.PgError

@@ -591,6 +591,11 @@ func (d *DB) RecordSolver(ctx context.Context, guildID string, day settings.Day,
 		if err == nil || !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
+		var unranked int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM daily_unranked WHERE day = ? AND user_id = ?`,
+			day.String(), user).Scan(&unranked); err != nil || unranked > 0 {
+			return err
+		}
 		recorded = true
 		return tx.QueryRowContext(ctx, `INSERT INTO daily_solvers (guild_id, day, place, user_id, solved_at)
 			SELECT ?, ?, coalesce(max(place), 0) + 1, ?, ? FROM daily_solvers WHERE guild_id = ? AND day = ?
@@ -601,6 +606,22 @@ func (d *DB) RecordSolver(ctx context.Context, guildID string, day settings.Day,
 		return 0, false, fmt.Errorf("sqlite: record solver of server %s on %s: %w", guildID, day, err)
 	}
 	return place, recorded, nil
+}
+
+// Unrank marks a member as not ranked on a day (see [settings.Store.Unrank]).
+func (d *DB) Unrank(ctx context.Context, day settings.Day, userID string) error {
+	user, err := settings.ParseID(userID)
+	if err != nil {
+		return fmt.Errorf("member ID: %w", err)
+	}
+	err = d.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO daily_unranked (day, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING`, day.String(), user)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: unrank member %s on %s: %w", userID, day, err)
+	}
+	return nil
 }
 
 // Solvers returns the solvers of a day in order (see [settings.Store.Solvers]).

@@ -46,6 +46,7 @@ func Run(t *testing.T, newDB NewDatabase) {
 		{"DueDaily", testDueDaily},
 		{"Solvers", testSolvers},
 		{"SolversConcurrent", testSolversConcurrent},
+		{"Unranked", testUnranked},
 		{"Streak", testStreak},
 		{"BadIDs", testBadIDs},
 		{"MigrateTwice", testMigrateTwice},
@@ -561,6 +562,43 @@ func testDueDaily(t *testing.T, newDB NewDatabase) {
 	// Next day, 06:00: early again.
 	if got := due((day + 1).Time().Add(6 * time.Hour)); !slices.Equal(got, []string{early}) {
 		t.Fatalf("due next day at 06:00 = %v, want [%s]", got, early)
+	}
+}
+
+// testUnranked: a member marked with Unrank for a day is not ranked that
+// day in any server (place 0), while others are, and the next day they are
+// again; a place had before the mark stays; marking twice is fine.
+func testUnranked(t *testing.T, newDB NewDatabase) {
+	b := open(t, newDB(t))
+	ctx := ctxT(t)
+	const g1, g2 = "111111111111111111", "222222222222222222"
+	day := settings.Day(20000)
+	t0 := day.Time().Add(8 * time.Hour)
+	if _, _, err := b.RecordSolver(ctx, g2, day, "501", t0); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if err := b.Unrank(ctx, day, "501"); err != nil {
+			t.Fatalf("Unrank: %v", err)
+		}
+	}
+	if place, recorded, err := b.RecordSolver(ctx, g1, day, "501", t0); err != nil || place != 0 || recorded {
+		t.Fatalf("RecordSolver of an unranked member = %d, %v, %v; want 0, false", place, recorded, err)
+	}
+	if place, recorded, err := b.RecordSolver(ctx, g1, day, "502", t0); err != nil || place != 1 || !recorded {
+		t.Fatalf("RecordSolver of another member = %d, %v, %v; want 1, true", place, recorded, err)
+	}
+	if place, _, err := b.RecordSolver(ctx, g2, day, "501", t0); err != nil || place != 1 {
+		t.Errorf("a place had before Unrank = %d, %v; want it kept (1)", place, err)
+	}
+	if place, recorded, err := b.RecordSolver(ctx, g1, day+1, "501", t0); err != nil || place != 1 || !recorded {
+		t.Errorf("the next day = %d, %v, %v; want ranked again", place, recorded, err)
+	}
+	if s, _ := b.Solvers(ctx, g1, day); len(s) != 1 || s[0].UserID != "502" {
+		t.Errorf("Solvers = %+v, want only 502", s)
+	}
+	if err := b.Unrank(ctx, day, "not-an-id"); err == nil {
+		t.Error("Unrank with a bad member ID: no error")
 	}
 }
 

@@ -1,4 +1,4 @@
--- Schema 2: games played in Discord (package game has their rules). IDs are
+-- Schema 3: games played in Discord (package game has their rules). IDs are
 -- Discord snowflakes, guild_id 0 for a DM. Grids are one line of symbols;
 -- marks and history are package game's encodings. version counts the
 -- updates: a write names the version it read, so that two moves at once
