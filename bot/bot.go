@@ -559,19 +559,21 @@ func (b *Bot) fail(err error) {
 	}
 }
 
-// solve queues c's request on the worker pool and returns the channel its
+// queue puts c's request on the worker pool and returns the channel its
 // reply will come on, or nil when the pool and its queue are full. Workers
-// only compute replies; the caller sends them, so a slow Discord never holds
-// a worker. A panic while handling becomes an apology reply.
-func (b *Bot) solve(ctx context.Context, c *call) <-chan command.Reply {
+// only compute replies (and record a solver of the daily puzzle, see
+// [command.Handler.RecordDailySolver]); the caller sends them, so a slow
+// Discord never holds a worker. A panic while handling becomes an apology
+// reply.
+func (b *Bot) queue(ctx context.Context, c *call) <-chan command.Reply {
 	result := make(chan command.Reply, 1)
 	ok := b.pool.trySubmit(func() {
 		defer b.recoverCommand(c.log, func() {
 			result <- command.Reply{Text: render.Notice(msgApology), Outcome: outcomePanic, UserError: true}
 		})
 		rep := b.handle(ctx, c.req)
-		if c.after != nil {
-			rep = c.after(ctx, rep)
+		if b.handler.CountsDaily(c.where.guild, c.user, c.req) {
+			rep = b.handler.RecordDailySolver(ctx, c.where.guild, c.user, c.req, rep)
 		}
 		result <- rep
 	})
@@ -581,16 +583,16 @@ func (b *Bot) solve(ctx context.Context, c *call) <-chan command.Reply {
 	return result
 }
 
-// aside runs c.run on a goroutine of its own (it waits on the database, not
-// on the CPU) and returns the channel its reply will come on. A panic
-// becomes an apology reply.
-func (b *Bot) aside(ctx context.Context, c *call) <-chan command.Reply {
+// runServerCommand runs c.server on a goroutine of its own (it waits on
+// the database, not on the CPU) and returns the channel its reply will
+// come on. A panic becomes an apology reply.
+func (b *Bot) runServerCommand(ctx context.Context, c *call) <-chan command.Reply {
 	result := make(chan command.Reply, 1)
 	go func() {
 		defer b.recoverCommand(c.log, func() {
 			result <- command.Reply{Text: render.Notice(msgApology), Outcome: outcomePanic, UserError: true}
 		})
-		result <- c.run(ctx)
+		result <- c.server(ctx)
 	}()
 	return result
 }

@@ -231,7 +231,7 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 		// out; the reply deals with unavailable settings itself.
 		c.known, c.name, c.private = true, settingsName, true
 		req := settingsRequest(i, data)
-		c.run = func(ctx context.Context) command.Reply {
+		c.server = func(ctx context.Context) command.Reply {
 			rep := b.handler.Settings(ctx, req)
 			if command.Changed(rep) {
 				b.kickDaily() // a daily post may be due now
@@ -250,7 +250,7 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 		case dailyStats:
 			// The reply deals with unavailable settings itself.
 			c.known, c.name, c.where.err = true, "daily_stats", nil
-			c.run = func(ctx context.Context) command.Reply { return b.handler.DailyStats(ctx, i.GuildID, userID) }
+			c.server = func(ctx context.Context) command.Reply { return b.handler.DailyStats(ctx, i.GuildID, userID) }
 			return c
 		default: // today: its options are the day's puzzle's
 			options = args
@@ -282,7 +282,6 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 	}
 	req.Settings = b.commandSettings(at.ch)
 	c.req, c.known = req, known
-	c.after = b.solverStep(at, userID, req)
 	return c
 }
 
