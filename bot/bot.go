@@ -1,27 +1,29 @@
-// Package bot connects the transport-free command handler (package command) to
-// Discord through github.com/bwmarrin/discordgo. It is the only package that
-// imports discordgo.
+// Package bot connects a transport-free command handler (a
+// [command.Handler], built by cmd/bot and given to [New]) to Discord
+// through github.com/bwmarrin/discordgo; it and its internal packages are
+// the only ones that import discordgo.
 //
 // The bot reads text commands in server channels and DMs (with the prefix or a
 // mention of the bot), answers the slash commands /solve, /check, /hint,
-// /rate, /explain, /new, /daily and /help, reads the message a text command
-// replies to when the command can use it (a check or hint on a puzzle's
-// post; see [command.Request.Reference]), runs
-// every solve on a bounded worker pool under a deadline, limits each user's
-// rate, and replies without ever pinging anyone.
+// /rate, /explain, /new, /daily, /settings and /help, reads the message a
+// text command replies to when the command can use it (a check or hint on a
+// puzzle's post; see [command.Request.Reference]), runs every solve on a
+// bounded worker pool under a deadline, limits each user's rate, and
+// replies without ever pinging anyone.
 //
-// Each server may choose its prefix, spoilers, pictures, the channels the
-// bot answers in and a daily puzzle channel (/settings, kept in
-// [Config.Settings]; a thread follows its parent channel). The gateway
-// processes post each server's daily puzzle once a day (the database
-// decides which process), and record the members who check it solved.
+// What each server chose (prefix, spoilers, pictures, the channels the bot
+// answers in; kept in [Config.Settings]) is read for each command, a thread
+// following its parent channel; /settings and /daily stats themselves are
+// the handler's. The bot schedules each server's daily puzzle post, once a
+// day (the database decides which process posts).
 //
 // Every answer goes through one reply flow (flow.go) written against a small
 // responder per transport: a reply to a message, a slash command's callback
 // over the gateway, or the answer to a slash command posted to the
 // interactions endpoint. Replies may carry files ([command.Reply.Files]),
 // posted with the text in one request; when the upload fails, the text goes
-// out alone.
+// out alone. The gateway sessions are package bot/internal/gateway's, the
+// REST calls package bot/internal/rest's.
 package bot
 
 import (
