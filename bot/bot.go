@@ -95,6 +95,15 @@ type Config struct {
 	Settings settings.Store
 }
 
+// CaptureLibraryLogs routes discordgo's log lines through slog, each at its
+// level (error, warning, info as debug), with interaction tokens redacted and
+// no event payloads: to the logger of the bot they are about, else to
+// fallback (nil: slog.Default()). Call it before any session exists (in
+// main before the bot runs; in TestMain in tests): discordgo reads its hook
+// without synchronisation, so it is installed by the first call only; later
+// calls only change fallback.
+func CaptureLibraryLogs(fallback *slog.Logger) { gateway.CaptureLibraryLogs(fallback) }
+
 // FatalError is a condition that stops the bot for good: Discord refused
 // its token, its shard or its intents (see [rest.FatalError]).
 type FatalError = rest.FatalError
@@ -340,7 +349,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		defer libraryLogs.route(gw.URL, b)()
+		defer gateway.RouteLibraryLogs(gw.URL, b.log, b.fail)()
 		b.shards, err = gateway.Start(gwCtx, gateway.Config{
 			Sessions:         b.sessions,
 			Count:            b.cfg.ShardCount,

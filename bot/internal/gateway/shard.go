@@ -7,7 +7,9 @@
 // (messages, interactions, servers removed) to a [Handler] and counts the
 // shards' state on [Metrics]. The gateway connection is wrapped to pace
 // identifies and to read the heartbeat interval (identify.go), which makes
-// the dialer do its own TLS and proxying (proxy.go).
+// the dialer do its own TLS and proxying (proxy.go). discordgo's own log
+// lines go through slog, to the logger of the bot whose gateway they name
+// (logs.go).
 package gateway
 
 import (
