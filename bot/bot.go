@@ -1,27 +1,29 @@
-// Package bot connects the transport-free command handler (package command) to
-// Discord through github.com/bwmarrin/discordgo. It is the only package that
-// imports discordgo.
+// Package bot connects a transport-free command handler (a
+// [command.Handler], built by cmd/bot and given to [New]) to Discord
+// through github.com/bwmarrin/discordgo; it and its internal packages are
+// the only ones that import discordgo.
 //
 // The bot reads text commands in server channels and DMs (with the prefix or a
 // mention of the bot), answers the slash commands /solve, /check, /hint,
-// /rate, /explain, /new, /daily and /help, reads the message a text command
-// replies to when the command can use it (a check or hint on a puzzle's
-// post; see [command.Request.Reference]), runs
-// every solve on a bounded worker pool under a deadline, limits each user's
-// rate, and replies without ever pinging anyone.
+// /rate, /explain, /new, /daily, /settings and /help, reads the message a
+// text command replies to when the command can use it (a check or hint on a
+// puzzle's post; see [command.Request.Reference]), runs every solve on a
+// bounded worker pool under a deadline, limits each user's rate, and
+// replies without ever pinging anyone.
 //
-// Each server may choose its prefix, spoilers, pictures, the channels the
-// bot answers in and a daily puzzle channel (/settings, kept in
-// [Config.Settings]; a thread follows its parent channel). The gateway
-// processes post each server's daily puzzle once a day (the database
-// decides which process), and record the members who check it solved.
+// What each server chose (prefix, spoilers, pictures, the channels the bot
+// answers in; kept in [Config.Settings]) is read for each command, a thread
+// following its parent channel; /settings and /daily stats themselves are
+// the handler's. The bot schedules each server's daily puzzle post, once a
+// day (the database decides which process posts).
 //
 // Every answer goes through one reply flow (flow.go) written against a small
 // responder per transport: a reply to a message, a slash command's callback
 // over the gateway, or the answer to a slash command posted to the
 // interactions endpoint. Replies may carry files ([command.Reply.Files]),
 // posted with the text in one request; when the upload fails, the text goes
-// out alone.
+// out alone. The gateway sessions are package bot/internal/gateway's, the
+// REST calls package bot/internal/rest's.
 package bot
 
 import (
@@ -92,6 +94,15 @@ type Config struct {
 	// above, /settings says none are kept, and no daily puzzle is posted.
 	Settings settings.Store
 }
+
+// CaptureLibraryLogs routes discordgo's log lines through slog, each at its
+// level (error, warning, info as debug), with interaction tokens redacted and
+// no event payloads: to the logger of the bot they are about, else to
+// fallback (nil: slog.Default()). Call it before any session exists (in
+// main before the bot runs; in TestMain in tests): discordgo reads its hook
+// without synchronisation, so it is installed by the first call only; later
+// calls only change fallback.
+func CaptureLibraryLogs(fallback *slog.Logger) { gateway.CaptureLibraryLogs(fallback) }
 
 // FatalError is a condition that stops the bot for good: Discord refused
 // its token, its shard or its intents (see [rest.FatalError]).
@@ -338,7 +349,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		defer libraryLogs.route(gw.URL, b)()
+		defer gateway.RouteLibraryLogs(gw.URL, b.log, b.fail)()
 		b.shards, err = gateway.Start(gwCtx, gateway.Config{
 			Sessions:         b.sessions,
 			Count:            b.cfg.ShardCount,
@@ -559,19 +570,21 @@ func (b *Bot) fail(err error) {
 	}
 }
 
-// solve queues c's request on the worker pool and returns the channel its
+// queue puts c's request on the worker pool and returns the channel its
 // reply will come on, or nil when the pool and its queue are full. Workers
-// only compute replies; the caller sends them, so a slow Discord never holds
-// a worker. A panic while handling becomes an apology reply.
-func (b *Bot) solve(ctx context.Context, c *call) <-chan command.Reply {
+// only compute replies (and record a solver of the daily puzzle, see
+// [command.Handler.RecordDailySolver]); the caller sends them, so a slow
+// Discord never holds a worker. A panic while handling becomes an apology
+// reply.
+func (b *Bot) queue(ctx context.Context, c *call) <-chan command.Reply {
 	result := make(chan command.Reply, 1)
 	ok := b.pool.trySubmit(func() {
 		defer b.recoverCommand(c.log, func() {
 			result <- command.Reply{Text: render.Notice(msgApology), Outcome: outcomePanic, UserError: true}
 		})
 		rep := b.handle(ctx, c.req)
-		if c.after != nil {
-			rep = c.after(ctx, rep)
+		if b.handler.CountsDaily(c.where.guild, c.user, c.req) {
+			rep = b.handler.RecordDailySolver(ctx, c.where.guild, c.user, c.req, rep)
 		}
 		result <- rep
 	})
@@ -581,16 +594,16 @@ func (b *Bot) solve(ctx context.Context, c *call) <-chan command.Reply {
 	return result
 }
 
-// aside runs c.run on a goroutine of its own (it waits on the database, not
-// on the CPU) and returns the channel its reply will come on. A panic
-// becomes an apology reply.
-func (b *Bot) aside(ctx context.Context, c *call) <-chan command.Reply {
+// runServerCommand runs c.server on a goroutine of its own (it waits on
+// the database, not on the CPU) and returns the channel its reply will
+// come on. A panic becomes an apology reply.
+func (b *Bot) runServerCommand(ctx context.Context, c *call) <-chan command.Reply {
 	result := make(chan command.Reply, 1)
 	go func() {
 		defer b.recoverCommand(c.log, func() {
 			result <- command.Reply{Text: render.Notice(msgApology), Outcome: outcomePanic, UserError: true}
 		})
-		result <- c.run(ctx)
+		result <- c.server(ctx)
 	}()
 	return result
 }

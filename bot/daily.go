@@ -230,15 +230,3 @@ func (p *channelPost) messageID() string {
 	defer p.mu.Unlock()
 	return p.id
 }
-
-// solverStep returns the step that runs after a check in a server with a
-// daily puzzle (see [command.Handler.RecordDailySolver]), nil for other
-// commands and places.
-func (b *Bot) solverStep(at where, userID string, req command.Request) func(context.Context, command.Reply) command.Reply {
-	if !b.handler.CountsDaily(at.guild, userID, req) {
-		return nil
-	}
-	return func(ctx context.Context, rep command.Reply) command.Reply {
-		return b.handler.RecordDailySolver(ctx, at.guild, userID, req, rep)
-	}
-}

@@ -97,9 +97,8 @@ func TestDailyPostedOnceByTwoBots(t *testing.T) {
 				if posts == nil {
 					continue
 				}
-				p, found, err := store.DailyPost(context.Background(), guilds[i], day)
-				if err != nil || !found || p.MessageID != posts[0].ID || p.ChannelID != ch {
-					t.Errorf("server %s: daily post on record %+v (found %v, err %v), posted message %s", guilds[i], p, found, err, posts[0].ID)
+				if p := postOnRecord(t, store, guilds[i], day); p.MessageID != posts[0].ID || p.ChannelID != ch {
+					t.Errorf("server %s: daily post on record %+v, posted message %s", guilds[i], p, posts[0].ID)
 				}
 				prefix := "!"
 				if i%2 == 1 {
@@ -321,8 +320,8 @@ func TestDailyPostedByHTTPOnlyProcesses(t *testing.T) {
 		if text := posts[0].Content; !strings.Contains(text, "`/check` in this server") || strings.Contains(text, "!check") || !strings.Contains(text, "`/new code:#9E-") || !strings.Contains(text, "#9E-") {
 			t.Errorf("server %s: post without its code, or pointing to a text command to be counted:\n%s", guilds[i], text)
 		}
-		if p, found, err := store.DailyPost(context.Background(), guilds[i], day); err != nil || !found || p.MessageID != posts[0].ID {
-			t.Errorf("server %s: daily post on record %+v (found %v, err %v), posted %s", guilds[i], p, found, err, posts[0].ID)
+		if p := postOnRecord(t, store, guilds[i], day); p.MessageID != posts[0].ID {
+			t.Errorf("server %s: daily post on record %+v, posted %s", guilds[i], p, posts[0].ID)
 		}
 	}
 	srv.AssertClean(t)
@@ -352,4 +351,19 @@ func onePostEach(t *testing.T, srv *discordtest.Server, channels []string) map[s
 		out[ch] = posts
 	}
 	return out
+}
+
+// postOnRecord waits for the daily post of guildID on day to be on record
+// and returns it: the bot records a post once Discord has answered it,
+// after the fake Discord shows the message.
+func postOnRecord(t *testing.T, store settings.Store, guildID string, day settings.Day) settings.DailyPost {
+	t.Helper()
+	var p settings.DailyPost
+	poll(t, "the daily post of "+guildID+" to be on record", func() bool {
+		var found bool
+		var err error
+		p, found, err = store.DailyPost(context.Background(), guildID, day)
+		return err == nil && found
+	})
+	return p
 }

@@ -81,7 +81,11 @@ type responder interface {
 	send(ctx context.Context, log *slog.Logger, a answer) error
 }
 
-// call is one command on its way from its transport to its answer.
+// call is one command on its way from its transport to its answer: what
+// the transport read (the request, the place it came from), how to answer
+// it (resp), and what the flow learns on the way (deferred). The flow does
+// the rest the same way for every transport: the backlog's place, the rate
+// limit, the worker pool, the daily puzzle's solvers (see [Bot.serve]).
 type call struct {
 	key   string // de-duplication key: "m" + message id, "i" + interaction id
 	req   command.Request
@@ -91,44 +95,39 @@ type call struct {
 	start time.Time
 	log   *slog.Logger
 	resp  responder
-	// admit, if set, takes a place for the answer before the command is
-	// handled; done gives it back once the answer is posted or given up.
-	admit func() bool
-	done  func()
+	// where is the server and channel the command came from; when their
+	// settings could not be read (where.err), the reply says so.
+	where where
+	// backlog, when set, is the channel whose backlog holds a place for
+	// the answer (text commands), taken before the command is handled and
+	// given back once the answer is posted or given up.
+	backlog string
 	// prepare, if set, completes req with what the transport must fetch
 	// first (the message a text command replies to), once the command is
 	// let through and before it is handled, within ctx.
 	prepare func(ctx context.Context, req *command.Request)
-	once    sync.Once
-	// deferred is set once the answer was deferred (for the log line).
-	deferred bool
-
-	// where is the server and channel the command came from; when their
-	// settings could not be read (where.err), the reply says so.
-	where where
-	// name, when set, names the command for metrics and logs in place of
-	// req.Kind ("settings").
-	name string
-	// run, when set, answers the command in place of the handler: commands
-	// about the server (/settings, /daily stats), which wait on the
-	// database rather than on a solve worker.
-	run func(ctx context.Context) command.Reply
-	// after, when set, runs on the solve worker after the handler, with its
-	// reply (to record a solver of the daily puzzle).
-	after func(ctx context.Context, rep command.Reply) command.Reply
+	// server, when set, answers the command in place of the handler's
+	// Handle: the commands about the server (/settings, /daily stats),
+	// which wait on the database rather than on a solve worker. name names
+	// them for metrics and logs ("settings", "daily_stats").
+	server func(ctx context.Context) command.Reply
+	name   string
 	// refuse, when set, is the notice that answers the command instead of
 	// running it (a channel the server keeps the bot out of).
 	refuse string
 	// private makes the answer visible to its user only, where the
 	// transport can do that.
 	private bool
+
+	once     sync.Once
+	deferred bool // the answer was deferred (for the log line)
 }
 
-// finished runs done once.
-func (c *call) finished() {
+// finished gives the call's place in its channel's backlog back, once.
+func (b *Bot) finished(c *call) {
 	c.once.Do(func() {
-		if c.done != nil {
-			c.done()
+		if c.backlog != "" {
+			b.backlog.release(c.backlog)
 		}
 	})
 }
@@ -152,7 +151,7 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 		c.log.Info("delivered again; already answered")
 		return
 	}
-	if c.admit != nil && !c.admit() {
+	if c.backlog != "" && !b.backlog.reserve(c.backlog) {
 		c.log.Warn("command dropped: too many replies already waiting to be posted in this channel")
 		b.metrics.command(c.resp.transport(), c.kind(), outcomeBacklog)
 		return
@@ -161,7 +160,7 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 	if verdict == drop && !c.resp.mustAnswer() {
 		c.log.Debug("command ignored: user over the rate limit and already told")
 		b.metrics.command(c.resp.transport(), c.kind(), outcomeIgnored)
-		c.finished()
+		b.finished(c)
 		return
 	}
 	if !b.begin() {
@@ -228,12 +227,12 @@ func unavailableNote(text string) string {
 func (b *Bot) result(work, reply context.Context, c *call) (command.Reply, bool) {
 	var res <-chan command.Reply
 	switch {
-	case c.run != nil:
-		res = b.aside(work, c)
+	case c.server != nil:
+		res = b.runServerCommand(work, c)
 	case c.req.Kind == command.Help:
 		return b.handle(work, c.req), true
 	default:
-		res = b.solve(work, c)
+		res = b.queue(work, c)
 	}
 	if res == nil {
 		b.notice(reply, c, outcomeBusy, msgBusy)
@@ -257,7 +256,7 @@ func (b *Bot) result(work, reply context.Context, c *call) (command.Reply, bool)
 			c.log.Error("reply lost", "outcome", rep.Outcome, "err", err)
 			b.metrics.command(c.resp.transport(), c.kind(), rep.Outcome)
 			b.metrics.replyLost(c.resp.transport())
-			c.finished()
+			b.finished(c)
 			return rep, false
 		}
 		c.log.Error("defer interaction; trying the edit anyway", "err", err)
@@ -283,7 +282,7 @@ func (b *Bot) notice(ctx context.Context, c *call, outcome, text string) {
 		b.inflight.done()
 		c.log.Warn("notice not sent: notice queue full", "outcome", outcome)
 		b.metrics.command(c.resp.transport(), c.kind(), outcomeQueueFull)
-		c.finished()
+		b.finished(c)
 	}
 }
 
@@ -316,7 +315,7 @@ func (b *Bot) sendNotices(stop <-chan struct{}) {
 // Attachments that cannot be posted do not cost the answer: the text goes
 // out alone.
 func (b *Bot) finish(ctx context.Context, c *call, rep command.Reply, a answer) {
-	defer c.finished()
+	defer b.finished(c)
 	if rep.Err != nil {
 		c.log.Warn("reply worked around a problem", "err", rep.Err)
 	}

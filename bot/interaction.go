@@ -232,7 +232,7 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 		// out; the reply deals with unavailable settings itself.
 		c.known, c.name, c.private = true, settingsName, true
 		req := settingsRequest(i, data)
-		c.run = func(ctx context.Context) command.Reply {
+		c.server = func(ctx context.Context) command.Reply {
 			rep := b.handler.Settings(ctx, req)
 			if command.Changed(rep) {
 				b.kickDaily() // a daily post may be due now
@@ -251,7 +251,7 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 		case dailyStats:
 			// The reply deals with unavailable settings itself.
 			c.known, c.name, c.where.err = true, "daily_stats", nil
-			c.run = func(ctx context.Context) command.Reply { return b.handler.DailyStats(ctx, i.GuildID, userID) }
+			c.server = func(ctx context.Context) command.Reply { return b.handler.DailyStats(ctx, i.GuildID, userID) }
 			return c
 		default: // today: its options are the day's puzzle's
 			options = args
@@ -266,7 +266,7 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 			// StringValue would panic on it: only a forged or broken
 			// payload sends a string option with another value.
 			c.known, c.req = known, req
-			c.run = func(context.Context) command.Reply { return optionNotText(o.Name) }
+			c.server, c.name = func(context.Context) command.Reply { return optionNotText(o.Name) }, "bad_option"
 			return c
 		}
 		switch {
@@ -291,7 +291,6 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 	req.Settings = b.commandSettings(at.ch)
 	req.UserID = userID
 	c.req, c.known = req, known
-	c.after = b.solverStep(at, userID, req)
 	return c
 }
 

@@ -48,19 +48,17 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 	req.UserID = m.Author.ID
 	to := target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}
 	c := &call{
-		key:   "m" + m.ID,
-		req:   req,
-		known: true,
-		cmd:   req.Kind.String(),
-		user:  m.Author.ID,
-		start: start,
-		log:   log,
-		resp:  &messageReply{rest: b.rest, to: to},
-		admit: func() bool { return b.backlog.reserve(to.ChannelID) },
-		done:  func() { b.backlog.release(to.ChannelID) },
-		where: at,
+		key:     "m" + m.ID,
+		req:     req,
+		known:   true,
+		cmd:     req.Kind.String(),
+		user:    m.Author.ID,
+		start:   start,
+		log:     log,
+		resp:    &messageReply{rest: b.rest, to: to},
+		backlog: to.ChannelID,
+		where:   at,
 	}
-	c.after = b.solverStep(at, m.Author.ID, req)
 	if ref := m.MessageReference; m.Type == discordgo.MessageTypeReply && ref != nil && ref.MessageID != "" && req.UsesReference() {
 		c.prepare = func(ctx context.Context, req *command.Request) {
 			b.readReference(ctx, log, m.Message, req)

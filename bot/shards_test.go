@@ -249,23 +249,7 @@ func TestShardsReidentifyInTheirTurn(t *testing.T) {
 			tc.fault(h.srv)
 			ids := h.srv.WaitIdentifies(t, 2*count, wait)
 			poll(t, "the bot to be ready again", func() bool { return h.bot.Ready() == nil })
-			if v := h.srv.IdentifyViolations(); len(v) != 0 {
-				t.Errorf("%d identifies faster than allowed (closed with 4008)", len(v))
-			}
-			per := map[int]int{}
-			for _, id := range ids[count:] {
-				per[id.Shard[0]]++
-			}
-			for sh := range count {
-				if per[sh] != 1 {
-					t.Errorf("shard %d identified %d times after the fault, want once (all: %v)", sh, per[sh], per)
-				}
-			}
-			for i := count + 1; i < len(ids); i++ {
-				if gap := ids[i].Time.Sub(ids[i-1].Time); gap < identifyWindow {
-					t.Errorf("identifies %d and %d came %v apart, within the window", i, i+1, gap)
-				}
-			}
+			checkReidentified(t, h.srv, ids, count, identifyWindow)
 			recs := h.waitLog(t, "gateway reconnected", count)
 			if len(recs) != count {
 				t.Errorf("%d reconnected lines, want %d", len(recs), count)
@@ -319,10 +303,15 @@ func TestShardsReconnectJittered(t *testing.T) {
 // shard identifies once, and none too early.
 func TestReidentifyKeepsHeartbeating(t *testing.T) {
 	t.Parallel()
+	// The heartbeat interval is long beside what a busy machine costs a
+	// goroutine waiting to run (up to 0.8 s seen at a load of 15 on two
+	// cores under -race), so that the bound below measures the gate, not the
+	// scheduler; the window puts every turn but the first beyond what an
+	// identify may wait for on its connection (0.8 of the interval).
 	const (
 		count    = 4
-		interval = 200 * time.Millisecond
-		window   = 500 * time.Millisecond
+		interval = time.Second
+		window   = 1250 * time.Millisecond
 	)
 	cfg := shardedConfig()
 	cfg.IdentifyInterval = window
@@ -345,23 +334,7 @@ func TestReidentifyKeepsHeartbeating(t *testing.T) {
 	if gap > interval+interval/2 {
 		t.Errorf("connection %d went %v without a heartbeat, heartbeat interval %v", conn, gap.Round(time.Millisecond), interval)
 	}
-	if v := h.srv.IdentifyViolations(); len(v) != 0 {
-		t.Errorf("%d identifies faster than allowed (closed with 4008)", len(v))
-	}
-	per := map[int]int{}
-	for _, id := range ids[count:] {
-		per[id.Shard[0]]++
-	}
-	for sh := range count {
-		if per[sh] != 1 {
-			t.Errorf("shard %d identified %d times after op 9, want once (all: %v)", sh, per[sh], per)
-		}
-	}
-	for i := count + 1; i < len(ids); i++ {
-		if d := ids[i].Time.Sub(ids[i-1].Time); d < window {
-			t.Errorf("identifies %d and %d came %v apart, within the window", i, i+1, d)
-		}
-	}
+	checkReidentified(t, h.srv, ids, count, window)
 }
 
 // longestBeatGap returns the longest time a gateway connection of srv went
@@ -393,4 +366,28 @@ func longestBeatGap(srv *discordtest.Server) (time.Duration, int) {
 		see(c, end)
 	}
 	return gap, conn
+}
+
+// checkReidentified checks the identifies after a fault that made count
+// shards identify anew (ids[count:]): no 4008, each shard once, a window
+// apart.
+func checkReidentified(t *testing.T, srv *discordtest.Server, ids []discordtest.Identify, count int, window time.Duration) {
+	t.Helper()
+	if v := srv.IdentifyViolations(); len(v) != 0 {
+		t.Errorf("%d identifies faster than allowed (closed with 4008)", len(v))
+	}
+	per := map[int]int{}
+	for _, id := range ids[count:] {
+		per[id.Shard[0]]++
+	}
+	for sh := range count {
+		if per[sh] != 1 {
+			t.Errorf("shard %d identified %d times after the fault, want once (all: %v)", sh, per[sh], per)
+		}
+	}
+	for i := count + 1; i < len(ids); i++ {
+		if gap := ids[i].Time.Sub(ids[i-1].Time); gap < window {
+			t.Errorf("identifies %d and %d came %v apart, within the window", i, i+1, gap)
+		}
+	}
 }

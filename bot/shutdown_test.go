@@ -97,9 +97,11 @@ func TestChannelBacklogBoundsWaitingReplies(t *testing.T) {
 	cfg := testConfig()
 	cfg.ChannelBacklog = 5
 	h := start(t, cfg, nil)
-	// The first reply hangs for a while; discordgo holds the channel's bucket
-	// meanwhile, so the channel's other replies wait behind it.
-	h.srv.InjectFault(discordtest.RouteCreateMessage, 1, discordtest.Fault{Delay: 3 * time.Second})
+	// The first reply hangs until the other channel is answered; the bot
+	// holds the channel's bucket meanwhile, so the channel's other replies
+	// wait behind it.
+	release := make(chan struct{})
+	h.srv.InjectFault(discordtest.RouteCreateMessage, 1, discordtest.Fault{Release: release})
 	const n = 40
 	for i := range n {
 		u := &discordgo.User{ID: strconv.Itoa(4100000000000000000 + i), Username: "u" + strconv.Itoa(i)}
@@ -114,6 +116,7 @@ func TestChannelBacklogBoundsWaitingReplies(t *testing.T) {
 	if msgs[0].Reference.MessageID != other["id"] {
 		t.Errorf("first reply %v, want the one in the other channel", msgs[0])
 	}
+	close(release)
 	h.srv.WaitMessages(t, cfg.ChannelBacklog+1, wait)
 	h.srv.NoMoreMessages(t, cfg.ChannelBacklog+1, 300*time.Millisecond)
 }

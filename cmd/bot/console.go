@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -65,16 +66,20 @@ func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw
 		msg.Reset()
 		have = false
 		text, isReply := strings.CutPrefix(strings.TrimLeftFunc(text, unicode.IsSpace), replyMark)
-		req, ok := h.Match(text, "")
+		rep, ok := serverCommand(ctx, h, text)
 		if !ok {
-			fmt.Fprintf(errw, "(no reply: %q is not a command the bot answers)\n", firstLine(text))
-			return
+			req, isCommand := h.Match(text, "")
+			if !isCommand {
+				fmt.Fprintf(errw, "(no reply: %q is not a command the bot answers)\n", firstLine(text))
+				return
+			}
+			if isReply {
+				req.Reference, req.ReferenceUnread = last, last == ""
+			}
+			req.Seat = &consoleSeat
+			rep = h.Handle(ctx, req)
 		}
-		if isReply {
-			req.Reference, req.ReferenceUnread = last, last == ""
-		}
-		req.Seat = &consoleSeat
-		show(h.Handle(ctx, req))
+		show(rep)
 	}
 	for {
 		var t string
@@ -146,12 +151,57 @@ func printFile(out, errw io.Writer, f command.File, dir string, n int) {
 // "-" as the prefix. An unknown word starts a message too (it is not
 // answered, as in Discord).
 func startsCommand(h *command.Handler, line string) bool {
+	if isServerCommand(line) {
+		return true
+	}
 	rest, ok := strings.CutPrefix(strings.TrimPrefix(line, replyMark), h.Prefix())
 	if !ok || rest == "" {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(rest)
 	return unicode.IsLetter(r)
+}
+
+// The console stands for one server, consoleGuild, and its member at the
+// keyboard, consoleUser, who may change its settings: /settings and /daily
+// stats are about them.
+const (
+	consoleGuild = "1"
+	consoleUser  = "1"
+)
+
+// isServerCommand reports whether line is one of the server commands the
+// console runs as Discord's slash commands: /settings or /daily stats.
+func isServerCommand(line string) bool {
+	f := strings.Fields(line)
+	return len(f) > 0 && (f[0] == "/settings" || (f[0] == "/daily" && len(f) == 2 && f[1] == "stats"))
+}
+
+// serverCommand runs a server command written as a line: /daily stats, or
+// /settings with its subcommand's words and its options as name=value
+// ("/settings channels add channel=123", "/settings daily channel=123
+// hour=9 level=easy"; no subcommand means show). It reports false for any
+// other message.
+func serverCommand(ctx context.Context, h *command.Handler, text string) (command.Reply, bool) {
+	line, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
+	if !isServerCommand(line) {
+		return command.Reply{}, false
+	}
+	f := strings.Fields(line)
+	if f[0] == "/daily" {
+		return h.DailyStats(ctx, consoleGuild, consoleUser), true
+	}
+	req := command.SettingsRequest{GuildID: consoleGuild, CanManage: true, Options: map[string]string{}}
+	var sub []string
+	for _, w := range f[1:] {
+		if k, v, ok := strings.Cut(w, "="); ok {
+			req.Options[k] = v
+		} else {
+			sub = append(sub, w)
+		}
+	}
+	req.Sub = cmp.Or(strings.Join(sub, " "), "show")
+	return h.Settings(ctx, req), true
 }
 
 // replyMark before a command makes it a reply to the previous reply.

@@ -14,6 +14,9 @@ import (
 	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/internal/picturetest"
 	"github.com/sudokubot/sudokubot/picture"
+	"github.com/sudokubot/sudokubot/settings"
+	"github.com/sudokubot/sudokubot/settings/backend"
+	"github.com/sudokubot/sudokubot/settings/storetest"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
@@ -286,4 +289,44 @@ func lineOf(g sudoku.Grid) string {
 		b[i] = ".123456789"[g.At(i)]
 	}
 	return string(b)
+}
+
+// TestConsoleServerCommands: the console runs /settings and /daily stats as
+// the slash commands would, for the one server it stands for: a change is
+// saved in the real database and shown by the next /settings; without a
+// store both say that nothing is kept.
+func TestConsoleServerCommands(t *testing.T) {
+	db, err := backend.Open(context.Background(), storetest.NewSQLite(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := settings.NewCache(db, settings.CacheOptions{})
+	t.Cleanup(func() { store.Close(); db.Close() })
+	h := command.New(command.Config{Prefix: "!", Store: store})
+	in := "/settings prefix value=?\n/settings\n/daily stats\n?help\n"
+	var out, errw bytes.Buffer
+	if err := runConsole(context.Background(), h, strings.NewReader(in), &out, &errw, false, t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	rs := replies(out.String())
+	if len(rs) != 3 {
+		t.Fatalf("%d replies, want 3 (the prefix ? is the server's, not the console's):\n%s\n%s", len(rs), out.String(), errw.String())
+	}
+	if !strings.Contains(rs[0], "Text commands now start with `?`") || !strings.Contains(rs[1], "Prefix: `?` (the bot's default is `!`)") {
+		t.Errorf("the change is not saved and shown:\n%s\n%s", rs[0], rs[1])
+	}
+	if !strings.Contains(rs[2], "nobody has solved it yet here") {
+		t.Errorf("/daily stats:\n%s", rs[2])
+	}
+	if g, err := store.Guild(context.Background(), consoleGuild); err != nil || g.Prefix != "?" {
+		t.Errorf("stored prefix %q, %v; want ?", g.Prefix, err)
+	}
+
+	out.Reset()
+	if err := runConsole(context.Background(), command.New(command.Config{}), strings.NewReader("/settings\n"), &out, &errw, false, t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "keeps no per-server settings") {
+		t.Errorf("/settings without a store:\n%s", out.String())
+	}
 }

@@ -354,6 +354,16 @@ func runConsoleMode(ctx context.Context, p program, cfg Config, asked bool, imag
 	cc := cfg.Command
 	cc.Puzzles = pool
 	cc.Play = command.PlayConfig{Games: games}
+	if cfg.DatabaseURL != backend.DefaultURL {
+		// /settings and /daily stats work on the database named; without
+		// one, they say that nothing is kept (no file is made).
+		store, closeStore, err := openSettings(ctx, cfg.DatabaseURL, slog.New(slog.NewTextHandler(p.stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+		if err != nil {
+			return err
+		}
+		defer closeStore()
+		cc.Store = store
+	}
 	h := command.New(cc)
 	return runConsole(ctx, h, in, p.stdout, p.stderr, interactive, imageDir)
 }

@@ -240,9 +240,14 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if rec.Status == 0 && x.status == 0 {
 		fault = s.takeFault(rec.Route)
 	}
-	if fault != nil && fault.Delay > 0 {
+	if fault != nil && (fault.Delay > 0 || fault.Release != nil) {
+		var delay <-chan time.Time
+		if fault.Delay > 0 {
+			delay = time.After(fault.Delay)
+		}
 		select {
-		case <-time.After(fault.Delay):
+		case <-delay:
+		case <-fault.Release:
 		case <-r.Context().Done():
 		case <-s.done:
 		}
@@ -487,6 +492,9 @@ type Fault struct {
 	// Delay holds the answer back (e.g. to test client timeouts or slow
 	// Discord); the wait ends early if the client gives up.
 	Delay time.Duration
+	// Release, when set, holds the answer back until it is closed (as Delay
+	// does, but until the test says so, however busy the machine).
+	Release <-chan struct{}
 }
 
 type faultRule struct {

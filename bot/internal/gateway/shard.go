@@ -7,7 +7,9 @@
 // (messages, interactions, servers removed) to a [Handler] and counts the
 // shards' state on [Metrics]. The gateway connection is wrapped to pace
 // identifies and to read the heartbeat interval (identify.go), which makes
-// the dialer do its own TLS and proxying (proxy.go).
+// the dialer do its own TLS and proxying (proxy.go). discordgo's own log
+// lines go through slog, to the logger of the bot whose gateway they name
+// (logs.go).
 package gateway
 
 import (
@@ -202,7 +204,7 @@ func Start(ctx context.Context, cfg Config, gw *discordgo.GatewayBotResponse) (*
 	// buckets with the others: it waits one window first, so that with a
 	// StatefulSet's ordered start the previous process's last identify is
 	// a window old.
-	g.pacer = newIdentifyPacer(max(limit.MaxConcurrency, 1), cfg.IdentifyInterval, len(ids) < count, time.Now())
+	g.pacer = newIdentifyPacer(max(limit.MaxConcurrency, 1), paced(cfg.IdentifyInterval), len(ids) < count, time.Now())
 	cfg.Log.Info("connecting shards", "shards", ids, "shard_count", count, "max_concurrency", g.pacer.buckets, "identify_interval", g.pacer.every)
 	for _, id := range ids {
 		sh, err := g.newShard(ctx, id, count)
@@ -220,6 +222,15 @@ func Start(ctx context.Context, cfg Config, gw *discordgo.GatewayBotResponse) (*
 	}
 	return g, nil
 }
+
+// paced is the spacing the pacer keeps between two identifies of a bucket
+// for Discord's window: a twentieth more. Discord counts an identify when it
+// receives it, and the bot knows when it wrote it: an identify delayed on
+// its way more than the next one (a busy machine, a proxy, the network)
+// would otherwise reach Discord within the window of the one before, which
+// Discord answers with close 4008. An identify Discord answered (READY, or
+// a close) is counted from the answer, later still.
+func paced(window time.Duration) time.Duration { return window + window/20 }
 
 // openShards opens every shard, each bucket's in order and the buckets at
 // once, and returns the first fatal error (or the first error once ctx

@@ -1,4 +1,4 @@
-package bot
+package gateway
 
 import (
 	"context"
@@ -12,7 +12,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/sudokubot/sudokubot/bot/internal/gateway"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 )
 
@@ -27,13 +26,20 @@ import (
 // sent on a live connection, which discordgo only logs. A fatal one (a token
 // revoked while running, sharding required after Discord re-identified the
 // session) stops the bot it belongs to.
-var libraryLogs = &logRouter{bots: map[string]*Bot{}}
+var libraryLogs = &logRouter{bots: map[string]logOwner{}}
+
+// logOwner is where the lines about one bot's gateway go: its logger, and
+// the function that stops it on a fatal close code.
+type logOwner struct {
+	log   *slog.Logger
+	fatal func(error)
+}
 
 type logRouter struct {
 	once     sync.Once
 	fallback atomic.Pointer[slog.Logger] // for lines about no running bot
 	mu       sync.Mutex
-	bots     map[string]*Bot // by gateway URL
+	bots     map[string]logOwner // by gateway URL
 }
 
 // CaptureLibraryLogs routes discordgo's log lines through slog, each at its
@@ -48,26 +54,29 @@ func CaptureLibraryLogs(fallback *slog.Logger) {
 	libraryLogs.once.Do(func() { discordgo.Logger = libraryLogs.log })
 }
 
-// route sends the library's lines about gateway url to b, until the
-// returned function is called.
-func (r *logRouter) route(url string, b *Bot) func() {
+// RouteLibraryLogs sends the library's lines about gateway url to log, and
+// a fatal close code they name to fatal, until the returned function is
+// called.
+func RouteLibraryLogs(url string, log *slog.Logger, fatal func(error)) func() {
 	if url == "" {
 		return func() {}
 	}
+	r := libraryLogs
 	r.mu.Lock()
-	r.bots[url] = b
+	r.bots[url] = logOwner{log: log, fatal: fatal}
 	r.mu.Unlock()
 	return func() {
 		r.mu.Lock()
-		if r.bots[url] == b {
+		if r.bots[url].log == log {
 			delete(r.bots, url)
 		}
 		r.mu.Unlock()
 	}
 }
 
-// owner returns the bot whose gateway URL starts one of args, or nil.
-func (r *logRouter) owner(args []any) *Bot {
+// owner returns the bot whose gateway URL starts one of args, and false
+// when there is none.
+func (r *logRouter) owner(args []any) (logOwner, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, a := range args {
@@ -75,20 +84,20 @@ func (r *logRouter) owner(args []any) *Bot {
 		if !ok {
 			continue
 		}
-		for url, b := range r.bots {
+		for url, o := range r.bots {
 			if strings.HasPrefix(s, url) {
-				return b
+				return o, true
 			}
 		}
 	}
-	return nil
+	return logOwner{}, false
 }
 
 // log is discordgo.Logger.
 func (r *logRouter) log(msgL, caller int, format string, args ...any) {
-	b := r.owner(args)
+	b, owned := r.owner(args)
 	log := r.fallback.Load()
-	if b != nil {
+	if owned {
 		log = b.log
 	} else if log == nil {
 		log = slog.Default()
@@ -110,13 +119,13 @@ func (r *logRouter) log(msgL, caller int, format string, args ...any) {
 		attrs = append(attrs, "at", fmt.Sprintf("%s:%d", path.Base(file), line))
 	}
 	log.Log(context.Background(), level, msg, attrs...)
-	if b == nil {
+	if !owned {
 		return
 	}
 	for _, a := range args {
 		if err, ok := a.(error); ok {
-			if f := gateway.FatalClose(err); f != nil {
-				b.fail(f)
+			if f := FatalClose(err); f != nil {
+				b.fatal(f)
 			}
 		}
 	}
