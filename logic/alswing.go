@@ -13,12 +13,6 @@ func (geo *geom) forwardPeers(c int) []int {
 	return p[k:]
 }
 
-type alsHint struct {
-	step   Step
-	elims  int
-	suffix string
-}
-
 // findALSWing finds WXYZ-Wings (size 3: three cells that see each other and
 // hold four candidates in all, 5.5 or 5.6) and VWXYZ-Wings (size 4: four
 // cells, five candidates, 6.2 to 6.4), together with a bivalue cell xz: when
@@ -29,7 +23,7 @@ type alsHint struct {
 // with most eliminations.
 func findALSWing(g *Grid, size int, emit emitFunc) bool {
 	geo := g.geo
-	var hints []alsHint
+	var hints []rankedHint
 	var bivalue cellSet81
 	for c := 0; c < 81; c++ {
 		if popcount(g.cands[c]) == 2 {
@@ -79,27 +73,12 @@ func findALSWing(g *Grid, size int, emit emitFunc) bool {
 		als = append(als[:0], i)
 		grow(m, popcount(m), popcount(m), geo.forwardPeers(i))
 	}
-	sort.SliceStable(hints, func(a, b int) bool {
-		ha, hb := hints[a], hints[b]
-		if ha.step.Rating != hb.step.Rating {
-			return ha.step.Rating < hb.step.Rating
-		}
-		if ha.elims != hb.elims {
-			return ha.elims > hb.elims
-		}
-		return ha.suffix > hb.suffix
-	})
-	for _, h := range hints {
-		if !emit(h.step) {
-			return false
-		}
-	}
-	return true
+	return emitRanked(hints, true, emit)
 }
 
 // alsWingBivalues tries every bivalue cell seen by a cell of the set als
 // (whose candidates are union) as the wing's pincer.
-func alsWingBivalues(g *Grid, als []int, union uint32, big, wing int, bivalue cellSet81, hints *[]alsHint) {
+func alsWingBivalues(g *Grid, als []int, union uint32, big, wing int, bivalue cellSet81, hints *[]rankedHint) {
 	geo := g.geo
 	var seen, in cellSet81
 	var holders [9]cellSet81 // the cells of the set holding each digit
@@ -141,7 +120,7 @@ func alsWingBivalues(g *Grid, als []int, union uint32, big, wing int, bivalue ce
 // alsWingHint builds the step for set als and bivalue cell yz, with x the
 // restricted common digit and z the digit to eliminate (with double set, both
 // are restricted and the set's other digits go too).
-func alsWingHint(g *Grid, als []int, yz int, union uint32, x, z, big, wing int, double bool, hints *[]alsHint) {
+func alsWingHint(g *Grid, als []int, yz int, union uint32, x, z, big, wing int, double bool, hints *[]rankedHint) {
 	geo := g.geo
 	var all cellSet81
 	for _, a := range als {
@@ -213,7 +192,7 @@ func alsWingHint(g *Grid, als []int, yz int, union uint32, x, z, big, wing int, 
 	s.Cells = append(s.Cells, geo.cellOf(yz))
 	s.Digits = digitsOf(union)
 	s.Eliminations = elim
-	*hints = append(*hints, alsHint{step: s, elims: count, suffix: suffix})
+	*hints = append(*hints, rankedHint{step: s, elims: count, suffix: suffix})
 }
 
 func abs(x int) int {

@@ -116,8 +116,7 @@ type chainer struct {
 	// The implications on the step's grid (static chains), built once per
 	// step: onOff[y][pot] and offOn[mode][pot] (mode: bit 0 y, bit 1 x).
 	static bool
-	onOff  [2][nPot]potList28
-	offOn  [4][nPot]potList4
+	implTables
 
 	visit []uint32
 	gen   uint32

@@ -1,6 +1,7 @@
 package logic
 
 import (
+	"math"
 	"math/bits"
 	"sort"
 )
@@ -188,73 +189,16 @@ func int16sBytes(s []int16) []byte {
 // cycles, then its forcing chains from s0 on and off) to hints.
 func (c *chainer) unaryAll(t *implTables, src *[81]uint32, s0 int, kind unaryKind, hints []*nestHint) []*nestHint {
 	// The offs that imply s0 on: they close its cycles.
-	var pre [4]int
-	npre := 0
-	cell, d := s0/9, s0%9
-	if kind.y && bits.OnesCount32(c.cur[cell]) == 2 {
-		pre[npre] = cell*9 + bits.TrailingZeros32(c.cur[cell]&^(1<<d))
-		npre++
-	}
-	if kind.x {
-		for k := 0; k < 3; k++ {
-			u := c.t.unit9[cell][k]
-			m := c.curPos[u+uint8(d)] &^ c.t.posIn[cell][k]
-			if m != 0 && m&(m-1) == 0 {
-				q := int(c.t.cells[u+uint8(bits.TrailingZeros16(m))])*9 + d
-				dup := false
-				for _, x := range pre[:npre] {
-					dup = dup || x == q
-				}
-				if !dup {
-					pre[npre] = q
-					npre++
-				}
-			}
-		}
-	}
+	pre, npre := c.cycleEnds(s0, kind, &c.cur, &c.curPos)
 	b := c.ub
-	b.start()
-	b.visit(s0<<1|1, -1, 0)
-	b.cur = append(b.cur[:0], int16(s0))
 	type closing struct{ p, q int }
 	var cycles []closing
-	target := -1 // the on node implying s0 off
-	for depth := 0; len(b.cur) > 0; depth += 2 {
-		b.next = b.next[:0]
-		for _, p := range b.cur {
-			pk := int(p)<<1 | 1
-			for _, q := range t.tabOnToOff(int(p), kind.y) {
-				qk := int(q) << 1
-				if depth >= 2 {
-					for _, x := range pre[:npre] {
-						if x == int(q) && !b.isAncestor(pk, qk) {
-							cycles = append(cycles, closing{pk, qk})
-						}
-					}
-				}
-				if kind.x && int(q) == s0 && target < 0 {
-					target = pk
-				}
-				if !b.visited(qk) {
-					b.visit(qk, pk, depth+1)
-					b.next = append(b.next, q)
-				}
-			}
-		}
-		b.cur, b.next = b.next, b.cur
-		b.next = b.next[:0]
-		for _, q := range b.cur {
-			qk := int(q) << 1
-			for _, o := range t.tabOffToOn(int(q), kind.y, kind.x) {
-				ok := int(o)<<1 | 1
-				if !b.visited(ok) {
-					b.visit(ok, qk, depth+2)
-					b.next = append(b.next, o)
-				}
-			}
-		}
-		b.cur, b.next = b.next, b.cur
-	}
+	// the on node implying s0 off
+	target := b.onToOff(s0, math.MaxInt, kind.y, kind.x, kind.x, pre[:npre], t,
+		func(pk, qk int) int {
+			cycles = append(cycles, closing{pk, qk})
+			return math.MaxInt
+		})
 	for _, cy := range cycles {
 		if h := c.nestedCycle(src, s0, cy.p, cy.q, kind); h != nil {
 			hints = append(hints, h)
@@ -268,45 +212,10 @@ func (c *chainer) unaryAll(t *implTables, src *[81]uint32, s0 int, kind unaryKin
 		hints = append(hints, c.nestedForcing(src, path, kind, []int16{int16(s0)}))
 	}
 	// From s0 off: the forcing chain to s0 on.
-	b.start()
-	b.visit(s0<<1, -1, 0)
-	b.cur = append(b.cur[:0], int16(s0))
-	target = -1
-	for depth := 0; len(b.cur) > 0 && target < 0; depth += 2 {
-		b.next = b.next[:0]
-		for _, q := range b.cur {
-			qk := int(q) << 1
-			for _, o := range t.tabOffToOn(int(q), kind.y, true) {
-				ok := int(o)<<1 | 1
-				if int(o) == s0 && target < 0 {
-					target = qk
-				}
-				if !b.visited(ok) {
-					b.visit(ok, qk, depth+1)
-					b.next = append(b.next, o)
-				}
-			}
-		}
-		b.cur, b.next = b.next, b.cur
-		if target >= 0 {
-			break
-		}
-		b.next = b.next[:0]
-		for _, p := range b.cur {
-			pk := int(p)<<1 | 1
-			for _, q := range t.tabOnToOff(int(p), kind.y) {
-				qk := int(q) << 1
-				if !b.visited(qk) {
-					b.visit(qk, pk, depth+2)
-					b.next = append(b.next, q)
-				}
-			}
-		}
-		b.cur, b.next = b.next, b.cur
-	}
+	target = b.offToOn(s0, math.MaxInt, kind.y, t)
 	if target >= 0 {
 		path := append(c.pathKeys(target), int16(s0<<1|1))
-		hints = append(hints, c.nestedForcing(src, path, kind, otherCands(c.cur[cell], s0)))
+		hints = append(hints, c.nestedForcing(src, path, kind, otherCands(c.cur[s0/9], s0)))
 	}
 	return hints
 }

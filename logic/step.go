@@ -2,6 +2,7 @@ package logic
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -251,4 +252,42 @@ func (t Technique) String() string {
 		return techniqueNames[t]
 	}
 	return fmt.Sprintf("Technique(%d)", uint8(t))
+}
+
+// rankedHint is a hint of a technique that finds all its hints before it
+// gives any, as SE's Three Strong Links, Turbot Fish and ALS wings do: the
+// step, how many candidates it eliminates, and the part of its name after
+// the technique's, by which SE breaks ties.
+type rankedHint struct {
+	step   Step
+	elims  int
+	suffix string
+}
+
+func (h rankedHint) ranked() rankedHint { return h }
+
+// emitRanked emits hints in SE's order: by rating, then more eliminations
+// first, then by the suffix of the name (the other way round with
+// suffixDown); the sort is stable, so hints that tie keep the order they
+// were found in. It reports false as soon as emit does.
+func emitRanked[H interface{ ranked() rankedHint }](hints []H, suffixDown bool, emit func(Step) bool) bool {
+	sort.SliceStable(hints, func(a, b int) bool {
+		ha, hb := hints[a].ranked(), hints[b].ranked()
+		if ha.step.Rating != hb.step.Rating {
+			return ha.step.Rating < hb.step.Rating
+		}
+		if ha.elims != hb.elims {
+			return ha.elims > hb.elims
+		}
+		if suffixDown {
+			return ha.suffix > hb.suffix
+		}
+		return ha.suffix < hb.suffix
+	})
+	for _, h := range hints {
+		if !emit(h.ranked().step) {
+			return false
+		}
+	}
+	return true
 }

@@ -103,10 +103,8 @@ func strongLinkVariants0(geo *geom, u int, pos uint32, buf []slLink) []slLink {
 }
 
 type slHint struct {
-	step   Step
-	elims  int
-	suffix string
-	order  [2]int // link kinds, digit: Sukaku Explainer's search order
+	rankedHint
+	order [2]int // link kinds, digit: Sukaku Explainer's search order
 }
 
 // setIndex returns the index of set in strongLinkSets.
@@ -230,22 +228,7 @@ func findThreeStrongLinks(sr *search, emit emitFunc) bool {
 	memo.record(dcells, found)
 	// SE searches link kinds first, then digits; this loop went the other way.
 	sort.SliceStable(hints, func(a, b int) bool { return hints[a].order[0] < hints[b].order[0] })
-	sort.SliceStable(hints, func(a, b int) bool {
-		ha, hb := hints[a], hints[b]
-		if ha.step.Rating != hb.step.Rating {
-			return ha.step.Rating < hb.step.Rating
-		}
-		if ha.elims != hb.elims {
-			return ha.elims > hb.elims
-		}
-		return ha.suffix < hb.suffix
-	})
-	for _, h := range hints {
-		if !emit(h.step) {
-			return false
-		}
-	}
-	return true
+	return emitRanked(hints, false, emit)
 }
 
 // slChain tries the chain of links in order q, entering link q[w] by its
@@ -318,7 +301,7 @@ func slChain(g *Grid, d int, set [3]int, links [3]slLink, q [3]int, dir [3]int, 
 			units = append(units, geo.unitOf(share[w]))
 		}
 	}
-	return slHint{
+	return slHint{rankedHint: rankedHint{
 		step: Step{
 			Technique:    ThreeStrongLinks,
 			Name:         name,
@@ -330,7 +313,7 @@ func slChain(g *Grid, d int, set [3]int, links [3]slLink, q [3]int, dir [3]int, 
 		},
 		elims:  len(elim),
 		suffix: suffix,
-	}, true
+	}}, true
 }
 
 // isLex reports whether the digits of s read no later than reversed.

@@ -2,7 +2,6 @@ package logic
 
 import (
 	"math/bits"
-	"sort"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -163,9 +162,7 @@ func shareUnit(a, b end) int {
 
 // turbotHint is one Turbot Fish found, before sorting.
 type turbotHint struct {
-	step     Step
-	elims    int
-	suffix   string
+	rankedHint
 	sequence int
 }
 
@@ -246,22 +243,7 @@ func findTurbotFish(sr *search, emit emitFunc) bool {
 		}
 	}
 	memo.record(dcells, found)
-	sort.SliceStable(hints, func(a, b int) bool {
-		ha, hb := hints[a], hints[b]
-		if ha.step.Rating != hb.step.Rating {
-			return ha.step.Rating < hb.step.Rating
-		}
-		if ha.elims != hb.elims {
-			return ha.elims > hb.elims
-		}
-		return ha.suffix < hb.suffix
-	})
-	for _, h := range hints {
-		if !emit(h.step) {
-			return false
-		}
-	}
-	return true
+	return emitRanked(hints, false, emit)
 }
 
 // cellBits is a set of cells of any supported grid.
@@ -335,7 +317,7 @@ func turbotStep(g *Grid, d int, start, bridge1, bridge2, stop end, bu, cu, share
 	default:
 		s.Name, s.Rating = "Two-string Kite", 41
 	}
-	return turbotHint{step: s, elims: len(elim), suffix: suffix}, true
+	return turbotHint{rankedHint: rankedHint{step: s, elims: len(elim), suffix: suffix}}, true
 }
 
 func b2i(b bool) int {

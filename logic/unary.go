@@ -134,35 +134,41 @@ func (c *chainer) unaryBest(sr *search) (*chainHint, bool) {
 	return best, true
 }
 
-// unaryFrom searches the cycles and forcing chains from candidate src and
-// returns the best of them and best.
-func (c *chainer) unaryFrom(src int, kind unaryKind, best *chainHint) *chainHint {
-	// The offs that imply src on: they close its cycles.
-	var pre [4]int
-	npre := 0
+// cycleEnds returns the offs that imply pot src on, in the candidates cands
+// (and pos, the places of each digit in each unit): with kind.y the other
+// candidate of its cell when it has two, with kind.x the other place of its
+// digit in each unit where the digit has two. They close src's cycles.
+func (c *chainer) cycleEnds(src int, kind unaryKind, cands *[81]uint32, pos *[256]uint16) (pre [4]int, n int) {
 	cell, d := src/9, src%9
-	if kind.y && bits.OnesCount32(c.orig[cell]) == 2 {
-		other := bits.TrailingZeros32(c.orig[cell] &^ (1 << d))
-		pre[npre] = cell*9 + other
-		npre++
+	if kind.y && bits.OnesCount32(cands[cell]) == 2 {
+		pre[n] = cell*9 + bits.TrailingZeros32(cands[cell]&^(1<<d))
+		n++
 	}
 	if kind.x {
 		for k := 0; k < 3; k++ {
 			u := c.t.unit9[cell][k]
-			m := c.origPos[u+uint8(d)] &^ c.t.posIn[cell][k]
+			m := pos[u+uint8(d)] &^ c.t.posIn[cell][k]
 			if m != 0 && m&(m-1) == 0 {
 				q := int(c.t.cells[u+uint8(bits.TrailingZeros16(m))])*9 + d
 				dup := false
-				for _, x := range pre[:npre] {
+				for _, x := range pre[:n] {
 					dup = dup || x == q
 				}
 				if !dup {
-					pre[npre] = q
-					npre++
+					pre[n] = q
+					n++
 				}
 			}
 		}
 	}
+	return pre, n
+}
+
+// unaryFrom searches the cycles and forcing chains from candidate src and
+// returns the best of them and best.
+func (c *chainer) unaryFrom(src int, kind unaryKind, best *chainHint) *chainHint {
+	// The offs that imply src on: they close its cycles.
+	pre, npre := c.cycleEnds(src, kind, &c.orig, &c.origPos)
 	limit := func() int {
 		k := maxUseful(best, kind.cycle, kind.sortKey)
 		if kind.forcing > 0 {
@@ -172,27 +178,54 @@ func (c *chainer) unaryFrom(src int, kind unaryKind, best *chainHint) *chainHint
 	}
 	b := c.ub
 	// From src on: cycles, and the forcing chain to src off.
+	target := b.onToOff(src, limit(), kind.y, kind.x, kind.forcing > 0, pre[:npre], &c.implTables,
+		func(pk, qk int) int {
+			best = c.considerCycle(src, pk, qk, kind, best)
+			return limit()
+		})
+	if target >= 0 {
+		best = c.considerForcing(src, false, target, kind, best)
+	}
+	if kind.forcing == 0 {
+		return best
+	}
+	// From src off: the forcing chain to src on.
+	target = b.offToOn(src, maxUseful(best, kind.forcing, kind.sortKey), kind.y, &c.implTables)
+	if target >= 0 {
+		best = c.considerForcing(src, true, target, kind, best)
+	}
+	return best
+}
+
+// onToOff searches, from pot src on, the cycles back to it and the forcing
+// chain to src off: the links of t from on to off and from off to on (weak
+// with x), in turn, breadth first, in at most lim steps; y allows the links
+// of the y-kind. A link from on to off that reaches one of pre (the pots a
+// link from src off would turn on) two steps deep or more, off a path that
+// does not hold it already, closes a cycle: closed gets its two keys and
+// returns the step limit from then on. With forcing, it returns the key of
+// the first on node found that turns src off, or -1; the search is left in
+// b for the path back.
+func (b *ubfs) onToOff(src, lim int, y, x, forcing bool, pre []int, t *implTables, closed func(pk, qk int) int) int {
 	b.start()
 	b.visit(src<<1|1, -1, 0)
 	b.cur = append(b.cur[:0], int16(src))
-	target := -1 // the on node implying src off
-	lim := limit()
+	target := -1
 	for depth := 0; len(b.cur) > 0 && depth+2 <= lim; depth += 2 {
 		// ons at depth → offs at depth+1
 		b.next = b.next[:0]
 		for _, p := range b.cur {
 			pk := int(p)<<1 | 1
-			for _, q := range c.staticOnToOff(int(p), kind.y) {
+			for _, q := range t.tabOnToOff(int(p), y) {
 				qk := int(q) << 1
-				if depth >= 2 && npre > 0 {
-					for _, x := range pre[:npre] {
+				if depth >= 2 {
+					for _, x := range pre {
 						if x == int(q) && !b.isAncestor(pk, qk) {
-							best = c.considerCycle(src, pk, qk, kind, best)
-							lim = limit()
+							lim = closed(pk, qk)
 						}
 					}
 				}
-				if kind.forcing > 0 && int(q) == src && target < 0 {
+				if forcing && int(q) == src && target < 0 {
 					target = pk
 				}
 				if !b.visited(qk) {
@@ -206,7 +239,7 @@ func (c *chainer) unaryFrom(src int, kind unaryKind, best *chainHint) *chainHint
 		b.next = b.next[:0]
 		for _, q := range b.cur {
 			qk := int(q) << 1
-			for _, o := range c.staticOffToOn(int(q), kind.y, kind.x) {
+			for _, o := range t.tabOffToOn(int(q), y, x) {
 				ok := int(o)<<1 | 1
 				if !b.visited(ok) {
 					b.visit(ok, qk, depth+2)
@@ -216,23 +249,25 @@ func (c *chainer) unaryFrom(src int, kind unaryKind, best *chainHint) *chainHint
 		}
 		b.cur, b.next = b.next, b.cur
 	}
-	if target >= 0 {
-		best = c.considerForcing(src, false, target, kind, best)
-	}
-	if kind.forcing == 0 {
-		return best
-	}
-	// From src off: the forcing chain to src on.
-	lim = maxUseful(best, kind.forcing, kind.sortKey)
+	return target
+}
+
+// offToOn searches, from pot src off, the forcing chain to src on: the
+// links of t from off to on (weak ones too) and from on to off, in turn,
+// breadth first, in at most lim steps; y allows the links of the y-kind. It
+// returns the key of the off node that turns src on, or -1; the search is
+// left in b for the path back. The unary chains search the step's grid's
+// tables, the nested ones those of their round.
+func (b *ubfs) offToOn(src, lim int, y bool, t *implTables) int {
 	b.start()
 	b.visit(src<<1, -1, 0)
 	b.cur = append(b.cur[:0], int16(src))
-	target = -1
+	target := -1
 	for depth := 0; len(b.cur) > 0 && depth+2 <= lim && target < 0; depth += 2 {
 		b.next = b.next[:0]
 		for _, q := range b.cur {
 			qk := int(q) << 1
-			for _, o := range c.staticOffToOn(int(q), kind.y, true) {
+			for _, o := range t.tabOffToOn(int(q), y, true) {
 				ok := int(o)<<1 | 1
 				if int(o) == src && target < 0 {
 					target = qk
@@ -250,7 +285,7 @@ func (c *chainer) unaryFrom(src int, kind unaryKind, best *chainHint) *chainHint
 		b.next = b.next[:0]
 		for _, p := range b.cur {
 			pk := int(p)<<1 | 1
-			for _, q := range c.staticOnToOff(int(p), kind.y) {
+			for _, q := range t.tabOnToOff(int(p), y) {
 				qk := int(q) << 1
 				if !b.visited(qk) {
 					b.visit(qk, pk, depth+2)
@@ -260,10 +295,7 @@ func (c *chainer) unaryFrom(src int, kind unaryKind, best *chainHint) *chainHint
 		}
 		b.cur, b.next = b.next, b.cur
 	}
-	if target >= 0 {
-		best = c.considerForcing(src, true, target, kind, best)
-	}
-	return best
+	return target
 }
 
 // pathNodes turns the first-parent path of key k (back to the root) into
