@@ -113,8 +113,15 @@ func (k *Cage) Cells() []int { return k.cells }
 func (k *Cage) Prune(s *State) bool {
 	if k.Distinct {
 		support := make([]Digits, len(k.cells))
+		var union Digits
+		for _, c := range k.cells {
+			union |= s.cand[c]
+		}
 		any := false
 		for _, set := range k.subsets {
+			if set&^union != 0 {
+				continue
+			}
 			var cover Digits
 			ok := true
 			for _, c := range k.cells {
