@@ -92,6 +92,8 @@ func (b *builder) leave(what string) {
 	b.aside[what]++
 }
 
+func (b *builder) shape(sh Shape) { b.info.Shapes = append(b.info.Shapes, sh) }
+
 func (b *builder) add(k variant.Constraint) {
 	b.p.Constraints = append(b.p.Constraints, k)
 }
