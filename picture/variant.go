@@ -76,22 +76,92 @@ type vdraw struct {
 	cell   float32 // pixels per cell
 	origin float32 // the grid's top-left corner, in pixels (a margin of one cell)
 	pal    Palette
+	faces  map[faceKey]font.Face
+}
+
+type faceKey struct {
+	tf *opentype.Font
+	px float64
 }
 
 func (d *vdraw) center(c int) (float32, float32) {
 	return d.origin + (float32(c%d.n)+0.5)*d.cell, d.origin + (float32(c/d.n)+0.5)*d.cell
 }
 
-// fillPath rasterizes the path built by f in colour ink.
-func (d *vdraw) fillPath(ink color.RGBA, f func(z *vector.Rasterizer)) {
-	b := d.img.Bounds()
-	z := vector.NewRasterizer(b.Dx(), b.Dy())
-	f(z)
-	z.Draw(d.img, b, image.NewUniform(ink), image.Point{})
+// path records a shape's outline so that it can be rasterized over its
+// bounding box only (a rasterizer the size of the picture costs its whole
+// area on every fill).
+type path struct {
+	ops      []pathOp
+	min, max [2]float32
+}
+
+type pathOp struct {
+	kind byte // 'M', 'L', 'C', 'Z'
+	p    [6]float32
+}
+
+func (p *path) see(x, y float32) {
+	if len(p.ops) == 0 && p.min == p.max && p.min == [2]float32{} {
+		p.min, p.max = [2]float32{x, y}, [2]float32{x, y}
+	}
+	p.min = [2]float32{min(p.min[0], x), min(p.min[1], y)}
+	p.max = [2]float32{max(p.max[0], x), max(p.max[1], y)}
+}
+
+// MoveTo starts a new outline at (x, y).
+func (p *path) MoveTo(x, y float32) {
+	p.see(x, y)
+	p.ops = append(p.ops, pathOp{kind: 'M', p: [6]float32{x, y}})
+}
+
+// LineTo adds a straight edge to (x, y).
+func (p *path) LineTo(x, y float32) {
+	p.see(x, y)
+	p.ops = append(p.ops, pathOp{kind: 'L', p: [6]float32{x, y}})
+}
+
+// CubeTo adds a cubic Bézier edge.
+func (p *path) CubeTo(x1, y1, x2, y2, x, y float32) {
+	p.see(x1, y1)
+	p.see(x2, y2)
+	p.see(x, y)
+	p.ops = append(p.ops, pathOp{kind: 'C', p: [6]float32{x1, y1, x2, y2, x, y}})
+}
+
+// ClosePath closes the outline.
+func (p *path) ClosePath() { p.ops = append(p.ops, pathOp{kind: 'Z'}) }
+
+// fillPath rasterizes the outline built by f in colour ink.
+func (d *vdraw) fillPath(ink color.RGBA, f func(z *path)) {
+	var p path
+	f(&p)
+	if len(p.ops) == 0 {
+		return
+	}
+	r := image.Rect(int(p.min[0])-1, int(p.min[1])-1, int(p.max[0])+2, int(p.max[1])+2).Intersect(d.img.Bounds())
+	if r.Empty() {
+		return
+	}
+	z := vector.NewRasterizer(r.Dx(), r.Dy())
+	ox, oy := float32(r.Min.X), float32(r.Min.Y)
+	for _, op := range p.ops {
+		switch op.kind {
+		case 'M':
+			z.MoveTo(op.p[0]-ox, op.p[1]-oy)
+		case 'L':
+			z.LineTo(op.p[0]-ox, op.p[1]-oy)
+		case 'C':
+			z.CubeTo(op.p[0]-ox, op.p[1]-oy, op.p[2]-ox, op.p[3]-oy, op.p[4]-ox, op.p[5]-oy)
+		case 'Z':
+			z.ClosePath()
+		}
+	}
+	z.Draw(d.img, r, image.NewUniform(ink), image.Point{})
 }
 
 // segment is a thick line from (x0,y0) to (x1,y1).
-func segment(z *vector.Rasterizer, x0, y0, x1, y1, w float32) {
+func segment(z *path, x0, y0, x1, y1, w float32) {
 	dx, dy := x1-x0, y1-y0
 	l := float32(math.Hypot(float64(dx), float64(dy)))
 	if l == 0 {
@@ -105,11 +175,24 @@ func segment(z *vector.Rasterizer, x0, y0, x1, y1, w float32) {
 	z.ClosePath()
 }
 
-// vdisc adds a circle (reverse for a hole) to z.
-func vdisc(z *vector.Rasterizer, cx, cy, r float32, reverse bool) { circle(z, cx, cy, r, reverse) }
+// vdisc adds a circle of radius r around (cx, cy), or a hole in one when
+// reverse is set.
+func vdisc(z *path, cx, cy, r float32, reverse bool) {
+	k := r * 0.5522848 // the control distance of a quarter circle as one cubic
+	s := float32(1)
+	if reverse {
+		s = -1
+	}
+	z.MoveTo(cx+r, cy)
+	z.CubeTo(cx+r, cy+s*k, cx+k, cy+s*r, cx, cy+s*r)
+	z.CubeTo(cx-k, cy+s*r, cx-r, cy+s*k, cx-r, cy)
+	z.CubeTo(cx-r, cy-s*k, cx-k, cy-s*r, cx, cy-s*r)
+	z.CubeTo(cx+k, cy-s*r, cx+r, cy-s*k, cx+r, cy)
+	z.ClosePath()
+}
 
 func (d *vdraw) polyline(cells []int, w float32, ink color.RGBA) {
-	d.fillPath(ink, func(z *vector.Rasterizer) {
+	d.fillPath(ink, func(z *path) {
 		for i := 0; i+1 < len(cells); i++ {
 			x0, y0 := d.center(cells[i])
 			x1, y1 := d.center(cells[i+1])
@@ -124,14 +207,14 @@ func (d *vdraw) polyline(cells []int, w float32, ink color.RGBA) {
 }
 
 func (d *vdraw) ringAt(x, y, r, w float32, ink color.RGBA) {
-	d.fillPath(ink, func(z *vector.Rasterizer) {
+	d.fillPath(ink, func(z *path) {
 		vdisc(z, x, y, r, false)
 		vdisc(z, x, y, r-w, true)
 	})
 }
 
 func (d *vdraw) rect(x, y, w, h float32, ink color.RGBA) {
-	d.fillPath(ink, func(z *vector.Rasterizer) {
+	d.fillPath(ink, func(z *path) {
 		z.MoveTo(x, y)
 		z.LineTo(x+w, y)
 		z.LineTo(x+w, y+h)
@@ -142,11 +225,18 @@ func (d *vdraw) rect(x, y, w, h float32, ink color.RGBA) {
 
 // text writes s centred on (x, y) with a face of the given pixel size.
 func (d *vdraw) text(tf typeface, px float64, s string, x, y float32, ink color.RGBA, centred bool) error {
-	face, err := opentype.NewFace(tf.font, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
-	if err != nil {
-		return fmt.Errorf("%w: font: %v", ErrVariantBoard, err)
+	key := faceKey{tf.font, px}
+	face, ok := d.faces[key]
+	if !ok {
+		f, err := opentype.NewFace(tf.font, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
+		if err != nil {
+			return fmt.Errorf("%w: font: %v", ErrVariantBoard, err)
+		}
+		if d.faces == nil {
+			d.faces = map[faceKey]font.Face{}
+		}
+		d.faces[key], face = f, f
 	}
-	defer face.Close()
 	dr := &font.Drawer{Dst: d.img, Src: image.NewUniform(ink), Face: face}
 	adv := dr.MeasureString(s)
 	capH := float32(px * tf.capRatio)
@@ -202,13 +292,13 @@ func DrawVariant(b VariantBoard, opt Options) (*image.RGBA, error) {
 			}
 		case "odd cell":
 			x, y := d.center(m.Cells[0])
-			d.fillPath(thermoInk, func(z *vector.Rasterizer) { vdisc(z, x, y, d.cell*0.38, false) })
+			d.fillPath(thermoInk, func(z *path) { vdisc(z, x, y, d.cell*0.38, false) })
 		case "even cell":
 			x, y := d.center(m.Cells[0])
 			d.rect(x-d.cell*0.36, y-d.cell*0.36, d.cell*0.72, d.cell*0.72, thermoInk)
 		case "thermometer", "slow thermometer":
 			x, y := d.center(m.Cells[0])
-			d.fillPath(thermoInk, func(z *vector.Rasterizer) { vdisc(z, x, y, d.cell*0.4, false) })
+			d.fillPath(thermoInk, func(z *path) { vdisc(z, x, y, d.cell*0.4, false) })
 			d.polyline(m.Cells, d.cell*0.3, thermoInk)
 		case "positive diagonal", "negative diagonal":
 			d.polyline(m.Cells, d.cell*0.04, lineInks["between line"])
@@ -220,7 +310,7 @@ func DrawVariant(b VariantBoard, opt Options) (*image.RGBA, error) {
 			if m.Kind == "between line" || m.Kind == "double arrow" {
 				for _, c := range []int{m.Cells[0], m.Cells[len(m.Cells)-1]} {
 					x, y := d.center(c)
-					d.fillPath(d.pal.Background, func(z *vector.Rasterizer) { vdisc(z, x, y, d.cell*0.38, false) })
+					d.fillPath(d.pal.Background, func(z *path) { vdisc(z, x, y, d.cell*0.38, false) })
 					d.ringAt(x, y, d.cell*0.4, d.cell*0.05, ink)
 				}
 			}
@@ -348,14 +438,14 @@ func (d *vdraw) mark(m Mark, b VariantBoard) error {
 		dx, dy := x-px, y-py
 		l := float32(math.Hypot(float64(dx), float64(dy)))
 		ux, uy := dx/l, dy/l
-		d.fillPath(thermoInk, func(z *vector.Rasterizer) {
+		d.fillPath(thermoInk, func(z *path) {
 			tx, ty := x+ux*s*0.3, y+uy*s*0.3
 			segment(z, tx, ty, tx-ux*s*0.3-uy*s*0.2, ty-uy*s*0.3+ux*s*0.2, s*0.06)
 			segment(z, tx, ty, tx-ux*s*0.3+uy*s*0.2, ty-uy*s*0.3-ux*s*0.2, s*0.06)
 		})
 		for _, c := range bulb {
 			x, y := d.center(c)
-			d.fillPath(d.pal.Background, func(z *vector.Rasterizer) { vdisc(z, x, y, s*0.4, false) })
+			d.fillPath(d.pal.Background, func(z *path) { vdisc(z, x, y, s*0.4, false) })
 		}
 		if len(bulb) > 1 {
 			d.polyline(bulb, s*0.8, thermoInk)
@@ -373,11 +463,11 @@ func (d *vdraw) mark(m Mark, b VariantBoard) error {
 		x, y := (x0+x1)/2, (y0+y1)/2
 		switch m.Kind {
 		case "kropki white dot":
-			d.fillPath(d.pal.ThickLine, func(z *vector.Rasterizer) { vdisc(z, x, y, s*0.14, false) })
-			d.fillPath(color.RGBA{0xff, 0xff, 0xff, 0xff}, func(z *vector.Rasterizer) { vdisc(z, x, y, s*0.11, false) })
+			d.fillPath(d.pal.ThickLine, func(z *path) { vdisc(z, x, y, s*0.14, false) })
+			d.fillPath(color.RGBA{0xff, 0xff, 0xff, 0xff}, func(z *path) { vdisc(z, x, y, s*0.11, false) })
 		case "kropki black dot":
-			d.fillPath(d.pal.ThickLine, func(z *vector.Rasterizer) { vdisc(z, x, y, s*0.14, false) })
-			d.fillPath(color.RGBA{0, 0, 0, 0xff}, func(z *vector.Rasterizer) { vdisc(z, x, y, s*0.11, false) })
+			d.fillPath(d.pal.ThickLine, func(z *path) { vdisc(z, x, y, s*0.14, false) })
+			d.fillPath(color.RGBA{0, 0, 0, 0xff}, func(z *path) { vdisc(z, x, y, s*0.11, false) })
 		default:
 			d.rect(x-s*0.14, y-s*0.14, s*0.28, s*0.28, d.pal.Background)
 			return d.text(regular, float64(s)*0.3, m.Kind, x, y, d.pal.Given, true)
@@ -392,14 +482,14 @@ func (d *vdraw) mark(m Mark, b VariantBoard) error {
 		}
 		x, y := d.center(lo)
 		x, y = x+s/2, y+s/2
-		d.fillPath(d.pal.Background, func(z *vector.Rasterizer) { vdisc(z, x, y, s*0.3, false) })
+		d.fillPath(d.pal.Background, func(z *path) { vdisc(z, x, y, s*0.3, false) })
 		d.ringAt(x, y, s*0.3, s*0.04, d.pal.ThickLine)
 		return d.text(regular, float64(s)*0.18, m.Label, x, y, d.pal.Given, true)
 	case "little killer", "sandwich sum", "X-sum", "skyscraper":
 		x := d.origin + (float32(m.Col)+0.5)*s
 		y := d.origin + (float32(m.Row)+0.5)*s
 		if m.Kind == "little killer" {
-			d.fillPath(d.pal.Label, func(z *vector.Rasterizer) {
+			d.fillPath(d.pal.Label, func(z *path) {
 				segment(z, x+float32(m.DC)*s*0.25, y+float32(m.DR)*s*0.25, x+float32(m.DC)*s*0.45, y+float32(m.DR)*s*0.45, s*0.04)
 			})
 		}
@@ -425,7 +515,7 @@ func (d *vdraw) cage(cells []int) {
 			return
 		}
 		step := s * 0.1
-		d.fillPath(cageInk, func(z *vector.Rasterizer) {
+		d.fillPath(cageInk, func(z *path) {
 			for t := float32(0); t < l; t += 2 * step {
 				e := min(t+step, l)
 				segment(z, x0+(x1-x0)*t/l, y0+(y1-y0)*t/l, x0+(x1-x0)*e/l, y0+(y1-y0)*e/l, w)
