@@ -41,6 +41,7 @@ func (b *builder) entries(key string, raw json.RawMessage, entries []fpEntry) er
 				}
 				cs = dedupe(cs)
 				if len(cs) < 2 {
+					b.leave(lr.kind + " of one cell")
 					continue
 				}
 				if key == "entropicline" && b.n%3 != 0 {
@@ -141,6 +142,7 @@ func (b *builder) arrow(where string, e fpEntry) error {
 			}
 		}
 		if len(shaft) == 0 {
+			b.leave("arrow without a shaft")
 			continue
 		}
 		b.add(variant.NewArrow(b.n, bulb, shaft))
