@@ -101,6 +101,7 @@ func digitSum(m Digits) int {
 // Kind names the rule.
 func (k *Cage) Kind() string { return k.kind }
 
+// String names the rule with its cells, for people.
 func (k *Cage) String() string {
 	return fmt.Sprintf("%s %d at %s", k.kind, k.Sum, cellList(k.size, k.cells))
 }
@@ -244,6 +245,7 @@ func NewLittleKiller(size int, cells []int, sum int) *Linear {
 // Kind names the rule.
 func (l *Linear) Kind() string { return l.kind }
 
+// String names the rule with its cells, for people.
 func (l *Linear) String() string {
 	if l.what != "" {
 		return l.what
@@ -289,6 +291,7 @@ func NewRegionSum(size int, segments [][]int) *RegionSum {
 // Kind names the rule.
 func (r *RegionSum) Kind() string { return "region sum line" }
 
+// String names the rule with its cells, for people.
 func (r *RegionSum) String() string { return "region sum line " + cellList(r.size, r.cells) }
 
 // Cells are the line's cells.

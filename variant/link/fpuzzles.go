@@ -16,6 +16,7 @@ import (
 // "X"); null and "" are empty.
 type flex string
 
+// UnmarshalJSON reads a number, a string, a boolean or null.
 func (f *flex) UnmarshalJSON(b []byte) error {
 	b = bytes.TrimSpace(b)
 	switch {
