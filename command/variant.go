@@ -78,7 +78,16 @@ func (h *Handler) variantLink(ctx context.Context, req Request) (Reply, bool) {
 	if err != nil {
 		outcome = "timeout"
 	}
-	return Reply{Text: render.VariantSolved(v, res, err, timeout), Outcome: outcome, Size: p.Size, SolveTime: time.Since(start)}, true
+	rep := Reply{Text: render.VariantSolved(v, res, err, timeout), Outcome: outcome, Size: p.Size, SolveTime: time.Since(start)}
+	if h.wantPicture(req, p.Size, true) { // the text cannot show the rules
+		var sol []int
+		if len(res.Solutions) > 0 {
+			sol = res.Solutions[0]
+		}
+		files, perr := h.variantPictures(p, info, sol)
+		rep.Files, rep.Err = files, perr
+	}
+	return rep, true
 }
 
 // standardRegions reports whether the puzzle's regions are its size's boxes.

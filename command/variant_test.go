@@ -1,8 +1,10 @@
 package command
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"image/png"
 	"strings"
 	"testing"
 
@@ -156,4 +158,31 @@ func TestHelpMentionsLinks(t *testing.T) {
 			t.Errorf("help lacks %q", w)
 		}
 	}
+}
+
+func TestVariantSolvePictures(t *testing.T) {
+	h := New(Config{Prefix: "!"})
+	cage := map[string]any{"killercage": []any{map[string]any{"cells": []string{"R1C1", "R1C2"}, "value": "14"}},
+		"thermometer": []any{map[string]any{"lines": [][]string{{"R9C1", "R8C1"}}}}}
+	rep := runLink(t, h, "!solve "+fpLink(t, vClassic, "", cage))
+	if len(rep.Files) != 2 || rep.Files[0].Name != "puzzle.png" || rep.Files[1].Name != "SPOILER_solution.png" || rep.Err != nil {
+		t.Fatalf("files %v, err %v", fileNames(rep.Files), rep.Err)
+	}
+	for _, f := range rep.Files {
+		img, err := png.Decode(bytes.NewReader(f.Data))
+		if err != nil || img.Bounds().Dx() != 720 {
+			t.Errorf("%s: %v, %v", f.Name, img.Bounds(), err)
+		}
+	}
+	if rep := runLink(t, New(Config{Prefix: "!", Pictures: PicturesNever}), "!solve "+fpLink(t, vClassic, "", cage)); len(rep.Files) != 0 {
+		t.Errorf("pictures turned off, yet %v", fileNames(rep.Files))
+	}
+}
+
+func fileNames(fs []File) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Name)
+	}
+	return out
 }

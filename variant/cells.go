@@ -28,6 +28,7 @@ var (
 // Kind names the rule.
 func (m *Mask) Kind() string { return m.kind }
 
+// String names the rule with its cells, for people.
 func (m *Mask) String() string { return m.kind + " " + CellName(m.size, m.Cell) }
 
 // Cells is the cell.
@@ -55,6 +56,7 @@ func NewQuadruple(size int, cells []int, digits []int) *Quadruple {
 // Kind names the rule.
 func (q *Quadruple) Kind() string { return "quadruple" }
 
+// String names the rule with its cells, for people.
 func (q *Quadruple) String() string {
 	return fmt.Sprintf("quadruple %v at %s", q.Digits, cellList(q.size, q.cells))
 }
@@ -129,6 +131,7 @@ func NewSandwich(size int, cells []int, sum int) *Sandwich {
 // Kind names the rule.
 func (w *Sandwich) Kind() string { return "sandwich" }
 
+// String names the rule with its cells, for people.
 func (w *Sandwich) String() string {
 	return fmt.Sprintf("sandwich %d along %s", w.Sum, lineName(w.size, w.cells))
 }
@@ -237,6 +240,7 @@ func NewXSum(size int, cells []int, sum int) *XSum { return &XSum{size: size, ce
 // Kind names the rule.
 func (x *XSum) Kind() string { return "X-sum" }
 
+// String names the rule with its cells, for people.
 func (x *XSum) String() string {
 	return fmt.Sprintf("X-sum %d along %s", x.Sum, lineName(x.size, x.cells))
 }
@@ -285,6 +289,7 @@ func NewSkyscraper(size int, cells []int, count int) *Skyscraper {
 // Kind names the rule.
 func (k *Skyscraper) Kind() string { return "skyscraper" }
 
+// String names the rule with its cells, for people.
 func (k *Skyscraper) String() string {
 	return fmt.Sprintf("skyscraper %d along %s", k.Count, lineName(k.size, k.cells))
 }

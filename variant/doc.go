@@ -9,10 +9,12 @@
 // that states its cells, narrows the candidates of a [State] (for example a
 // cage by the digit sets that make its sum, a thermometer by order, a dot
 // by the pairs it allows) and says whether filled digits break it. The
-// engine knows no constraint by kind: it keeps candidates as bitmasks
-// ([Digits]), propagates rows, columns, regions and groups (naked and
-// hidden singles) and every constraint whose cells changed until nothing
-// changes, then branches on the cell with the fewest candidates.
+// engine calls constraints only through that interface: it keeps
+// candidates as bitmasks ([Digits]), propagates rows, columns, regions and
+// groups (naked and hidden singles) and every constraint whose cells
+// changed until nothing changes, then branches on the cell with the fewest
+// candidates. One rule is derived from the others: killer cages inside a
+// row, column or region fix the sum of its other cells (the "45 rule").
 //
 // [Solve] counts solutions up to a limit under the context's deadline
 // (two is enough to prove a puzzle unique), [TrueCandidates] gives the

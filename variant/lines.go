@@ -85,6 +85,7 @@ func NewNabner(size int, cells []int) *Line {
 // Kind names the rule.
 func (l *Line) Kind() string { return l.kind }
 
+// String names the rule with its cells, for people.
 func (l *Line) String() string {
 	sep := " "
 	if l.kind == "thermometer" || l.kind == "slow thermometer" {
@@ -153,6 +154,7 @@ func NewBetween(size int, cells []int) *Between { return &Between{size: size, ce
 // Kind names the rule.
 func (b *Between) Kind() string { return "between line" }
 
+// String names the rule with its cells, for people.
 func (b *Between) String() string { return "between line " + cellList(b.size, b.cells) }
 
 // Cells are the line's cells.
@@ -229,6 +231,7 @@ func NewRenban(size int, cells []int) *Renban { return &Renban{size: size, cells
 // Kind names the rule.
 func (r *Renban) Kind() string { return "renban line" }
 
+// String names the rule with its cells, for people.
 func (r *Renban) String() string { return "renban line " + cellList(r.size, r.cells) }
 
 // Cells are the line's cells.
@@ -322,6 +325,7 @@ func NewModular(size int, cells []int) *Windows {
 // Kind names the rule.
 func (w *Windows) Kind() string { return w.kind }
 
+// String names the rule with its cells, for people.
 func (w *Windows) String() string { return w.kind + " " + cellList(w.size, w.cells) }
 
 // Cells are the line's cells.
@@ -385,6 +389,7 @@ func NewZipper(size int, cells []int) *Zipper { return &Zipper{size: size, cells
 // Kind names the rule.
 func (z *Zipper) Kind() string { return "zipper line" }
 
+// String names the rule with its cells, for people.
 func (z *Zipper) String() string { return "zipper line " + cellList(z.size, z.cells) }
 
 // Cells are the line's cells.

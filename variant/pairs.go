@@ -31,6 +31,7 @@ func NewPair(kind string, size, a, b int, ok func(x, y int) bool) *Pair {
 // Kind names the rule.
 func (p *Pair) Kind() string { return p.kind }
 
+// String names the rule with its cells, for people.
 func (p *Pair) String() string {
 	return fmt.Sprintf("%s %s-%s", p.kind, CellName(p.size, p.A), CellName(p.size, p.B))
 }

@@ -3,6 +3,7 @@ package variant
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/bits"
 	"slices"
 )
@@ -56,7 +57,7 @@ func compile(p *Puzzle) (*engine, error) {
 		return nil, err
 	}
 	n := p.Size
-	e := &engine{n: n, full: Range(1, n), cons: p.Constraints}
+	e := &engine{n: n, full: Range(1, n)}
 	cells := n * n
 	e.peers = make([][]int32, cells)
 	e.cellGroups = make([][]int32, cells)
@@ -84,7 +85,8 @@ func compile(p *Puzzle) (*engine, error) {
 			}
 		}
 	}
-	for ki, k := range p.Constraints {
+	e.cons = append(slices.Clone(p.Constraints), innies(p, e.groups)...)
+	for ki, k := range e.cons {
 		for _, c := range k.Cells() {
 			if !slices.Contains(e.cellCons[c], int32(ki)) {
 				e.cellCons[c] = append(e.cellCons[c], int32(ki))
@@ -99,6 +101,67 @@ func compile(p *Puzzle) (*engine, error) {
 		}
 	}
 	return e, nil
+}
+
+// innies derives, for every group of all n digits (rows, columns,
+// regions) that holds whole killer cages, the sum of its other cells: the
+// group adds up to n(n+1)/2, the cages inside it to their sums. It is the
+// "45 rule" of killer solvers, implied by the rules (so it removes no
+// solution) and the strongest help a search of a large killer gets.
+func innies(p *Puzzle, groups [][]int32) []Constraint {
+	n := p.Size
+	var cages []*Cage
+	for _, k := range p.Constraints {
+		if c, ok := k.(*Cage); ok && c.Distinct {
+			cages = append(cages, c)
+		}
+	}
+	if len(cages) == 0 {
+		return nil
+	}
+	var out []Constraint
+	for _, g := range groups {
+		if len(g) != n {
+			continue
+		}
+		in := make(map[int]bool, n)
+		for _, c := range g {
+			in[int(c)] = true
+		}
+		rest := maps.Clone(in)
+		total := n * (n + 1) / 2
+		for _, k := range cages {
+			inside := true
+			for _, c := range k.cells {
+				if !in[c] {
+					inside = false
+					break
+				}
+			}
+			if !inside {
+				continue
+			}
+			for _, c := range k.cells {
+				if !rest[c] {
+					inside = false // overlapping cages: leave this group alone
+				}
+			}
+			if !inside {
+				rest = nil
+				break
+			}
+			for _, c := range k.cells {
+				delete(rest, c)
+			}
+			total -= k.Sum
+		}
+		if rest == nil || len(rest) == n || len(rest) == 0 {
+			continue
+		}
+		cells := slices.Sorted(maps.Keys(rest))
+		out = append(out, NewLinear("innies", "", n, cells, ones(len(cells)), total, total))
+	}
+	return out
 }
 
 // newState is the starting state with every cell queued.
@@ -123,6 +186,7 @@ func (e *engine) propagate(s *State, all bool) bool {
 	conIn := make([]bool, len(e.cons))
 	grpQ := make([]int32, 0, len(e.groups))
 	grpIn := make([]bool, len(e.groups))
+	head := 0 // conQ is first in, first out
 	if all {
 		for k := range e.cons {
 			conIn[k] = true
@@ -167,9 +231,9 @@ func (e *engine) propagate(s *State, all bool) bool {
 			}
 			continue
 		}
-		if len(conQ) > 0 {
-			k := conQ[0]
-			conQ = conQ[1:]
+		if head < len(conQ) {
+			k := conQ[head]
+			head++
 			conIn[k] = false
 			if !e.cons[k].Prune(s) {
 				return false

@@ -101,6 +101,7 @@ func digitSum(m Digits) int {
 // Kind names the rule.
 func (k *Cage) Kind() string { return k.kind }
 
+// String names the rule with its cells, for people.
 func (k *Cage) String() string {
 	return fmt.Sprintf("%s %d at %s", k.kind, k.Sum, cellList(k.size, k.cells))
 }
@@ -113,8 +114,15 @@ func (k *Cage) Cells() []int { return k.cells }
 func (k *Cage) Prune(s *State) bool {
 	if k.Distinct {
 		support := make([]Digits, len(k.cells))
+		var union Digits
+		for _, c := range k.cells {
+			union |= s.cand[c]
+		}
 		any := false
 		for _, set := range k.subsets {
+			if set&^union != 0 {
+				continue
+			}
 			var cover Digits
 			ok := true
 			for _, c := range k.cells {
@@ -237,6 +245,7 @@ func NewLittleKiller(size int, cells []int, sum int) *Linear {
 // Kind names the rule.
 func (l *Linear) Kind() string { return l.kind }
 
+// String names the rule with its cells, for people.
 func (l *Linear) String() string {
 	if l.what != "" {
 		return l.what
@@ -282,6 +291,7 @@ func NewRegionSum(size int, segments [][]int) *RegionSum {
 // Kind names the rule.
 func (r *RegionSum) Kind() string { return "region sum line" }
 
+// String names the rule with its cells, for people.
 func (r *RegionSum) String() string { return "region sum line " + cellList(r.size, r.cells) }
 
 // Cells are the line's cells.

@@ -41,6 +41,7 @@ func (b *builder) entries(key string, raw json.RawMessage, entries []fpEntry) er
 				}
 				cs = dedupe(cs)
 				if len(cs) < 2 {
+					b.leave(lr.kind + " of one cell")
 					continue
 				}
 				if key == "entropicline" && b.n%3 != 0 {
@@ -48,6 +49,7 @@ func (b *builder) entries(key string, raw json.RawMessage, entries []fpEntry) er
 				}
 				lr.make(b, cs)
 				b.count(lr.kind)
+				b.shape(Shape{Kind: lr.kind, Cells: cs})
 			}
 		}
 		return nil
@@ -92,6 +94,7 @@ func (b *builder) killerCage(where string, e fpEntry) error {
 	b.p.Groups = append(b.p.Groups, variant.Group{Name: "killer cage at " + names(b.n, cs), Cells: cs})
 	if e.Value == "" {
 		b.count("killer cage without a sum")
+		b.shape(Shape{Kind: "killer cage", Cells: cs})
 		return nil
 	}
 	sum, ok := e.Value.int()
@@ -103,6 +106,7 @@ func (b *builder) killerCage(where string, e fpEntry) error {
 	}
 	b.add(variant.NewCage("killer cage", b.n, cs, sum, true))
 	b.count("killer cage")
+	b.shape(Shape{Kind: "killer cage", Cells: cs, Label: string(e.Value)})
 	return nil
 }
 
@@ -113,6 +117,7 @@ func (b *builder) extraRegion(where string, e fpEntry) error {
 	}
 	b.p.Groups = append(b.p.Groups, variant.Group{Name: "extra region at " + names(b.n, cs), Cells: cs})
 	b.count("extra region")
+	b.shape(Shape{Kind: "extra region", Cells: cs})
 	return nil
 }
 
@@ -137,10 +142,12 @@ func (b *builder) arrow(where string, e fpEntry) error {
 			}
 		}
 		if len(shaft) == 0 {
+			b.leave("arrow without a shaft")
 			continue
 		}
 		b.add(variant.NewArrow(b.n, bulb, shaft))
 		b.count("arrow")
+		b.shape(Shape{Kind: "arrow", Cells: append(slices.Clone(bulb), shaft...), Bulb: len(bulb)})
 	}
 	return nil
 }
@@ -152,6 +159,7 @@ func (b *builder) littleKiller(where string, e fpEntry) error {
 	if err != nil {
 		return err
 	}
+	r0, c0 := r, c // the clue's place (the walk below moves r and c)
 	step, ok := diagonalSteps[e.Direction]
 	if !ok {
 		return puzzleErr(where, "direction %q is not UR, UL, DR or DL", e.Direction)
@@ -173,6 +181,7 @@ func (b *builder) littleKiller(where string, e fpEntry) error {
 	}
 	b.add(variant.NewLittleKiller(b.n, cs, sum))
 	b.count("little killer")
+	b.shape(Shape{Kind: "little killer", Cells: cs, Label: string(e.Value), Row: r0, Col: c0, DR: step[0], DC: step[1]})
 	return nil
 }
 
@@ -231,6 +240,7 @@ func (b *builder) dot(where string, e fpEntry) error {
 	b.dots[[2]int{a, c}] = append(b.dots[[2]int{a, c}], e.kindKey)
 	b.add(variant.NewPair(kind, b.n, a, c, ok))
 	b.count(kind)
+	b.shape(Shape{Kind: kind, Cells: []int{a, c}, Label: string(e.Value)})
 	return nil
 }
 
@@ -267,6 +277,11 @@ func (b *builder) quadruple(where string, e fpEntry) error {
 	}
 	b.add(variant.NewQuadruple(b.n, cs, ds))
 	b.count("quadruple")
+	label := ""
+	for _, d := range ds {
+		label += string(variant.DigitChar(d))
+	}
+	b.shape(Shape{Kind: "quadruple", Cells: cs, Label: label})
 	return nil
 }
 
@@ -284,6 +299,7 @@ func (b *builder) clone(where string, e fpEntry) error {
 	}
 	b.add(variant.NewClone(b.n, cs, cl))
 	b.count("clone")
+	b.shape(Shape{Kind: "clone", Cells: append(slices.Clone(cs), cl...)})
 	return nil
 }
 
@@ -312,6 +328,7 @@ func (b *builder) parity(where string, e fpEntry) error {
 	}
 	b.add(variant.NewMask(kind, b.n, c, set))
 	b.count(kind)
+	b.shape(Shape{Kind: kind, Cells: []int{c}})
 	return nil
 }
 
@@ -352,6 +369,8 @@ func (b *builder) outside(where string, e fpEntry) error {
 	if err != nil {
 		return err
 	}
+	kinds := map[string]string{"sandwichsum": "sandwich sum", "xsum": "X-sum", "skyscraper": "skyscraper"}
+	b.shape(Shape{Kind: kinds[e.kindKey], Cells: cs, Label: string(e.Value), Row: r, Col: c})
 	switch e.kindKey {
 	case "sandwichsum":
 		b.add(variant.NewSandwich(n, cs, v))
@@ -380,6 +399,7 @@ func (b *builder) globals(on map[string]bool, negative []string) {
 		}
 		b.p.Groups = append(b.p.Groups, variant.Group{Name: "positive diagonal", Cells: cs})
 		b.count("positive diagonal")
+		b.shape(Shape{Kind: "positive diagonal", Cells: cs})
 	}
 	if on["diagonal-"] {
 		var cs []int
@@ -388,6 +408,7 @@ func (b *builder) globals(on map[string]bool, negative []string) {
 		}
 		b.p.Groups = append(b.p.Groups, variant.Group{Name: "negative diagonal", Cells: cs})
 		b.count("negative diagonal")
+		b.shape(Shape{Kind: "negative diagonal", Cells: cs})
 	}
 	if on["disjointgroups"] {
 		h, w := variant.BoxShape(n)
@@ -441,6 +462,7 @@ func (b *builder) globals(on map[string]bool, negative []string) {
 			}
 		}
 		b.count(kind)
+		b.shape(Shape{Kind: kind, Cells: []int{mm.cell}})
 	}
 	// Negative constraints: every pair of neighbours without a dot of the
 	// kind is not in that kind's relation (for each value the puzzle's

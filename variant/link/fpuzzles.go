@@ -16,6 +16,7 @@ import (
 // "X"); null and "" are empty.
 type flex string
 
+// UnmarshalJSON reads a number, a string, a boolean or null.
 func (f *flex) UnmarshalJSON(b []byte) error {
 	b = bytes.TrimSpace(b)
 	switch {
@@ -91,6 +92,8 @@ func (b *builder) leave(what string) {
 	}
 	b.aside[what]++
 }
+
+func (b *builder) shape(sh Shape) { b.info.Shapes = append(b.info.Shapes, sh) }
 
 func (b *builder) add(k variant.Constraint) {
 	b.p.Constraints = append(b.p.Constraints, k)

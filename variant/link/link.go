@@ -93,6 +93,22 @@ type Info struct {
 	Filled []int
 	// Solution is the setter's solution when the link carries one.
 	Solution []int
+	// Shapes are the rules read, as they are drawn (for pictures).
+	Shapes []Shape
+}
+
+// Shape is a rule read from a link as it is drawn: Kind is the rule's kind
+// ("killer cage", "thermometer", "kropki white dot", ...), Cells its cells
+// in order (an arrow's circle first: Bulb of them), Label its number or
+// letter, and Row and Col (from 0; -1 or the size for the margin) with DR
+// and DC the place and direction of a clue outside the grid.
+type Shape struct {
+	Kind     string
+	Cells    []int
+	Label    string
+	Bulb     int
+	Row, Col int
+	DR, DC   int
 }
 
 var linkRE = regexp.MustCompile(`(?i)(?:https?://)?(?:www\.)?(?:f-puzzles\.com|sudokupad\.app|sudokupad\.svencodes\.com|app\.crackingthecryptic\.com|tinyurl\.com|bit\.ly)/\S*`)

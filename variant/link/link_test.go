@@ -197,3 +197,30 @@ func TestUnknownAndCosmetic(t *testing.T) {
 		t.Errorf("%d constraints, want 1", len(p.Constraints))
 	}
 }
+
+// FuzzRead feeds links and puzzle JSON to the readers: they may refuse,
+// never panic, and a puzzle they return passes Validate.
+func FuzzRead(f *testing.F) {
+	f.Add("https://f-puzzles.com/?load=" + lzstring.CompressToBase64(fpJSON(f, 4, "1234", map[string]any{
+		"killercage": []any{map[string]any{"cells": []string{"R1C1", "R1C2"}, "value": "3"}}})))
+	f.Add("https://sudokupad.app/scl" + lzstring.CompressToBase64(tinyZipped))
+	f.Add("https://sudokupad.app/fpuz")
+	f.Add(tinyZipped)
+	f.Add(`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"thermometer":[{"lines":[["R1C1","R2C2"]]}]}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		check := func(p *variant.Puzzle, err error) {
+			if err == nil {
+				if verr := p.Validate(); verr != nil {
+					t.Fatalf("puzzle read from %q does not validate: %v", s, verr)
+				}
+			}
+		}
+		p, _, err := Read(s)
+		check(p, err)
+		p, _, err = FromFPuzzlesJSON([]byte(s))
+		check(p, err)
+		p, _, err = FromSudokuPadJSON([]byte(s))
+		check(p, err)
+		Find(s)
+	})
+}

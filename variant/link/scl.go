@@ -315,6 +315,7 @@ func (b *builder) sclCage(where string, cg sclCage) error {
 		}
 		b.add(variant.NewCage("killer cage", b.n, cs, sum, distinct))
 		b.count("killer cage")
+		b.shape(Shape{Kind: "killer cage", Cells: cs, Label: fmt.Sprint(sum)})
 	case sumText == "" && cg.Unique != nil && *cg.Unique:
 		b.p.Groups = append(b.p.Groups, variant.Group{Name: "killer cage at " + names(b.n, cs), Cells: cs})
 		b.count("killer cage without a sum")

@@ -1,0 +1,130 @@
+package picture
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/color"
+	"image/png"
+	"testing"
+)
+
+// near reports whether some pixel within r of (x, y) has colour c (within
+// a small tolerance for anti-aliasing).
+func near(img image.Image, x, y, r int, c color.RGBA) bool {
+	for dy := -r; dy <= r; dy++ {
+		for dx := -r; dx <= r; dx++ {
+			got := color.RGBAModel.Convert(img.At(x+dx, y+dy)).(color.RGBA)
+			if absDiff(got.R, c.R) <= 8 && absDiff(got.G, c.G) <= 8 && absDiff(got.B, c.B) <= 8 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func absDiff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
+}
+
+func TestDrawVariantPixels(t *testing.T) {
+	// 4×4 at 360 px: cells of 60 px, the grid from (60, 60) to (300, 300).
+	givens := make([]int, 16)
+	givens[15] = 4
+	b := VariantBoard{Size: 4, Digits: givens, Givens: givens, Marks: []Mark{
+		{Kind: "thermometer", Cells: []int{0, 1}},
+		{Kind: "kropki black dot", Cells: []int{5, 6}},
+		{Kind: "kropki white dot", Cells: []int{9, 13}},
+		{Kind: "killer cage", Cells: []int{10, 11}, Label: "7"},
+		{Kind: "arrow", Cells: []int{3, 7, 11}, Bulb: 1},
+		{Kind: "X", Cells: []int{12, 13}},
+	}}
+	for _, th := range Themes {
+		img, err := DrawVariant(b, Options{Theme: th, Size: 360})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pal := th.Palette()
+		checks := []struct {
+			what string
+			x, y int
+			c    color.RGBA
+		}{
+			{"thermometer bulb at r1c1", 90, 90, thermoInk},
+			{"thermometer line between r1c1 and r1c2", 120, 90, thermoInk},
+			{"black dot between r2c2 and r2c3", 180, 150, color.RGBA{0, 0, 0, 255}},
+			{"white dot between r3c2 and r4c2", 150, 240, color.RGBA{255, 255, 255, 255}},
+			{"cage's dashed top edge over r3c4", 247, 185, cageInk},
+			{"box border between columns 2 and 3", 180, 100, pal.ThickLine},
+			{"background inside r4c1 away from the X", 75, 275, pal.Background},
+			{"arrow circle ring at r1c4", 270, 65, thermoInk},
+		}
+		for _, c := range checks {
+			if !near(img, c.x, c.y, 2, c.c) {
+				t.Errorf("%v: %s: no %v near (%d, %d), got %v", th, c.what, c.c, c.x, c.y, img.At(c.x, c.y))
+			}
+		}
+		// The given 4 in r4c4 is drawn in the given colour; r4c3 has no digit.
+		if !anyIn(img, image.Rect(250, 250, 290, 290), pal.Given) {
+			t.Errorf("%v: no given ink in r4c4", th)
+		}
+		if anyIn(img, image.Rect(195, 255, 225, 285), pal.Given) {
+			t.Errorf("%v: given ink in r4c3, which has no digit", th)
+		}
+		var buf bytes.Buffer
+		if err := EncodeImage(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		back, err := png.Decode(&buf)
+		if err != nil || back.Bounds().Dx() != 360 {
+			t.Fatalf("PNG decodes to %v, %v", back.Bounds(), err)
+		}
+	}
+}
+
+func anyIn(img image.Image, r image.Rectangle, c color.RGBA) bool {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if near(img, x, y, 0, c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func TestDrawVariantIrregularRegions(t *testing.T) {
+	// Regions as columns: thick lines between every pair of columns, none
+	// between rows.
+	var regions [][]int
+	for c := 0; c < 4; c++ {
+		regions = append(regions, []int{c, 4 + c, 8 + c, 12 + c})
+	}
+	img, err := DrawVariant(VariantBoard{Size: 4, Regions: regions}, Options{Theme: Light, Size: 360})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pal := Light.Palette()
+	if !near(img, 120, 150, 1, pal.ThickLine) {
+		t.Errorf("no thick line between columns 1 and 2")
+	}
+	if near(img, 150, 180, 1, pal.ThickLine) {
+		t.Errorf("a thick line between rows 2 and 3, inside a region")
+	}
+}
+
+func TestDrawVariantErrors(t *testing.T) {
+	for name, b := range map[string]VariantBoard{
+		"size 3":       {Size: 3},
+		"cell outside": {Size: 4, Marks: []Mark{{Kind: "thermometer", Cells: []int{0, 16}}}},
+		"digits":       {Size: 4, Digits: make([]int, 15)},
+		"arrow bulb":   {Size: 4, Marks: []Mark{{Kind: "arrow", Cells: []int{0, 1}, Bulb: 2}}},
+	} {
+		if _, err := DrawVariant(b, Options{Size: 360}); !errors.Is(err, ErrVariantBoard) {
+			t.Errorf("%s: %v, want ErrVariantBoard", name, err)
+		}
+	}
+}
