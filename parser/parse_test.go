@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/parser"
@@ -303,13 +302,11 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// TestParseLargeInputs feeds inputs of the largest accepted length, shaped to
-// stress each part of Parse, and requires each to finish quickly (Parse is
-// linear; a quadratic step would take seconds here) with a positioned error
-// or a grid.
-func TestParseLargeInputs(t *testing.T) {
+// largeInputs are inputs of MaxInputBytes that have been slow in the past
+// (quadratic scans of lines, runs or fences).
+func largeInputs() map[string]string {
 	n := parser.MaxInputBytes
-	for name, in := range map[string]string{
+	return map[string]string{
 		"dots":            strings.Repeat(".", n),
 		"lines":           strings.Repeat("\n", n),
 		"CRs":             strings.Repeat("\r", n),
@@ -324,22 +321,37 @@ func TestParseLargeInputs(t *testing.T) {
 		"full-width":      strings.Repeat("１", n/3),
 		"box drawing":     strings.Repeat("─", n/3),
 		"zeros for 16x16": strings.Repeat("0", 256) + strings.Repeat(" ", n-256),
-	} {
+	}
+}
+
+// TestParseLargeInputs: inputs of the largest size are read or refused with
+// a positioned error. Their speed is BenchmarkParseLargeInputs's.
+func TestParseLargeInputs(t *testing.T) {
+	n := parser.MaxInputBytes
+	for name, in := range largeInputs() {
 		t.Run(name, func(t *testing.T) {
 			if len(in) > n {
 				t.Fatalf("test input is %d bytes, more than %d", len(in), n)
 			}
-			start := time.Now()
 			g, err := parser.Parse(in)
-			if d := time.Since(start); d > time.Second {
-				t.Errorf("Parse took %v", d)
-			}
 			var perr *parser.Error
 			if err != nil && !errors.As(err, &perr) {
 				t.Errorf("error %T, want *parser.Error", err)
 			}
 			if err == nil && !g.Shape().Valid() {
 				t.Errorf("grid of shape %v", g.Shape())
+			}
+		})
+	}
+}
+
+// BenchmarkParseLargeInputs times Parse on each of largeInputs.
+func BenchmarkParseLargeInputs(b *testing.B) {
+	for name, in := range largeInputs() {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				_, _ = parser.Parse(in)
 			}
 		})
 	}
