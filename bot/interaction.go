@@ -87,7 +87,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			{
 				Type:        discordgo.ApplicationCommandOptionString,
 				Name:        codeOption,
-				Description: "A puzzle's code, such as #9H-3f2a1c9x, to get that puzzle back (instead of level and size)",
+				Description: "A puzzle's code, such as #9H-abb63100, to get that puzzle back (instead of level and size)",
 				MinLength:   &codeMin,
 				MaxLength:   codeMax,
 			},
@@ -130,7 +130,7 @@ func puzzleCode(what string) *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{
 		Type:        discordgo.ApplicationCommandOptionString,
 		Name:        codeOption,
-		Description: "The code in the puzzle's post (#9H-3f2a1c9x): " + what,
+		Description: "The code in the puzzle's post (#9H-abb63100): " + what,
 		MinLength:   &codeMin,
 		MaxLength:   codeMax,
 	}

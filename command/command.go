@@ -15,7 +15,7 @@
 //	!explain <grid> the whole logical path, with a .txt attachment when long
 //	!new [level] [size]  a puzzle to play: easy, medium, hard (the default),
 //	                expert or extreme; 4x4 to 16x16 (9x9 by default); or
-//	                !new #9H-3f2a1c9x for the puzzle of a code
+//	                !new #9H-abb63100 for the puzzle of a code
 //	!daily [level] [YYYY-MM-DD]  the day's puzzle (UTC date), Hard unless a
 //	                level is named; of an earlier day when one is named
 //	!candidates <link>  the true candidates of a variant puzzle

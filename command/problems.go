@@ -39,7 +39,7 @@ func problemSentence(err error, req Request) string {
 func codeProblem(e *generate.CodeError) string {
 	switch e.Problem {
 	case generate.CodeNoDash:
-		return "A code reads like #9H-3f2a1c9x."
+		return "A code reads like #9H-abb63100."
 	case generate.CodeHead:
 		return "It starts with the size and a level letter, like #9H."
 	case generate.CodeSize:

@@ -16,7 +16,7 @@ import (
 func TestCodeProblemSentences(t *testing.T) {
 	h := puzzleHandler(t, Config{})
 	tests := []struct{ code, problem string }{
-		{"#9H3f2a1c9x", "A code reads like #9H-3f2a1c9x."},
+		{"#9H3f2a1c9x", "A code reads like #9H-abb63100."},
 		{"#H9-3f2a1c9x", "It starts with the size and a level letter, like #9H."},
 		{"#7H-3f2a1c9x", "No 7×7 puzzles."},
 		{"#9Q-3f2a1c9x", "'Q' is not a level letter (E, M, H, X or Z)."},

@@ -122,7 +122,7 @@ func (h *Handler) newPuzzle(ctx context.Context, req Request) Reply {
 }
 
 // readCode reads word as a puzzle code: a word that starts with '#', or one
-// that reads as a code without it (9H-3f2a1c9x). A word that starts with
+// that reads as a code without it (9H-abb63100). A word that starts with
 // '#' and is no code gets an error reply; any other word that is no code
 // reports false and no reply.
 func (h *Handler) readCode(word string) (generate.Code, bool, *Reply) {
@@ -158,7 +158,7 @@ func (h *Handler) kindError(words []string, err error) Reply {
 	for _, w := range words {
 		if _, e := generate.ParseKind(w); e != nil && !errors.Is(e, generate.ErrKind) {
 			return h.badRequest(fmt.Sprintf("I don't know %q: ask for a level (%s) and a size (%s), in any order, "+
-				"such as %snew easy 6x6; or give a puzzle's code, such as %snew #9H-3f2a1c9x.",
+				"such as %snew easy 6x6; or give a puzzle's code, such as %snew #9H-abb63100.",
 				truncate(w, 20), levelWords(), sizeWords(), h.cfg.Prefix, h.cfg.Prefix))
 		}
 	}
@@ -429,7 +429,7 @@ func (h *Handler) withReference(ctx context.Context, req Request) (Reply, bool) 
 		if !noGrid {
 			return Reply{}, false
 		}
-		why := "The message you replied to has no puzzle code (such as #9H-3f2a1c9x), so I don't know which puzzle you mean."
+		why := "The message you replied to has no puzzle code (such as #9H-abb63100), so I don't know which puzzle you mean."
 		out := outcomeNoPuzzle
 		if req.ReferenceUnread {
 			why = "I couldn't read the message you replied to (it may have been deleted, or I may not see that channel's history)."

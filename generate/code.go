@@ -14,7 +14,7 @@ import (
 // symmetric, the base seed of the puzzle before any transform, and the
 // transform (0 for none). Written out it reads
 //
-//	#9H-3f2a1c9x
+//	#9H-abb63100
 //
 // that is '#', the side (4, 6, 8, 9, 12, 16 or 25), the level's letter (E
 // Easy, M Medium, H Hard, X Expert, Z Extreme), '-', and eight characters
@@ -42,7 +42,7 @@ const (
 // base32 is Crockford's alphabet, in lower case.
 const base32 = "0123456789abcdefghjkmnpqrstvwxyz"
 
-// String writes the code as #9H-3f2a1c9x.
+// String writes the code as #9H-abb63100.
 func (c Code) String() string {
 	x := uint64(c.Transform)&(1<<TransformBits-1) |
 		uint64(c.Seed)&(1<<SeedBits-1)<<TransformBits |
@@ -89,7 +89,7 @@ func (e *CodeError) Error() string {
 	var what string
 	switch e.Problem {
 	case CodeNoDash:
-		what = "a code reads like #9H-3f2a1c9x"
+		what = "a code reads like #9H-abb63100"
 	case CodeHead:
 		what = "it starts with the size and a level letter, like #9H"
 	case CodeSize:

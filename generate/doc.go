@@ -9,7 +9,7 @@
 //   - [NewGenerator] and [Generator.Next]: puzzles of one [Kind] (shape,
 //     level, symmetric or not), the same ones for the same seed.
 //   - [Decode] with [ParseCode]: the puzzle behind a code such as
-//     #9H-3f2a1c9x, made again and graded; [FindCode] finds the code in a
+//     #9H-abb63100, made again and graded; [FindCode] finds the code in a
 //     message (the puzzle message a person replies to).
 //   - [Daily]: the day's puzzle of a level for a UTC date (9×9, symmetric).
 //   - [Pool]: serves puzzles of any kind at once ([Pool.Get]) and the day's

@@ -12,7 +12,7 @@ import (
 // GameView is what a game's board says beside the game itself.
 type GameView struct {
 	ID    string // the game's number
-	Code  string // the puzzle's code ("#9H-3f2a1c9x"), "" for a pasted grid
+	Code  string // the puzzle's code ("#9H-abb63100"), "" for a pasted grid
 	Level string // the puzzle's difficulty word, or ""
 	// Now is the time of the reply, for the time played so far.
 	Now time.Time

@@ -13,7 +13,7 @@ import (
 // posts it. It holds nothing of the solution.
 type Served struct {
 	Grid sudoku.Grid // the givens
-	// Code makes the puzzle again and names it: "#9H-3f2a1c9x". A reply to
+	// Code makes the puzzle again and names it: "#9H-abb63100". A reply to
 	// the post finds the puzzle by it.
 	Code string
 	// Level is the difficulty word of Rating ("Hard"), or "" when logic

@@ -62,7 +62,7 @@ const (
 func aGame() settings.GameRecord {
 	const puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 	return settings.GameRecord{
-		GuildID: gGuild, ChannelID: gChannel, OwnerID: gOwner, Code: "#9H-3f2a1c9x", Level: "Hard",
+		GuildID: gGuild, ChannelID: gChannel, OwnerID: gOwner, Code: "#9H-abb63100", Level: "Hard",
 		Puzzle: puzzle, Solution: "534678912672195348198342567859761423426853791713924856961537284287419635345286179", Board: puzzle,
 		Status: settings.GamePlaying, Started: time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC),
 	}
