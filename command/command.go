@@ -125,6 +125,10 @@ type Request struct {
 	// Handler's Config: the settings of the server and channel it came
 	// from, so that one Handler serves every server.
 	Settings *Settings
+	// Attached is the first picture attached to the request (a pointer,
+	// so that a Request stays comparable): a solve, check, hint, rate or
+	// explain without grid text reads its grid from it (see [Image]).
+	Attached *Image
 }
 
 // Settings are the part of a [Config] that servers choose for themselves
@@ -318,6 +322,9 @@ func (h *Handler) Handle(ctx context.Context, req Request) Reply {
 	switch req.Kind {
 	case Solve, Check, Hint, Rate, Explain:
 		req = cutPictureWord(req)
+		if rep, ok := h.fromPicture(ctx, req); ok {
+			return rep
+		}
 		if rep, ok := h.withReference(ctx, req); ok {
 			return rep
 		}
@@ -436,6 +443,7 @@ func (h *Handler) Help() string {
 	fmt.Fprintf(&b, "`%snew [easy…extreme] [4x4…16x16]`: a puzzle to play; `%sdaily [YYYY-MM-DD]`: the day's. Reply to it with `%scheck <grid>` or `%shint`.\n", p, p, p, p)
 	fmt.Fprintf(&b, "`%shelp`: this message. Slash commands (`/solve`, `/hint`, …) work too, and so does a mention of me instead of `%s`.\n", p, p)
 	fmt.Fprintf(&b, "End a command with `%s` for a picture of the board (`/solve … image:True`).\n", PictureWord)
+	fmt.Fprintf(&b, "Or attach a photo or screenshot of a 9×9 puzzle instead of the grid (`%ssolve` with the picture): I show what I read, then answer.\n", p)
 	fmt.Fprintf(&b, "Example:\n```\n%ssolve\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n```\n", p)
 	b.WriteString(render.Notice(parser.Help))
 	return b.String()
