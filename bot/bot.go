@@ -216,6 +216,10 @@ type Bot struct {
 	shards   *gateway.Gateway // nil without a gateway (HTTP-only)
 	parents  *parentCache     // threads' parent channels
 
+	// pictureHosts, when set (by tests), replaces Discord's CDN as the
+	// hosts attached pictures are fetched from.
+	pictureHosts func(host string) bool
+
 	// daily makes the daily puzzle's post and checks its solutions (the
 	// handler); dailyKick asks the poster to look for due posts now; now is
 	// the poster's clock (time.Now; tests set another).

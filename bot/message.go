@@ -64,7 +64,42 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 			b.readReference(ctx, log, m.Message, req)
 		}
 	}
+	if att := messagePicture(m.Message); att != nil && readsPicture(req.Kind) {
+		prev := c.prepare
+		c.prepare = func(ctx context.Context, req *command.Request) {
+			if prev != nil {
+				prev(ctx, req)
+			}
+			req.Attached = b.pictureFetcher().fetch(ctx, log, att)
+		}
+	}
 	b.serve(work, reply, c)
+}
+
+// messagePicture is the picture attached to m, or else to the message it
+// replies to (when Discord sent it along), or nil.
+func messagePicture(m *discordgo.Message) *discordgo.MessageAttachment {
+	if a := pictureOf(m.Attachments); a != nil {
+		return a
+	}
+	if m.Type == discordgo.MessageTypeReply && m.ReferencedMessage != nil {
+		return pictureOf(m.ReferencedMessage.Attachments)
+	}
+	return nil
+}
+
+// pictureFetcher downloads attached pictures from Discord's CDN through the
+// REST client's HTTP client (its proxy settings).
+func (b *Bot) pictureFetcher() pictureFetcher {
+	client := http.DefaultClient
+	if c := b.rest.HTTPClient(); c != nil {
+		client = c
+	}
+	allowed := discordCDN
+	if b.pictureHosts != nil {
+		allowed = b.pictureHosts
+	}
+	return pictureFetcher{client: client, allowed: allowed, max: maxPictureBytes, timeout: pictureFetchTimeout}
 }
 
 // referenceWait bounds the fetch of a message replied to: past it, the

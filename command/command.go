@@ -153,6 +153,10 @@ type Request struct {
 	// Seat says who sent the request and where, for !play (see [Seat]);
 	// nil where the transport does not say (games then cannot start).
 	Seat *Seat
+	// Attached is the first picture attached to the request (a pointer,
+	// so that a Request stays comparable): a solve, check, hint, rate or
+	// explain without grid text reads its grid from it (see [Image]).
+	Attached *Image
 }
 
 // Settings are the part of a [Config] that servers choose for themselves
@@ -386,6 +390,9 @@ func (h *Handler) Handle(ctx context.Context, req Request) Reply {
 		if rep, ok := h.variantLink(ctx, req); ok { // f-puzzles and SudokuPad links: variant.go
 			return rep
 		}
+		if rep, ok := h.fromPicture(ctx, req); ok {
+			return rep
+		}
 		if rep, ok := h.withReference(ctx, req); ok {
 			return rep
 		}
@@ -515,6 +522,7 @@ func (h *Handler) Help() string {
 	fmt.Fprintf(&b, "Variant puzzles: `%ssolve`, `%scheck` or `%scandidates` with an f-puzzles or SudokuPad link.\n", p, p, p)
 	fmt.Fprintf(&b, "`%shelp`: this. Slash commands (`/solve`, …) and a mention of me instead of `%s` work too.\n", p, p)
 	fmt.Fprintf(&b, "End a command with `%s` for a picture of the board (`/solve … image:True`).\n", PictureWord)
+	fmt.Fprintf(&b, "Instead of a grid, attach a photo or screenshot of a 9×9 puzzle: I show what I read, then answer.\n")
 	fmt.Fprintf(&b, "Example:\n```\n%ssolve\n53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n```\n", p)
 	b.WriteString(render.Notice(parser.Help))
 	return b.String()

@@ -22,6 +22,9 @@ import (
 // and a file of commands can be piped in. When interactive is set, an empty
 // line also ends a message, so a reply comes without waiting for the next one.
 //
+// A word @PATH in a message attaches the file PATH, as a picture attached
+// to a message in Discord (!solve @photo.jpg reads the grid from it).
+//
 // A message whose first line starts with ^ before the prefix (^!check …)
 // replies to the bot's previous reply, as replying to a message does in
 // Discord: a check or hint replying to a puzzle's post is about that
@@ -68,7 +71,9 @@ func runConsole(ctx context.Context, h *command.Handler, in io.Reader, out, errw
 		text, isReply := strings.CutPrefix(strings.TrimLeftFunc(text, unicode.IsSpace), replyMark)
 		rep, ok := serverCommand(ctx, h, text)
 		if !ok {
+			text, attached := attachment(text)
 			req, isCommand := h.Match(text, "")
+			req.Attached = attached
 			if !isCommand {
 				fmt.Fprintf(errw, "(no reply: %q is not a command the bot answers)\n", firstLine(text))
 				return
@@ -203,6 +208,31 @@ func serverCommand(ctx context.Context, h *command.Handler, text string) (comman
 	req.Sub = cmp.Or(strings.Join(sub, " "), "show")
 	return h.Settings(ctx, req), true
 }
+
+// attachment takes the first word @PATH out of a message and returns the
+// file PATH as an attached picture (with the error of reading it, if any).
+func attachment(text string) (string, *command.Image) {
+	for _, w := range strings.Fields(text) {
+		path, ok := strings.CutPrefix(w, "@")
+		if !ok || path == "" {
+			continue
+		}
+		img := &command.Image{Name: filepath.Base(path)}
+		if fi, err := os.Stat(path); err != nil {
+			img.Err = err
+		} else if fi.Size() > maxAttachment {
+			img.Err = fmt.Errorf("%s: %d bytes, over %d", path, fi.Size(), maxAttachment)
+		} else {
+			img.Data, img.Err = os.ReadFile(path)
+		}
+		return strings.Replace(text, w, "", 1), img
+	}
+	return text, nil
+}
+
+// maxAttachment is the largest file the console attaches: Discord's limit
+// for a free account's upload is far below it.
+const maxAttachment = 64 << 20
 
 // replyMark before a command makes it a reply to the previous reply.
 const replyMark = "^"

@@ -11,6 +11,7 @@
 //	sudoku new [-level L] [-size N] [-n COUNT] [-seed S] [-symmetric] [-v]
 //	sudoku daily [-date YYYY-MM-DD] [-level L] [-v]
 //	sudoku candidates [-timeout d] LINK...
+//	sudoku read [-kinds] [-timeout d] FILE...
 //
 // A puzzle is one line of 16, 36, 64, 81, 144, 256 or 625 symbols (4×4 to
 // 25×25 grids, row by row): '.' or '0' for an empty cell, '1'-'9' for 1 to 9
@@ -89,6 +90,17 @@
 // daily prints the day's puzzle of a UTC date (default today), 9×9 and
 // symmetric, of the level (default hard): the same for everyone. Both give
 // up after -timeout (default 1m) per puzzle.
+//
+// read reads the sudoku in each picture FILE (a photo or a screenshot in
+// JPEG, PNG, WebP, GIF or BMP) and prints one line per file: "FILE GRID",
+// GRID being 81 characters ('.' for a cell without a digit, pencil marks
+// only included, else the digit), or "FILE - no grid" or "FILE - error:
+// REASON" (a file that is not a picture, a damaged or huge one, a grid whose
+// cells could not be read: the reason names them). With -kinds a third
+// field of 81 letters gives each cell's kind: g printed given, f filled in
+// (by hand or in an app's entry colour), m pencil marks only, . empty. Each
+// picture gets -timeout (default 10s). The exit status is 1 if any file was
+// not read.
 package main
 
 import "os"

@@ -25,6 +25,7 @@ const usage = `usage:
   sudoku new [-level L] [-size N] [-n COUNT] [-seed S] [-symmetric]   make graded puzzles
   sudoku daily [-date YYYY-MM-DD] [-level L]   the day's puzzle
   sudoku candidates [-timeout d] LINK...   true candidates of variant puzzles' links
+  sudoku read [-kinds] [-timeout d] FILE...   read the sudoku in each photo or screenshot
 `
 
 // run is the whole program: it returns the exit status.
@@ -48,6 +49,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCandidates(args[1:], stdout, stderr)
 	case "daily":
 		return runDaily(args[1:], stdout, stderr)
+	case "read":
+		return runRead(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

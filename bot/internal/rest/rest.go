@@ -57,6 +57,15 @@ type Client struct {
 	globalUntil atomic.Int64
 }
 
+// HTTPClient is the HTTP client the REST requests go through (the
+// session's, with its proxy settings), or nil when the session has none.
+func (r *Client) HTTPClient() *http.Client {
+	if r == nil || r.s == nil {
+		return nil
+	}
+	return r.s.Client
+}
+
 // Metrics counts what the client meets: 429 answers (global or for one
 // bucket) and retries, by their error.
 type Metrics interface {

@@ -1,0 +1,143 @@
+package vision
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrNoGrid is returned when a picture holds nothing that looks like a 9×9 grid.
+var ErrNoGrid = errors.New("no sudoku grid found in the picture")
+
+// Cut is a picture's grid found and cut into cells, before the cells are
+// classified: what the model sees.
+type Cut struct {
+	// Outline is the grid's outline, in pixels of the picture as given.
+	Outline Quad
+	// Score is how much the outline looks like a 9×9 grid (about 0.5 to 1).
+	Score float64
+	// Cells holds each cell's samples, row by row, from 0 (background) to 1
+	// (full ink), CellSide×CellSide of them.
+	Cells [81][CellSide * CellSide]float32
+	// Zoom holds each cell's ink framed: the square around it sampled again
+	// at CellSide×CellSide, so that small digits are as large as big ones.
+	Zoom [81][CellSide * CellSide]float32
+	// Chroma is how coloured each cell's ink is, 0 grey to 1 saturated (0 for
+	// a cell without ink); RGB its mean colour.
+	Chroma [81]float64
+	RGB    [81][3]float64
+	// Dark reports a picture read as light ink on a dark background.
+	Dark bool
+
+	inked [81]float64
+}
+
+// prepare decodes data into the working raster, light ink on dark turned over.
+func prepare(data []byte) (*raster, int, bool, error) {
+	img, err := decode(data)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	b := img.Bounds()
+	k := shrinkFactor(b.Dx(), b.Dy())
+	r := newRaster(img)
+	img = nil
+	return r, k, false, nil
+}
+
+// invert turns r's grey levels over, for light ink on a dark background.
+func (r *raster) invert() {
+	for i, g := range r.gray {
+		r.gray[i] = 255 - g
+	}
+}
+
+// locate finds the grid in r, dark ink on light first and then, failing
+// that or when the grid found is mostly ink (a grid drawn light on dark,
+// whose dark cells were taken for ink), light on dark (which turns r over).
+// It reports whether r was turned over for it.
+func locate(r *raster) (Quad, float64, bool, bool) {
+	ink := threshold(r)
+	q, score, ok := findGrid(r, ink)
+	if ok && inkShare(ink, r.w, r.h, q) < 0.4 {
+		return q, score, false, true
+	}
+	r.invert()
+	q2, score2, ok2 := findGrid(r, threshold(r))
+	if ok2 {
+		return q2, score2, true, true
+	}
+	r.invert()
+	return q, score, false, ok
+}
+
+// inkShare is the share of ink inside the outline q.
+func inkShare(ink []bool, w, h int, q Quad) float64 {
+	hm, ok := quadHomography(q)
+	if !ok {
+		return 1
+	}
+	n, in := 0, 0
+	for j := range 36 {
+		for i := range 36 {
+			x, y := hm.apply((float64(i)+0.5)/4, (float64(j)+0.5)/4)
+			xi, yi := int(x), int(y)
+			if xi < 0 || yi < 0 || xi >= w || yi >= h {
+				continue
+			}
+			n++
+			if ink[yi*w+xi] {
+				in++
+			}
+		}
+	}
+	return float64(in) / float64(max(n, 1))
+}
+
+// CutGrid decodes a picture, finds its grid and cuts the cells. It returns
+// an error wrapping [ErrFormat], [ErrTooLarge], [ErrCorrupt] or [ErrNoGrid].
+func CutGrid(data []byte) (*Cut, error) {
+	r, k, _, err := prepare(data)
+	if err != nil {
+		return nil, err
+	}
+	q, score, dark, ok := locate(r)
+	if !ok {
+		return nil, ErrNoGrid
+	}
+	return cutAt(r, k, dark, q, score)
+}
+
+// CutGridAt is [CutGrid] with the grid's outline given (in pixels of the
+// picture, clockwise from the top left) instead of found: for training on
+// photos whose corners are known.
+func CutGridAt(data []byte, outline Quad) (*Cut, error) {
+	r, k, dark, err := prepare(data)
+	if err != nil {
+		return nil, err
+	}
+	var q Quad
+	for i, p := range outline {
+		q[i] = Point{p.X / float64(k), p.Y / float64(k)}
+	}
+	return cutAt(r, k, dark, q, 0)
+}
+
+func cutAt(r *raster, k int, dark bool, q Quad, score float64) (*Cut, error) {
+	hm, ok := quadHomography(q)
+	if !ok {
+		return nil, fmt.Errorf("%w: degenerate outline", ErrNoGrid)
+	}
+	cells := cutCells(r, hm)
+	c := &Cut{Score: score, Dark: dark}
+	for i, p := range q {
+		c.Outline[i] = Point{p.X * float64(k), p.Y * float64(k)}
+	}
+	for i := range cells {
+		c.Cells[i] = cells[i].ink
+		c.Zoom[i] = cells[i].zoom
+		c.Chroma[i] = cells[i].chroma
+		c.RGB[i] = cells[i].rgb
+		c.inked[i] = cells[i].inked
+	}
+	return c, nil
+}

@@ -1,0 +1,31 @@
+// Package vision reads a sudoku from a picture: a photo of a newspaper or a
+// book, a screenshot of an app or of the bot's own board. It is pure Go (the
+// standard library and golang.org/x/image), so it runs in a static binary.
+//
+// [Read] takes the bytes of a JPEG, PNG, WebP, GIF or BMP file and returns a
+// [Reading]: the grid, each cell's kind (a printed given, a digit filled in
+// by hand or in an app's entry colour, pencil marks only, or empty) and how
+// sure the reading of each cell is. The steps, each a small pure function:
+//
+//   - decoding, with the dimensions checked from the header first (a
+//     decompression bomb is refused before it takes memory) and the picture
+//     shrunk by a whole factor to about a megapixel as it is read;
+//   - an adaptive threshold (ink is darker than its neighbourhood), so
+//     shadows and uneven light do not matter;
+//   - finding the grid: the largest connected region of ink whose largest
+//     inscribed quadrilateral is square-ish and shows the ten lines each way
+//     of a 9×9 grid, so page text, a number pad or a picture beside it are
+//     passed over, and a turned or slanted grid is found;
+//   - perspective correction by the homography of its four corners, and
+//     each cell cut to 28×28 grey levels normalised for ink;
+//   - a small convolutional network, its weights embedded in the binary,
+//     that gives each cell the probability of empty, 1 to 9 and pencil marks,
+//     and whether its digit looks printed or written;
+//   - a decoding step that uses the rules: when the most likely reading breaks
+//     a rule, or its givens do not have one solution, the next most likely
+//     readings of the least certain cells are tried before giving up.
+//
+// The errors are values: [ErrFormat] (with a [FormatError] naming a format
+// recognised but not read, such as HEIC), [ErrTooLarge] (a [SizeError]),
+// [ErrCorrupt] and [ErrNoGrid].
+package vision

@@ -1,0 +1,352 @@
+package vision
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/sudoku"
+)
+
+// Kind is what a cell holds, as read.
+type Kind uint8
+
+// The kinds of cell.
+const (
+	Empty  Kind = iota // nothing, or nothing legible
+	Given              // a printed given
+	Filled             // a digit filled in, by hand or in an app's entry colour
+	Marks              // pencil marks only, no digit
+)
+
+// Letter is the kind's letter in a line of kinds: '.' empty, 'g' given,
+// 'f' filled in, 'm' pencil marks.
+func (k Kind) Letter() byte { return ".gfm"[k] }
+
+// String names the kind.
+func (k Kind) String() string {
+	return [...]string{"empty", "given", "filled in", "pencil marks"}[k]
+}
+
+// Unsure is the confidence under which a cell's reading is reported as
+// uncertain.
+const Unsure = 0.85
+
+// Reading is a grid as read from a picture.
+type Reading struct {
+	// Grid holds every digit read: the givens and the digits filled in.
+	Grid sudoku.Grid
+	// Givens holds the printed givens only (all the digits, when the
+	// picture does not tell them apart).
+	Givens sudoku.Grid
+	// Kinds is each cell's kind, row by row.
+	Kinds [81]Kind
+	// Confidence is, per cell, the model's probability of the reading kept.
+	Confidence [81]float64
+	// Uncertain lists the cells read with a confidence under [Unsure], and
+	// those the rules made take another reading than the most likely one.
+	Uncertain []sudoku.Cell
+	// Corrected lists the cells whose most likely reading broke the rules
+	// and was replaced by the next most likely one.
+	Corrected []sudoku.Cell
+	// Outline is where the grid is in the picture.
+	Outline Quad
+}
+
+// Line is the grid in one line of 81 characters: '.' for a cell without a
+// digit, else the digit.
+func (r *Reading) Line() string {
+	var b strings.Builder
+	for i := range 81 {
+		if d := r.Grid.At(i); d > 0 {
+			b.WriteByte(byte('0' + d))
+		} else {
+			b.WriteByte('.')
+		}
+	}
+	return b.String()
+}
+
+// KindLine is the kinds in one line of 81 letters ([Kind.Letter]).
+func (r *Reading) KindLine() string {
+	b := make([]byte, 81)
+	for i, k := range r.Kinds {
+		b[i] = k.Letter()
+	}
+	return string(b)
+}
+
+// ErrUnreadable is wrapped by an [UnreadableError].
+var ErrUnreadable = errors.New("grid found but not read with confidence")
+
+// UnreadableError is returned when a grid was found but its reading breaks
+// the rules whatever the likely readings of its uncertain cells: Cells are
+// the cells to look at, and Reading the best reading there is.
+type UnreadableError struct {
+	Cells   []sudoku.Cell
+	Reading *Reading
+}
+
+func (e *UnreadableError) Error() string {
+	names := make([]string, len(e.Cells))
+	for i, c := range e.Cells {
+		names[i] = c.String()
+	}
+	return fmt.Sprintf("%v: cells %s", ErrUnreadable, strings.Join(names, " "))
+}
+
+// Unwrap returns [ErrUnreadable].
+func (e *UnreadableError) Unwrap() error { return ErrUnreadable }
+
+// cellProbs is one cell's probabilities: of each class, and of its digit
+// being filled in rather than printed.
+type cellProbs struct {
+	class  [numClasses]float64
+	filled float64
+}
+
+// Read reads the sudoku in a picture (the bytes of a JPEG, PNG, WebP, GIF
+// or BMP file). It returns an error wrapping [ErrFormat], [ErrTooLarge],
+// [ErrCorrupt] or [ErrNoGrid], an [*UnreadableError] (with the best
+// reading) when the grid is found but not read, or the context's error.
+func Read(ctx context.Context, data []byte) (*Reading, error) {
+	cut, err := CutGrid(data)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return Classify(ctx, cut)
+}
+
+// Classify reads the cells of a cut grid with the model and the rules.
+func Classify(ctx context.Context, cut *Cut) (*Reading, error) {
+	net, err := model()
+	if err != nil {
+		return nil, err
+	}
+	var probs [81]cellProbs
+	for i := range cut.Cells {
+		d, k := net.logits(&cut.Cells[i], &cut.Zoom[i])
+		copy(probs[i].class[:], softmax(d[:]))
+		probs[i].filled = softmax(k[:])[1]
+	}
+	colourKinds(cut, &probs)
+	return decide(ctx, cut.Outline, &probs)
+}
+
+// colourKinds uses the ink's colour where it tells entries from givens, as
+// in apps, where the givens are black (or white) and the entries blue: when
+// the digits fall into grey ones and blue-green ones, the coloured ones are
+// filled in. Red or uniformly coloured digits (a page printed in red) say
+// nothing.
+func colourKinds(cut *Cut, probs *[81]cellProbs) {
+	var grey, coloured []int
+	for i := range probs {
+		best := argmax(probs[i].class[:])
+		if best < 1 || best > 9 {
+			continue
+		}
+		rgb := cut.RGB[i]
+		switch {
+		case cut.Chroma[i] < 0.12:
+			grey = append(grey, i)
+		case cut.Chroma[i] > 0.25 && rgb[2] > rgb[0]:
+			coloured = append(coloured, i)
+		}
+	}
+	if len(grey) < 8 || len(coloured) < 1 {
+		return
+	}
+	for _, i := range grey {
+		probs[i].filled = min(probs[i].filled, 0.1)
+	}
+	for _, i := range coloured {
+		probs[i].filled = max(probs[i].filled, 0.9)
+	}
+}
+
+func argmax(p []float64) int {
+	best := 0
+	for i, v := range p {
+		if v > p[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// reading is one candidate reading: the digit (0 for none) of each cell.
+type reading [81]int
+
+// valueOf is the grid value of a class: pencil marks hold no digit.
+func valueOf(class int) int {
+	if class == classMarks {
+		return 0
+	}
+	return class
+}
+
+// verdict grades a reading by the rules, lower being better: 0 when no digit
+// clashes and the givens have one solution, 1 when no digit clashes and the
+// givens have several, 2 when only the givens are sound (a digit filled in
+// clashes: the person's mistake), 3 when the givens clash or have none.
+func verdict(ctx context.Context, r *reading, filled *[81]bool) int {
+	var all, givens [81]int
+	for i, d := range r {
+		all[i] = d
+		if !filled[i] {
+			givens[i] = d
+		}
+	}
+	ga, _ := sudoku.FromCells(sudoku.Classic, all[:])
+	gg, _ := sudoku.FromCells(sudoku.Classic, givens[:])
+	if len(sudoku.Validate(gg)) > 0 {
+		return 3
+	}
+	n, err := sudoku.CountSolutions(ctx, gg, 2)
+	if err != nil || n == 0 {
+		return 3
+	}
+	if len(sudoku.Validate(ga)) > 0 {
+		return 2
+	}
+	if n == 1 {
+		return 0
+	}
+	return 1
+}
+
+// change is another reading of one cell, with its cost: how much less
+// likely it is than the best, in log probability.
+type change struct {
+	cell, class int
+	cost        float64
+}
+
+// filledAbove is the model's probability of a digit being filled in over
+// which it is taken to be (without the colour's word on it).
+const filledAbove = 0.7
+
+// maxTries bounds the readings the rules try.
+const maxTries = 2500
+
+// maxAlternatives is how many of the cheapest other readings of single
+// cells are combined, one or two at a time.
+const maxAlternatives = 70
+
+// decide picks the reading: the most likely one when the rules accept it,
+// else the cheapest change of one or two uncertain cells that they accept.
+func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, error) {
+	var best reading
+	var class [81]int
+	var filled [81]bool
+	for i := range probs {
+		class[i] = argmax(probs[i].class[:])
+		best[i] = valueOf(class[i])
+		filled[i] = best[i] != 0 && probs[i].filled > filledAbove
+	}
+	chosen, chosenClass := best, class
+	v := verdict(ctx, &best, &filled)
+	if v > 0 {
+		// The alternatives: the two next classes of the least certain cells
+		// (a change that keeps the grid's value, such as pencil marks for
+		// empty, changes nothing the rules see, and is left out).
+		var alts []change
+		for i := range probs {
+			p := probs[i].class
+			for c := range numClasses {
+				if c == class[i] || valueOf(c) == best[i] || p[c] < 1e-4 {
+					continue
+				}
+				alts = append(alts, change{i, c, math.Log(p[class[i]]) - math.Log(p[c])})
+			}
+		}
+		slices.SortFunc(alts, func(a, b change) int { return cmpFloat(a.cost, b.cost) })
+		alts = alts[:min(len(alts), maxAlternatives)]
+		type option struct {
+			changes []change
+			cost    float64
+		}
+		var opts []option
+		for i, a := range alts {
+			opts = append(opts, option{[]change{a}, a.cost})
+			for _, b := range alts[i+1:] {
+				if b.cell != a.cell {
+					opts = append(opts, option{[]change{a, b}, a.cost + b.cost})
+				}
+			}
+		}
+		slices.SortStableFunc(opts, func(a, b option) int { return cmpFloat(a.cost, b.cost) })
+		bestV := v
+		for n, o := range opts {
+			if n >= maxTries || bestV == 0 || ctx.Err() != nil {
+				break
+			}
+			r, cl, f := best, class, filled
+			for _, ch := range o.changes {
+				cl[ch.cell] = ch.class
+				r[ch.cell] = valueOf(ch.class)
+				f[ch.cell] = r[ch.cell] != 0 && probs[ch.cell].filled > filledAbove
+			}
+			if w := verdict(ctx, &r, &f); w < bestV {
+				bestV, chosen, chosenClass, filled = w, r, cl, f
+			}
+		}
+		v = bestV
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	out := &Reading{Outline: outline}
+	var all, givens [81]int
+	for i := range chosen {
+		c := chosenClass[i]
+		out.Confidence[i] = probs[i].class[c]
+		all[i] = chosen[i]
+		switch {
+		case c == classMarks:
+			out.Kinds[i] = Marks
+		case chosen[i] == 0:
+			out.Kinds[i] = Empty
+		case filled[i]:
+			out.Kinds[i] = Filled
+		default:
+			out.Kinds[i] = Given
+			givens[i] = chosen[i]
+		}
+		cell := sudoku.Cell{Row: i / 9, Col: i % 9}
+		if c != class[i] {
+			out.Corrected = append(out.Corrected, cell)
+		}
+		if c != class[i] || out.Confidence[i] < Unsure {
+			out.Uncertain = append(out.Uncertain, cell)
+		}
+	}
+	out.Grid, _ = sudoku.FromCells(sudoku.Classic, all[:])
+	out.Givens, _ = sudoku.FromCells(sudoku.Classic, givens[:])
+	if v == 3 {
+		cells := out.Uncertain
+		if len(cells) == 0 {
+			for _, c := range sudoku.Validate(out.Givens) {
+				cells = append(cells, c.Cells...)
+			}
+		}
+		return out, &UnreadableError{Cells: cells, Reading: out}
+	}
+	return out, nil
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
