@@ -14,7 +14,7 @@ func TestCodeErrorFields(t *testing.T) {
 		want CodeError
 		text string
 	}{
-		{"9H3f2a1c9x", CodeError{Problem: CodeNoDash}, `"9H3f2a1c9x": not a puzzle code: a code reads like #9H-3f2a1c9x`},
+		{"9H3f2a1c9x", CodeError{Problem: CodeNoDash}, `"9H3f2a1c9x": not a puzzle code: a code reads like #9H-abb63100`},
 		{"#x9-3f2a1c9x", CodeError{Problem: CodeHead}, `"#x9-3f2a1c9x": not a puzzle code: it starts with the size and a level letter, like #9H`},
 		{"#10E-3f2a1c9x", CodeError{Problem: CodeSize, Size: 10}, `"#10E-3f2a1c9x": not a puzzle code: no 10×10 puzzles`},
 		{"#9q-3f2a1c9x", CodeError{Problem: CodeLevel, Char: 'q'}, `"#9q-3f2a1c9x": not a puzzle code: 'q' is not a level letter (E, M, H, X or Z)`},
