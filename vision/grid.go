@@ -46,7 +46,8 @@ func threshold(r *raster) []bool {
 // dropBlobs clears the ink of solid regions (a shadow's edge, a photo, a
 // dark bar), where the ink covers most of a window a few line widths wide:
 // lines and digits are thin and keep their ink, and a blob touching the
-// grid no longer joins it and bends its outline.
+// grid no longer joins it and bends its outline. (Growing the ink to join
+// dashed lines was tried: it read fewer Wicht photos, 73.8% against 79.4%.)
 func dropBlobs(ink []bool, w, h int) []bool {
 	integral := make([]uint32, (w+1)*(h+1))
 	for y := 0; y < h; y++ {
@@ -70,36 +71,6 @@ func dropBlobs(ink []bool, w, h int) []bool {
 			n := uint32((y1 - y0) * (x1 - x0))
 			sum := integral[y1*(w+1)+x1] - integral[y0*(w+1)+x1] - integral[y1*(w+1)+x0] + integral[y0*(w+1)+x0]
 			out[y*w+x] = sum*4 < n*3
-		}
-	}
-	return out
-}
-
-// dilate grows the ink by rad pixels each way (a square), so that a grid
-// whose thin lines are dashed or broken by the print is one region.
-func dilate(ink []bool, w, h, rad int) []bool {
-	rows := make([]bool, len(ink))
-	for y := 0; y < h; y++ {
-		last := -1 << 30 // the last ink pixel seen on this row
-		for x := 0; x < w+rad; x++ {
-			if x < w && ink[y*w+x] {
-				last = x
-			}
-			if t := x - rad; t >= 0 && t < w && x-last <= 2*rad {
-				rows[y*w+t] = true
-			}
-		}
-	}
-	out := make([]bool, len(ink))
-	for x := 0; x < w; x++ {
-		last := -1 << 30
-		for y := 0; y < h+rad; y++ {
-			if y < h && rows[y*w+x] {
-				last = y
-			}
-			if t := y - rad; t >= 0 && t < h && y-last <= 2*rad {
-				out[t*w+x] = true
-			}
 		}
 	}
 	return out
@@ -348,7 +319,7 @@ const minGridScore = 0.45
 // returns false when there is none.
 func findGrid(r *raster, ink []bool) (Quad, float64, bool) {
 	solid := dropBlobs(ink, r.w, r.h)
-	labels, comps := components(dilate(solid, r.w, r.h, max(1, min(r.w, r.h)/300)), r.w, r.h)
+	labels, comps := components(solid, r.w, r.h)
 	short := min(r.w, r.h)
 	var cands []component
 	for _, c := range comps {

@@ -172,7 +172,8 @@ func readPhoto(tb testing.TB, p truthPhoto) (got string, sc score) {
 	return got, sc
 }
 
-// TestSharedPhotos reads every shared photo with ground truth and reports,
+// TestSharedPhotos reads every shared photo with ground truth (VISION_SET=
+// wicht, wicht-mixed or kubiesa: only that set) and reports,
 // per set and split, the photos entirely right and the cells right: the
 // figures of the README. It fails when a set falls under the floor set
 // just below the figures measured.
@@ -183,6 +184,9 @@ func TestSharedPhotos(t *testing.T) {
 	photos := loadShared(t)
 	tally := map[string]*score{}
 	for n, p := range photos {
+		if os.Getenv("VISION_SET") != "" && p.set != os.Getenv("VISION_SET") {
+			continue
+		}
 		if raceEnabled && n%10 != 0 {
 			continue
 		}
@@ -220,12 +224,15 @@ func TestSharedPhotos(t *testing.T) {
 		return // a tenth of the photos: too few for the floors
 	}
 	floors := map[string]struct{ photos, cells float64 }{
-		"wicht":       {0.0, 0.0},
-		"wicht-mixed": {0.0, 0.0},
-		"kubiesa":     {0.0, 0.0},
+		"wicht":       {0.78, 0.95}, // measured: 127/160 (79.4%), 95.49% of cells
+		"wicht-mixed": {0.25, 0.89}, // 41/159 (25.8%), 89.85%
+		"kubiesa":     {0.60, 0.96}, // 49/80 (61.2%), 96.64%
 	}
 	for set, f := range floors {
 		s := tally[set]
+		if only := os.Getenv("VISION_SET"); only != "" && only != set {
+			continue
+		}
 		if s == nil {
 			t.Errorf("%s: no photos", set)
 			continue

@@ -101,7 +101,7 @@ def main():
     print(f"training on {len(yt)} cells", flush=True)
     net = Net()
     opt = torch.optim.Adam(net.parameters(), lr=3e-3)
-    epochs, batch = int(sys.argv[3]) if len(sys.argv) > 3 else 8, 128
+    epochs, batch = int(sys.argv[3]) if len(sys.argv) > 3 else 7, 128
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=epochs * ((len(yt) + batch - 1) // batch))
     start = time.time()
     for epoch in range(epochs):
