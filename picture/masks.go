@@ -258,10 +258,22 @@ func ring(cell int) mask {
 	return crop(a)
 }
 
+// pen is what circle draws with: a rasterizer, or a variant board's path.
+type pen interface {
+	MoveTo(x, y float32)
+	CubeTo(x1, y1, x2, y2, x, y float32)
+	ClosePath()
+}
+
+var (
+	_ pen = (*vector.Rasterizer)(nil)
+	_ pen = (*path)(nil)
+)
+
 // circle adds a circle of radius r around (cx, cy) to z, clockwise on
 // screen, or counter-clockwise (a hole in a clockwise one) when reverse is
 // set.
-func circle(z *vector.Rasterizer, cx, cy, r float32, reverse bool) {
+func circle(z pen, cx, cy, r float32, reverse bool) {
 	k := r * 0.5522848 // the control distance of a quarter circle as one cubic
 	s := float32(1)
 	if reverse {

@@ -175,41 +175,25 @@ func segment(z *path, x0, y0, x1, y1, w float32) {
 	z.ClosePath()
 }
 
-// vdisc adds a circle of radius r around (cx, cy), or a hole in one when
-// reverse is set.
-func vdisc(z *path, cx, cy, r float32, reverse bool) {
-	k := r * 0.5522848 // the control distance of a quarter circle as one cubic
-	s := float32(1)
-	if reverse {
-		s = -1
-	}
-	z.MoveTo(cx+r, cy)
-	z.CubeTo(cx+r, cy+s*k, cx+k, cy+s*r, cx, cy+s*r)
-	z.CubeTo(cx-k, cy+s*r, cx-r, cy+s*k, cx-r, cy)
-	z.CubeTo(cx-r, cy-s*k, cx-k, cy-s*r, cx, cy-s*r)
-	z.CubeTo(cx+k, cy-s*r, cx+r, cy-s*k, cx+r, cy)
-	z.ClosePath()
-}
-
 func (d *vdraw) polyline(cells []int, w float32, ink color.RGBA) {
 	d.fillPath(ink, func(z *path) {
 		for i := 0; i+1 < len(cells); i++ {
 			x0, y0 := d.center(cells[i])
 			x1, y1 := d.center(cells[i+1])
 			segment(z, x0, y0, x1, y1, w)
-			vdisc(z, x1, y1, w/2, false)
+			circle(z, x1, y1, w/2, false)
 		}
 		if len(cells) > 0 {
 			x, y := d.center(cells[0])
-			vdisc(z, x, y, w/2, false)
+			circle(z, x, y, w/2, false)
 		}
 	})
 }
 
 func (d *vdraw) ringAt(x, y, r, w float32, ink color.RGBA) {
 	d.fillPath(ink, func(z *path) {
-		vdisc(z, x, y, r, false)
-		vdisc(z, x, y, r-w, true)
+		circle(z, x, y, r, false)
+		circle(z, x, y, r-w, true)
 	})
 }
 
@@ -292,13 +276,13 @@ func DrawVariant(b VariantBoard, opt Options) (*image.RGBA, error) {
 			}
 		case "odd cell":
 			x, y := d.center(m.Cells[0])
-			d.fillPath(thermoInk, func(z *path) { vdisc(z, x, y, d.cell*0.38, false) })
+			d.fillPath(thermoInk, func(z *path) { circle(z, x, y, d.cell*0.38, false) })
 		case "even cell":
 			x, y := d.center(m.Cells[0])
 			d.rect(x-d.cell*0.36, y-d.cell*0.36, d.cell*0.72, d.cell*0.72, thermoInk)
 		case "thermometer", "slow thermometer":
 			x, y := d.center(m.Cells[0])
-			d.fillPath(thermoInk, func(z *path) { vdisc(z, x, y, d.cell*0.4, false) })
+			d.fillPath(thermoInk, func(z *path) { circle(z, x, y, d.cell*0.4, false) })
 			d.polyline(m.Cells, d.cell*0.3, thermoInk)
 		case "positive diagonal", "negative diagonal":
 			d.polyline(m.Cells, d.cell*0.04, lineInks["between line"])
@@ -310,7 +294,7 @@ func DrawVariant(b VariantBoard, opt Options) (*image.RGBA, error) {
 			if m.Kind == "between line" || m.Kind == "double arrow" {
 				for _, c := range []int{m.Cells[0], m.Cells[len(m.Cells)-1]} {
 					x, y := d.center(c)
-					d.fillPath(d.pal.Background, func(z *path) { vdisc(z, x, y, d.cell*0.38, false) })
+					d.fillPath(d.pal.Background, func(z *path) { circle(z, x, y, d.cell*0.38, false) })
 					d.ringAt(x, y, d.cell*0.4, d.cell*0.05, ink)
 				}
 			}
@@ -445,7 +429,7 @@ func (d *vdraw) mark(m Mark, b VariantBoard) error {
 		})
 		for _, c := range bulb {
 			x, y := d.center(c)
-			d.fillPath(d.pal.Background, func(z *path) { vdisc(z, x, y, s*0.4, false) })
+			d.fillPath(d.pal.Background, func(z *path) { circle(z, x, y, s*0.4, false) })
 		}
 		if len(bulb) > 1 {
 			d.polyline(bulb, s*0.8, thermoInk)
@@ -463,11 +447,11 @@ func (d *vdraw) mark(m Mark, b VariantBoard) error {
 		x, y := (x0+x1)/2, (y0+y1)/2
 		switch m.Kind {
 		case "kropki white dot":
-			d.fillPath(d.pal.ThickLine, func(z *path) { vdisc(z, x, y, s*0.14, false) })
-			d.fillPath(color.RGBA{0xff, 0xff, 0xff, 0xff}, func(z *path) { vdisc(z, x, y, s*0.11, false) })
+			d.fillPath(d.pal.ThickLine, func(z *path) { circle(z, x, y, s*0.14, false) })
+			d.fillPath(color.RGBA{0xff, 0xff, 0xff, 0xff}, func(z *path) { circle(z, x, y, s*0.11, false) })
 		case "kropki black dot":
-			d.fillPath(d.pal.ThickLine, func(z *path) { vdisc(z, x, y, s*0.14, false) })
-			d.fillPath(color.RGBA{0, 0, 0, 0xff}, func(z *path) { vdisc(z, x, y, s*0.11, false) })
+			d.fillPath(d.pal.ThickLine, func(z *path) { circle(z, x, y, s*0.14, false) })
+			d.fillPath(color.RGBA{0, 0, 0, 0xff}, func(z *path) { circle(z, x, y, s*0.11, false) })
 		default:
 			d.rect(x-s*0.14, y-s*0.14, s*0.28, s*0.28, d.pal.Background)
 			return d.text(regular, float64(s)*0.3, m.Kind, x, y, d.pal.Given, true)
@@ -482,7 +466,7 @@ func (d *vdraw) mark(m Mark, b VariantBoard) error {
 		}
 		x, y := d.center(lo)
 		x, y = x+s/2, y+s/2
-		d.fillPath(d.pal.Background, func(z *path) { vdisc(z, x, y, s*0.3, false) })
+		d.fillPath(d.pal.Background, func(z *path) { circle(z, x, y, s*0.3, false) })
 		d.ringAt(x, y, s*0.3, s*0.04, d.pal.ThickLine)
 		return d.text(regular, float64(s)*0.18, m.Label, x, y, d.pal.Given, true)
 	case "little killer", "sandwich sum", "X-sum", "skyscraper":
