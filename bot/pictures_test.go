@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/slash"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/internal/picturetest"
@@ -67,7 +68,7 @@ func TestSlashLogicCommands(t *testing.T) {
 	cfg.SolveTimeout = 30 * time.Second // a 16×16 explanation under -race
 	h := start(t, cfg, nil)
 	for _, c := range h.srv.Commands("") {
-		if c.Name == settingsName { // subcommands, tested in settings_test.go
+		if c.Name == slash.Settings { // subcommands, tested in settings_test.go
 			continue
 		}
 		var opts []string
