@@ -149,7 +149,7 @@ func (h *httpFirst) first(ctx context.Context, log *slog.Logger, resp *callbackP
 	}
 	err := h.handOver(ctx, resp)
 	if errors.Is(err, errHandlerDeferred) {
-		if resp.Data == nil {
+		if resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
 			return nil // a deferral: done already
 		}
 		return h.r.edit(ctx, log, answer{text: resp.Data.Content})

@@ -654,3 +654,45 @@ func TestSettingsMetrics(t *testing.T) {
 	}
 	srv.AssertClean(t)
 }
+
+// heldUpdates is a store whose changes wait until release is closed: a
+// database slow to write.
+type heldUpdates struct {
+	settings.Store
+	release chan struct{}
+}
+
+func (s heldUpdates) Update(ctx context.Context, guildID string, change func(*settings.Guild) error) (settings.Guild, error) {
+	select {
+	case <-s.release:
+	case <-ctx.Done():
+		return settings.Guild{}, ctx.Err()
+	}
+	return s.Store.Update(ctx, guildID, change)
+}
+
+// TestSlowSettingsDeferredPrivately: a /settings change that the database
+// holds past the first answer's deadline is deferred, and the deferral is
+// ephemeral: Discord fixes who sees an answer at the deferral, and the
+// edit that follows cannot hide it any more.
+func TestSlowSettingsDeferredPrivately(t *testing.T) {
+	t.Parallel()
+	store := heldUpdates{Store: openStore(t, storetest.NewSQLite(t)), release: make(chan struct{})}
+	cfg := testConfig()
+	cfg.Settings = store
+	cfg.AckWait = 10 * time.Millisecond
+	h := start(t, cfg, nil)
+	in := h.srv.SendCommand(settingsCmd(adminPerm, discordtest.SubCommand("prefix", discordtest.Opt("value", "?"))))
+	h.srv.WaitUntil(t, wait, "the deferral", func() bool {
+		ms := h.srv.InteractionMessages(in.ID)
+		return len(ms) > 0 && ms[0].Deferred()
+	})
+	close(store.release)
+	a := answerOf(t, h.srv, in)
+	if d := h.srv.InteractionMessages(in.ID)[0]; !d.Ephemeral() {
+		t.Errorf("/settings deferred for everyone to see: %s", d)
+	}
+	if !strings.Contains(a.Content, "`?solve`") {
+		t.Errorf("the edit after the deferral: %s", a)
+	}
+}
