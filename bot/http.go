@@ -86,7 +86,11 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 		// becomes the edit.
 		if h.close(true) {
 			c.log.Warn("interactions endpoint: no first answer in time; deferred by the handler")
-			if err := writeJSON(w, callbackPayload{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err != nil {
+			deferral := callbackPayload{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+			if c.private { // who sees the answer is fixed here
+				deferral.Data = &messagePayload{Flags: discordgo.MessageFlagsEphemeral}
+			}
+			if err := writeJSON(w, deferral); err != nil {
 				c.log.Warn("interactions endpoint: deferral not written", "err", err)
 			}
 		}
