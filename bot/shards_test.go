@@ -305,13 +305,14 @@ func TestReidentifyKeepsHeartbeating(t *testing.T) {
 	t.Parallel()
 	// The heartbeat interval is long beside what a busy machine costs a
 	// goroutine waiting to run (up to 0.8 s seen at a load of 15 on two
-	// cores under -race), so that the bound below measures the gate, not the
-	// scheduler; the window puts every turn but the first beyond what an
-	// identify may wait for on its connection (0.8 of the interval).
+	// cores under -race; an identify 1.15 s after its turn beside two busy
+	// loops at a 1 s interval), so that the bound below measures the gate,
+	// not the scheduler; the window puts every turn but the first beyond
+	// what an identify may wait for on its connection (0.8 of the interval).
 	const (
 		count    = 4
-		interval = time.Second
-		window   = 1250 * time.Millisecond
+		interval = 2 * time.Second
+		window   = 2500 * time.Millisecond
 	)
 	cfg := shardedConfig()
 	cfg.IdentifyInterval = window
