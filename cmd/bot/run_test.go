@@ -245,9 +245,17 @@ func TestProgramHTTPOnly(t *testing.T) {
 	if n := len(srv.RequestsFor(discordtest.RouteBulkOverwriteGlobalCommands)); n != 1 {
 		t.Errorf("%d registrations, want 1", n)
 	}
-	_, metrics := httpGet(t, base+"/metrics")
+	// The bot counts a command once its answer is handed over: the count
+	// may follow the answer by a moment.
+	counted := `sudokubot_commands_total{command="solve",outcome="unique",transport="http"} 1`
+	var metrics string
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) { // polling
+		if _, metrics = httpGet(t, base+"/metrics"); strings.Contains(metrics, counted) || time.Now().After(deadline) {
+			break
+		}
+	}
 	for _, want := range []string{
-		`sudokubot_commands_total{command="solve",outcome="unique",transport="http"} 1`,
+		counted,
 		`sudokubot_http_requests_total{code="200",route="/interactions"} 1`,
 		"go_goroutines", "process_resident_memory_bytes",
 	} {
