@@ -119,8 +119,22 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 	req.Settings = b.commandSettings(at.ch)
 	req.UserID = userID
 	c.req, c.known = req, known
+	if att, named := slash.Photo(data, options); named && readsPicture(req.Kind) {
+		c.prepare = func(ctx context.Context, req *command.Request) {
+			if att == nil {
+				log.Warn("photo option names no resolved attachment")
+				req.Attached = &command.Image{Name: slash.PhotoOption, Err: errPhotoUnresolved}
+				return
+			}
+			req.Attached = b.pictureFetcher().fetch(ctx, log, att)
+		}
+	}
 	return c
 }
+
+// errPhotoUnresolved is the error of a photo: option whose attachment is
+// not among the interaction's resolved attachments.
+var errPhotoUnresolved = errors.New("photo option: attachment not resolved")
 
 // optionNotText answers a slash command whose string option holds another
 // value (a number, say).

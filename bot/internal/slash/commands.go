@@ -19,8 +19,9 @@ const gridOption = "grid"
 const gridOptionMax = 1500
 
 // Commands returns the slash commands the bot registers: /solve, /check,
-// /hint, /rate and /explain with a grid: option (and, where the reply shows a
-// board, an image: option); /new with level:, size:, symmetric: and code:
+// /hint, /rate and /explain with a grid: option and a photo: option (a
+// picture of the grid to read instead of its text; one of them is needed)
+// and, where the reply shows a board, an image: option; /new with level:, size:, symmetric: and code:
 // and /daily today with level: (the puzzles to play, with image: too) or
 // /daily stats (the day's solvers in the server); and /help, usable in
 // servers and in DMs with the bot; and /settings, in servers only.
@@ -34,9 +35,12 @@ func Commands() []*discordgo.ApplicationCommand {
 			Type:        discordgo.ApplicationCommandOptionString,
 			Name:        gridOption,
 			Description: what + " " + oneLine,
-			Required:    true,
 			MinLength:   &minLen,
 			MaxLength:   gridOptionMax,
+		}, {
+			Type:        discordgo.ApplicationCommandOptionAttachment,
+			Name:        PhotoOption,
+			Description: "Or a photo or screenshot of the grid (JPEG, PNG, WebP, GIF, BMP): the bot reads it",
 		}}
 		if image {
 			opts = append(opts, &discordgo.ApplicationCommandOption{
@@ -159,6 +163,11 @@ const (
 	DailyToday = "today"
 	DailyStats = "stats"
 )
+
+// PhotoOption is the option of /solve, /check, /hint, /rate and /explain
+// that attaches a picture of the grid to read (image: is taken by the
+// picture of the reply).
+const PhotoOption = "photo"
 
 // ImageOption is the slash commands' option that asks for (true) or turns
 // down (false) a picture of the board.

@@ -113,3 +113,22 @@ func Request(name string, opts []*discordgo.ApplicationCommandInteractionDataOpt
 	}
 	return req, known, nil
 }
+
+// Photo returns the attachment the photo: option of a slash command names,
+// from the interaction's resolved attachments (for /daily today, opts are
+// the subcommand's). named reports whether the option was given; a is nil
+// when it was given but Discord did not resolve it (a forged or broken
+// payload), which the caller must say rather than ignore.
+func Photo(data discordgo.ApplicationCommandInteractionData, opts []*discordgo.ApplicationCommandInteractionDataOption) (a *discordgo.MessageAttachment, named bool) {
+	for _, o := range opts {
+		if o.Name != PhotoOption || o.Type != discordgo.ApplicationCommandOptionAttachment {
+			continue
+		}
+		id, _ := o.Value.(string)
+		if data.Resolved != nil && id != "" {
+			a = data.Resolved.Attachments[id]
+		}
+		return a, true
+	}
+	return nil, false
+}
