@@ -194,6 +194,10 @@ type Reply struct {
 	// Game is set on the replies about a game (!play and its moves): which
 	// game, where its board is, and the answers for the player alone.
 	Game *GameRef
+	// Buttons go under the reply (a game's board, Play under a puzzle);
+	// Form, set instead of Text, is a form to open (see components.go).
+	Buttons []Button
+	Form    *Form
 }
 
 // File is an attachment of a [Reply], such as a picture of the grid or a

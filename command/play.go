@@ -347,17 +347,28 @@ func (h *Handler) tooMany(ctx context.Context, seat Seat, tm *settings.TooManyGa
 // game is then unchanged. It is what a transport calls for a button's
 // form, and, through [Handler.MoveIn], for a message in a game's channel.
 func (h *Handler) Move(ctx context.Context, gameID string, seat Seat, text string) Reply {
-	return h.move(ctx, gameID, seat, text, game.Parse)
+	return h.move(ctx, gameID, seat, text, -1)
 }
 
 // Notes is [Handler.Move] for a form of pencil marks (a Notes button's):
 // a cell's digits without a sign are marks to add (r3c5 12 is r3c5 +12),
 // as game.ParseNotes reads them.
 func (h *Handler) Notes(ctx context.Context, gameID string, seat Seat, text string) Reply {
-	return h.move(ctx, gameID, seat, text, game.ParseNotes)
+	return h.play1(ctx, gameID, seat, text, game.ParseNotes, -1)
 }
 
-func (h *Handler) move(ctx context.Context, gameID string, seat Seat, text string, parse func(string, int) ([]game.Move, error)) Reply {
+// msgDailyGiveUp refuses to give up today's daily puzzle: the solution is
+// not shown while it is the daily one (see dailyrule.go).
+const msgDailyGiveUp = "This is today's daily puzzle: no solutions until tomorrow (UTC), so it cannot be given up today. Leave it open, or come back to it tomorrow."
+
+// move plays text on a game; step, when not negative, is the board's
+// version the player saw (a button's): a play on an older board does
+// nothing but show the latest one.
+func (h *Handler) move(ctx context.Context, gameID string, seat Seat, text string, step int) Reply {
+	return h.play1(ctx, gameID, seat, text, game.Parse, step)
+}
+
+func (h *Handler) play1(ctx context.Context, gameID string, seat Seat, text string, parse func(string, int) ([]game.Move, error), step int) Reply {
 	h = h.with(seat.Settings)
 	store := h.cfg.Play.Games
 	if store == nil {
@@ -380,12 +391,21 @@ func (h *Handler) move(ctx context.Context, gameID string, seat Seat, text strin
 		if err != nil {
 			return h.moveError(err, g, ref)
 		}
+		req := Request{Kind: Play, Settings: seat.Settings}
+		if step >= 0 && step != len(g.History()) {
+			rep := h.gameReply(req, rec, g, "The board had changed since that press, so nothing was done: here it is now.")
+			rep.Outcome = "game_stale"
+			return rep
+		}
+		if slices.ContainsFunc(moves, func(m game.Move) bool { return m.Action == game.GiveUp }) && h.IsTodaysDaily(g.Puzzle()) {
+			rep := Reply{Text: render.Notice(msgDailyGiveUp), Outcome: outcomeDailyRefused, UserError: true, Game: ref}
+			return rep
+		}
 		now := h.cfg.Now()
 		out, err := g.Play(moves, seat.UserID, now)
 		if err != nil {
 			return h.moveError(err, g, ref)
 		}
-		req := Request{Kind: Play, Settings: seat.Settings}
 		var aside []Reply
 		if out.Check > 0 {
 			aside = append(aside, Reply{Text: render.GameChecked(len(g.Wrong()), g.Empty()), Outcome: "game_check"})
@@ -599,7 +619,7 @@ func (h *Handler) CloseIdleGames(ctx context.Context) (int, error) {
 func (h *Handler) gameReply(req Request, rec settings.GameRecord, g *game.Game, note string) Reply {
 	n := g.Board().Size()
 	v := render.GameView{ID: rec.ID, Code: rec.Code, Level: rec.Level, Now: h.cfg.Now(), Timestamp: h.cfg.Play.Timestamps, Note: note}
-	rep := Reply{Size: n, Game: refOf(rec)}
+	rep := Reply{Size: n, Game: refOf(rec), Buttons: gameButtons(rec, len(g.History()))}
 	opt := render.Options{Spoiler: h.cfg.Spoiler}
 	text := func(o render.Options) string { return render.GameBoard(g, v, o) }
 	var ds []drawing
