@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -88,6 +89,7 @@ type GameRef struct {
 	ThreadID  string // its thread, if any
 	MessageID string // its board's message, "" before it is posted
 	Over      bool   // solved, given up or closed: its buttons are disabled
+	Version   int64  // the stored version shown (newer boards have higher ones)
 	// Aside are the answers for the player alone (a check, a hint), to post
 	// apart from the board.
 	Aside []Reply
@@ -113,6 +115,24 @@ const (
 	msgGamesDown = "I can't reach the games right now (the database is not answering). Please try again in a minute."
 	msgNoSeat    = "Games are played in a server's channel or in DMs with me."
 )
+
+// gameTurns lets the moves of one game take turns: a fixed set of locks,
+// a game's chosen by its ID, so that memory does not grow with the games.
+type gameTurns struct {
+	mu [64]sync.Mutex
+}
+
+// lock takes the turn of game id and returns the function that gives it
+// back.
+func (t *gameTurns) lock(id string) func() {
+	var h uint32 = 2166136261 // FNV-1a
+	for i := 0; i < len(id); i++ {
+		h = (h ^ uint32(id[i])) * 16777619
+	}
+	m := &t.mu[h%uint32(len(t.mu))]
+	m.Lock()
+	return m.Unlock
+}
 
 // maxGameRetries is how many times a move lost to another one at once is
 // played again on the new state.
@@ -374,6 +394,11 @@ func (h *Handler) play1(ctx context.Context, gameID string, seat Seat, text stri
 	if store == nil {
 		return Reply{Text: render.Notice(msgNoGames), Outcome: outcomeUnavailable, UserError: true}
 	}
+	// Moves of one game in this process take turns, so that a flood of
+	// them does not make every one lose the versioned update again and
+	// again; other processes are kept right by the versions.
+	unlock := h.turns.lock(gameID)
+	defer unlock()
 	for attempt := 0; ; attempt++ {
 		rec, err := store.Game(ctx, gameID)
 		if errors.Is(err, settings.ErrNoGame) {
@@ -674,7 +699,7 @@ func clashing(cs []sudoku.Conflict, c sudoku.Cell) bool {
 }
 
 func refOf(rec settings.GameRecord) *GameRef {
-	return &GameRef{ID: rec.ID, ChannelID: rec.ChannelID, ThreadID: rec.ThreadID, MessageID: rec.MessageID, Over: !rec.Open()}
+	return &GameRef{ID: rec.ID, ChannelID: rec.ChannelID, ThreadID: rec.ThreadID, MessageID: rec.MessageID, Over: !rec.Open(), Version: rec.Version}
 }
 
 // recordOf returns rec with the state of g.
