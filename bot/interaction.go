@@ -125,7 +125,10 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 	}
 	req.Settings = b.commandSettings(at.ch)
 	req.UserID = userID
+	seat := b.seat(at, i.GuildID, i.ChannelID, userID)
+	req.Seat = &seat
 	c.req, c.known = req, known
+	c.private = req.Kind == command.Stats // about one member
 	if att, named := slash.Photo(data, options); named && readsPicture(req.Kind) {
 		c.prepare = func(ctx context.Context, req *command.Request) {
 			if att == nil {

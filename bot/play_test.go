@@ -544,3 +544,23 @@ func TestPlayDailyCountedOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaySlash: /play starts a game whose board is posted in the channel
+// (the thread refused by the fake), answered to the member alone; /stats
+// is answered to them alone.
+func TestPlaySlash(t *testing.T) {
+	t.Parallel()
+	db := openGames(t, filepath.Join(t.TempDir(), "games.db"))
+	h := start(t, playConfig(db), nil)
+	srv := h.srv
+	in := srv.SendCommand(discordtest.Command{Name: "play", Options: opts("grid", gamePuzzle)})
+	r := responseTo(t, srv, in.ID)
+	if !r.Ephemeral() || !strings.Contains(r.Content, "Game 1 started") {
+		t.Fatalf("/play answered %v", r)
+	}
+	waitBoard(t, srv, "1", "the board of /play", func(board) bool { return true })
+	in = srv.SendCommand(discordtest.Command{Name: "stats"})
+	if r := responseTo(t, srv, in.ID); !r.Ephemeral() || !strings.Contains(r.Content, "Your games") {
+		t.Errorf("/stats answered %v", r)
+	}
+}
