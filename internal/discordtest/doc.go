@@ -75,6 +75,39 @@
 // Messages), so that the bot's later webhook edits are accepted; PostSigned
 // posts with any signature, for tests of refusals.
 //
+// Components: bot messages (channel messages, interaction responses,
+// followups, edits) keep their components, checked as Discord does (at
+// most 5 action rows of width 5, a button 1 and a select menu 5; custom_id
+// of 1 to 100 characters, unique in the message; labels of at most 80; link
+// buttons with a url and no custom_id; no text inputs), else 400 code 50035
+// naming the field, listed by Rejected. SentMessage.Buttons and
+// MessageState.Buttons/Button read them back (ButtonsOf for raw ones).
+//
+// Presses: Press(messageID, customID, user) dispatches a member's press of a
+// button on the bot's message as it stands (INTERACTION_CREATE type 3,
+// data.custom_id, component_type 2, the message, member or user, guild,
+// channel, id, token); PressHTTP posts it signed to an interactions
+// endpoint; PressPayload builds it. They fail with ErrUnknownMessage,
+// ErrNoSuchButton (link buttons too) or ErrButtonDisabled where Discord's
+// client would not let anyone press. Answers accepted, once, within
+// WithInteractionDeadline: 4 (a message; flag 64 ephemeral), 5, 6 (deferred
+// update: @original is then the message pressed), 7 (update: edits the
+// message pressed, see Edits) and 9 (a modal); 6 and 7 only for components
+// and modals opened from one, 9 not for modal submits (400 code 50035 on
+// "type"). The interactions endpoint's HTTP answer takes the same types.
+//
+// Modals: a type 9 answer is checked (title 1-45, custom_id 1-100, 1 to 5
+// action rows of one text input each, input custom_id 1-100 and unique,
+// label 1-45, style 1 or 2, lengths 0-4000, placeholder 100) and recorded:
+// Modals, WaitModal(tb, interactionID, timeout). SubmitModal(modal, values,
+// user) dispatches the member's submit (INTERACTION_CREATE type 5,
+// data.custom_id, data.components as action rows of text inputs with their
+// values; the message when a button opened it); SubmitModalHTTP posts it to
+// an endpoint; ModalSubmitPayload builds it. They fail with ErrModalInput
+// where Discord's client refuses (a required input blank, a length out of
+// bounds, a line break in a short input, an unknown input, a member other
+// than the one shown the modal), ErrModalSubmitted the second time.
+//
 // Servers: Command.Permissions sets the member's permissions (Manage Server
 // is 32); AddThread makes a thread the fake knows, with its parent channel
 // (GET /channels/{id}). ConfigureRemote points a session in another process,

@@ -703,6 +703,10 @@ func (s *Server) learnLocked(event string, raw json.RawMessage) {
 		Message       *struct {
 			ID string `json:"id"`
 		} `json:"message"`
+		User   json.RawMessage `json:"user"`
+		Member *struct {
+			User json.RawMessage `json:"user"`
+		} `json:"member"`
 	}
 	if json.Unmarshal(raw, &p) != nil {
 		return
@@ -719,6 +723,15 @@ func (s *Server) learnLocked(event string, raw json.RawMessage) {
 		}
 		if p.Message != nil {
 			st.messageID = p.Message.ID
+		}
+		st.user = p.User
+		if p.Member != nil {
+			st.user = p.Member.User
+			var full struct {
+				Member json.RawMessage `json:"member"`
+			}
+			_ = json.Unmarshal(raw, &full)
+			st.member = full.Member
 		}
 		s.interactions[p.ID] = st
 		s.byToken[p.Token] = st

@@ -404,7 +404,10 @@ type Component struct {
 
 // ComponentPayload returns an INTERACTION_CREATE payload of type 3
 // (MESSAGE_COMPONENT). Responses of type 6 (deferred update) and 7 (update
-// message) and edits of @original then refer to MessageID.
+// message) and edits of @original then refer to MessageID. The payload's
+// message is the bot's message as it stands when the fake keeps it (see
+// MessageNow), else a blank one with that id. Press checks that the button
+// exists and is enabled; ComponentPayload does not.
 func (s *Server) ComponentPayload(c Component) map[string]any {
 	if c.ComponentType == 0 {
 		c.ComponentType = discordgo.ButtonComponent
@@ -421,16 +424,7 @@ func (s *Server) ComponentPayload(c Component) map[string]any {
 	}
 	p["type"] = int(discordgo.InteractionMessageComponent)
 	p["data"] = data
-	msg := map[string]any{
-		"id": c.MessageID, "channel_id": channelID, "author": userJSON(s.BotUser()), "content": "",
-		"timestamp": time.Now().UTC().Format(time.RFC3339Nano), "edited_timestamp": nil, "tts": false,
-		"mention_everyone": false, "mentions": []any{}, "mention_roles": []any{}, "attachments": []any{},
-		"embeds": []any{}, "components": []any{}, "pinned": false, "type": 0, "flags": 0,
-	}
-	if g, ok := p["guild_id"]; ok {
-		msg["guild_id"] = g
-	}
-	p["message"] = msg
+	p["message"] = s.componentMessage(c.MessageID, channelID, p["guild_id"])
 	return p
 }
 

@@ -66,6 +66,8 @@ type config struct {
 	maxConcurrency    int           // max_concurrency in GET /gateway/bot
 	identifyWindow    time.Duration // identify rate limit per max_concurrency bucket, 0 = not enforced
 	requiredShards    int           // fewer shards than this: close 4011
+	editLimit         int           // WithEditRateLimit: edits per message per editWindow, 0 = none
+	editWindow        time.Duration
 }
 
 // Option configures a Server.
@@ -223,6 +225,15 @@ type Server struct {
 	dmChannels   map[string]string                          // recipient id -> channel id
 	channelGuild map[string]string                          // channel id -> guild id, learned from dispatches
 	threadParent map[string]string                          // thread id -> parent channel id (AddThread)
+
+	// messages as they stand (store.go), edits, modals (guarded by mu)
+	store          map[string]*MessageState // by message id
+	storeOrder     []string                 // message ids in order of creation, for WithRecordLimit
+	edits          []Edit
+	editSeq        int
+	editWindows    map[string]*editWindow // by message id, for WithEditRateLimit
+	editViolations int
+	modals         []Modal
 }
 
 // New starts a fake Discord on 127.0.0.1 and registers its shutdown with
@@ -259,6 +270,8 @@ func New(tb testing.TB, opts ...Option) *Server {
 		dmChannels:   map[string]string{DefaultUserID: DefaultDMChannelID},
 		channelGuild: map[string]string{DefaultChannelID: DefaultGuildID, DefaultDMChannelID: ""},
 		threadParent: map[string]string{},
+		store:        map[string]*MessageState{},
+		editWindows:  map[string]*editWindow{},
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
