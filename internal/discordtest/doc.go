@@ -108,6 +108,28 @@
 // bounds, a line break in a short input, an unknown input, a member other
 // than the one shown the modal), ErrModalSubmitted the second time.
 //
+// Edits: the fake keeps every bot message as it stands (MessageNow, with
+// its attachments' bytes; WaitMessageNow waits for a state), and GET
+// /channels/{id}/messages/{id}, GET @original, referenced_message and the
+// message of a press answer from it. PATCH /channels/{id}/messages/{id},
+// the webhook PATCHes (@original, followups of the same token) and answers
+// of type 7 edit it, JSON or multipart (payload_json, files[n]): fields
+// sent replace the old ones (null clears), absent ones stay; without
+// attachments the old files stay and new ones are appended; with it the
+// message keeps exactly those listed by id plus, in API v9 (discordgo's),
+// every new file — in v10 only the files[n] the list names by index n (so
+// listing new files by index works in both); an unknown id is 400 50035, an
+// edit leaving nothing 50006, an unknown or deleted message 10008 (a
+// component on a message id the fake does not keep is still accepted, as
+// before). Accepted edits are recorded (Edits, AllEdits, EditCount,
+// WaitEdits: message id, order, route, the message's count). DELETE marks
+// the message Deleted (10008 afterwards; a member's message the fake does
+// not keep is deleted as asked). WithEditRateLimit(n, per) answers more
+// than n PATCHes of one message per window with Discord's 429 (listed by
+// Rejected, counted by EditViolations). A deferred response (5) is a
+// loading message (flag 128) until edited. With WithEchoMessages, channel
+// edits and deletes are dispatched as MESSAGE_UPDATE and MESSAGE_DELETE.
+//
 // Servers: Command.Permissions sets the member's permissions (Manage Server
 // is 32); AddThread makes a thread the fake knows, with its parent channel
 // (GET /channels/{id}). ConfigureRemote points a session in another process,
