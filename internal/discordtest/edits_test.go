@@ -164,7 +164,9 @@ func TestWebhookEditsAndEcho(t *testing.T) {
 	srv := New(t, WithEchoMessages())
 	sess := srv.Session(t, discordgo.IntentsGuildMessages)
 	updates := newCollector[string]()
-	sess.AddHandler(func(_ *discordgo.Session, u *discordgo.MessageUpdate) { updates.add("update " + u.ID + " " + u.Content) })
+	sess.AddHandler(func(_ *discordgo.Session, u *discordgo.MessageUpdate) {
+		updates.add("update " + u.ID + " " + u.Content)
+	})
 	sess.AddHandler(func(_ *discordgo.Session, d *discordgo.MessageDelete) { updates.add("delete " + d.ID) })
 	if err := sess.Open(); err != nil {
 		t.Fatal(err)
