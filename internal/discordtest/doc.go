@@ -135,6 +135,21 @@
 // (GET /channels/{id}). ConfigureRemote points a session in another process,
 // a test's child, at the fake's Addr.
 //
+// Threads: POST /channels/{id}/messages/{id}/threads starts a public thread
+// from the bot's message or a member's dispatched one (the thread's id is
+// the message's; the message then carries it: MessageState.ThreadID, GET's
+// thread); POST /channels/{id}/threads starts one without a message (type
+// 11 or 12; absent is 12 in API v9, required in v10). Both answer 201 with
+// the channel and dispatch THREAD_CREATE (newly_created; GUILDS intent).
+// Refused as on Discord: a name outside 1-100 characters or an
+// auto_archive_duration outside 60/1440/4320/10080 (50035), a second thread
+// from one message (400 160004), an unknown message (10008), a DM or a
+// thread (400 50024), a channel ForbidThreads marks (403 50013 Missing
+// Permissions). Threads, ThreadByID list them. Messages posted in a thread
+// are recorded with its id as channel and its guild; ThreadMessage builds a
+// member's message there, and payloads for a thread's channel default to
+// its guild (a press carries the thread's channel object, type 11).
+//
 // Soaks: WithRecordLimit keeps the fake's own memory bounded (counts stay
 // exact: MessageCount, RequestCount).
 //

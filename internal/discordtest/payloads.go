@@ -106,7 +106,7 @@ func (s *Server) GuildPayload(id string, channels, roles int) map[string]any {
 type Message struct {
 	ID        string          // default: a fresh snowflake
 	DM        bool            // a direct message: no guild_id and no member
-	GuildID   string          // default: DefaultGuildID (ignored when DM)
+	GuildID   string          // default: the channel's guild if the fake knows it (a thread), else DefaultGuildID (ignored when DM)
 	ChannelID string          // default: DefaultChannelID, or DefaultDMChannelID when DM
 	Author    *discordgo.User // default: DefaultUser()
 	Content   string
@@ -142,7 +142,7 @@ func (s *Server) MessagePayload(m Message) map[string]any {
 		}
 	}
 	if m.GuildID == "" && !m.DM {
-		m.GuildID = DefaultGuildID
+		m.GuildID = s.guildOf(m.ChannelID)
 	}
 	now := time.Now().UTC()
 	mentions := []any{}
@@ -235,7 +235,7 @@ type Command struct {
 	Name    string
 	Options []*discordgo.ApplicationCommandInteractionDataOption // see Opt and SubCommand
 	DM      bool                                                 // invoked in the bot's DM: user instead of member, no guild_id
-	// GuildID defaults to DefaultGuildID (ignored when DM).
+	// GuildID defaults to the channel's guild if the fake knows it (a thread), else DefaultGuildID (ignored when DM).
 	GuildID string
 	// ChannelID defaults to DefaultChannelID, or DefaultDMChannelID when DM.
 	ChannelID string
@@ -282,7 +282,7 @@ func (s *Server) CommandPayload(c Command) map[string]any {
 		}
 	}
 	if c.GuildID == "" && !c.DM {
-		c.GuildID = DefaultGuildID
+		c.GuildID = s.guildOf(c.ChannelID)
 	}
 	if c.CommandID == "" {
 		c.CommandID = s.commandID(c.Name, c.GuildID)
@@ -317,11 +317,27 @@ func (s *Server) CommandPayload(c Command) map[string]any {
 		p["context"] = 0
 		p["authorizing_integration_owners"] = map[string]any{"0": c.GuildID}
 		p["channel"] = map[string]any{"id": c.ChannelID, "type": 0, "guild_id": c.GuildID, "name": "general"}
+		s.mu.Lock()
+		if th := s.threads[c.ChannelID]; th != nil {
+			p["channel"] = s.threadJSON(th)
+		}
+		s.mu.Unlock()
 		if c.GuildID != "" {
 			data["guild_id"] = c.GuildID
 		}
 	}
 	return p
+}
+
+// guildOf returns the guild of channelID when the fake knows it is a guild
+// channel (a thread, say), else DefaultGuildID.
+func (s *Server) guildOf(channelID string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if g := s.channelGuild[channelID]; g != "" {
+		return g
+	}
+	return DefaultGuildID
 }
 
 func (s *Server) commandID(name, guildID string) string {

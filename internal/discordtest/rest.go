@@ -89,6 +89,8 @@ var routes = func() []*route {
 		{RouteGetMessage, (*Server).hGetMessage},
 		{RouteAddOwnReaction, (*Server).hNoContent},
 		{RouteDeleteOwnReaction, (*Server).hNoContent},
+		{RouteStartThreadFromMessage, (*Server).hStartThreadFromMessage},
+		{RouteStartThread, (*Server).hStartThread},
 		{RouteInteractionCallback, (*Server).hCallback},
 		{RouteGetOriginalResponse, (*Server).hGetOriginal},
 		{RouteEditOriginalResponse, (*Server).hEditWebhookMessage},
@@ -639,11 +641,8 @@ func (s *Server) hGetChannel(x *exchange) {
 		x.reply(200, map[string]any{"id": id, "type": 1, "last_message_id": nil, "flags": 0, "recipients": []any{}})
 		return
 	}
-	if parent, ok := s.threadParent[id]; ok {
-		x.reply(200, map[string]any{"id": id, "type": 11, "guild_id": g, "parent_id": parent, "name": "thread-" + id,
-			"owner_id": DefaultUserID, "message_count": 0, "member_count": 1, "last_message_id": nil, "flags": 0,
-			"thread_metadata": map[string]any{"archived": false, "auto_archive_duration": 1440, "locked": false,
-				"archive_timestamp": time.Now().UTC().Format(time.RFC3339Nano)}})
+	if th := s.threads[id]; th != nil {
+		x.reply(200, s.threadJSON(th))
 		return
 	}
 	x.reply(200, map[string]any{"id": id, "type": 0, "guild_id": g, "name": "channel-" + id, "position": 0,
@@ -657,8 +656,8 @@ func (s *Server) hGetChannel(x *exchange) {
 func (s *Server) AddThread(threadID, parentID, guildID string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.channelGuild[threadID] = guildID
-	s.threadParent[threadID] = parentID
+	s.addThreadLocked(&Thread{ID: threadID, ParentID: parentID, GuildID: guildID, Name: "thread-" + threadID,
+		Type: discordgo.ChannelTypeGuildPublicThread, OwnerID: DefaultUserID, AutoArchive: 1440, Created: time.Now()})
 }
 
 // hGetMessage answers with the current state of a message the bot sent.

@@ -234,6 +234,13 @@ type Server struct {
 	editWindows    map[string]*editWindow // by message id, for WithEditRateLimit
 	editViolations int
 	modals         []Modal
+
+	// threads (threads.go, guarded by mu)
+	threads     map[string]*Thread
+	threadOrder []string
+	noThreads   map[string]bool   // ForbidThreads
+	memberMsgs  map[string]string // message id -> channel id of MESSAGE_CREATEs dispatched
+	memberOrder []string          // for WithRecordLimit
 }
 
 // New starts a fake Discord on 127.0.0.1 and registers its shutdown with
@@ -272,6 +279,9 @@ func New(tb testing.TB, opts ...Option) *Server {
 		threadParent: map[string]string{},
 		store:        map[string]*MessageState{},
 		editWindows:  map[string]*editWindow{},
+		threads:      map[string]*Thread{},
+		noThreads:    map[string]bool{},
+		memberMsgs:   map[string]string{},
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

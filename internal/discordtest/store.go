@@ -362,5 +362,8 @@ func (s *Server) stateJSON(m *MessageState) map[string]any {
 	if m.Reference != nil {
 		out["message_reference"] = m.Reference
 	}
+	if th := s.threads[m.ThreadID]; th != nil {
+		out["thread"] = s.threadJSON(th)
+	}
 	return out
 }
