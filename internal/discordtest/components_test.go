@@ -14,6 +14,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -568,4 +569,42 @@ func TestPressHTTP(t *testing.T) {
 		t.Errorf("edits = %+v", e)
 	}
 	srv.AssertClean(t)
+}
+
+// TestLatePress: a press answered after WithInteractionDeadline is
+// refused with 10062, by callback and by endpoint answer alike.
+func TestLatePress(t *testing.T) {
+	t.Parallel()
+	srv := New(t, WithInteractionDeadline(30*time.Millisecond))
+	sess := srv.OpenSession(t, 0)
+	board, err := sess.ChannelMessageSendComplex(DefaultChannelID, &discordgo.MessageSend{Content: "board", Components: []discordgo.MessageComponent{row("undo")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := srv.Press(board.ID, "undo", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Not synchronisation: the behaviour under test is a wall-clock deadline.
+	time.Sleep(40 * time.Millisecond)
+	err = sess.InteractionRespond(&discordgo.Interaction{ID: in.ID, Token: in.Token}, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+	if restCode(err) != 10062 {
+		t.Errorf("late answer: %v", err)
+	}
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(40 * time.Millisecond)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"type":6}`))
+	}))
+	defer slow.Close()
+	_, ans, err := srv.PressHTTP(slow.URL, board.ID, "undo", nil)
+	if err != nil || ans.Message != nil {
+		t.Errorf("late endpoint answer taken: %+v, %v", ans, err)
+	}
+	if rej := srv.Rejected(); len(rej) != 2 || rej[1].Route != RouteEndpointAnswer || rej[1].Status != 404 {
+		t.Errorf("rejected = %v", rej)
+	}
+	if n := srv.EditCount(board.ID); n != 0 {
+		t.Errorf("%d edits", n)
+	}
 }

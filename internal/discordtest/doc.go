@@ -66,8 +66,9 @@
 // after), RejectIdentifies (close 4010, 4011, 4012, 4013 …).
 //
 // Replies: Message.ReplyTo makes a reply; WithReferenced sends the bot's
-// message replied to along (or null when it is gone), as Discord does when
-// it has it at hand; without it the bot must GET the message.
+// message replied to along, as it stands after its edits (or null when it
+// is gone), as Discord does when it has it at hand; without it the bot must
+// GET the message, which answers the same.
 //
 // Interactions endpoint: PublicKey and Sign give the application's Ed25519
 // key; PostInteraction posts a signed interaction to a bot's endpoint and

@@ -302,3 +302,39 @@ func TestEditRateLimit(t *testing.T) {
 		t.Errorf("a now = %q, %d edits", st.Content, st.Edits)
 	}
 }
+
+// TestReplyToEditedBoard: a member's reply to the bot's board carries the
+// board as it stands after its edits (content, buttons, picture), and GET
+// answers the same.
+func TestReplyToEditedBoard(t *testing.T) {
+	t.Parallel()
+	srv := New(t)
+	sess := srv.Session(t, discordgo.IntentsGuildMessages|discordgo.IntentsMessageContent)
+	got := newCollector[*discordgo.MessageCreate]()
+	sess.AddHandler(func(_ *discordgo.Session, m *discordgo.MessageCreate) { got.add(m) })
+	if err := sess.Open(); err != nil {
+		t.Fatal(err)
+	}
+	board, err := sess.ChannelMessageSendComplex(DefaultChannelID, &discordgo.MessageSend{Content: "board v1",
+		Components: []discordgo.MessageComponent{row("undo")}, Files: []*discordgo.File{pngFile(t, "v1.png", color.RGBA{A: 255})}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v2 := "board v2"
+	comps := []discordgo.MessageComponent{row("undo", "hint")}
+	if _, err := sess.ChannelMessageEditComplex(&discordgo.MessageEdit{Channel: DefaultChannelID, ID: board.ID, Content: &v2, Components: &comps,
+		Attachments: &[]*discordgo.MessageAttachment{}, Files: []*discordgo.File{pngFile(t, "v2.png", color.RGBA{A: 255})}}); err != nil {
+		t.Fatal(err)
+	}
+	srv.SendMessage(Message{Content: "r1c1 5", ReplyTo: board.ID, WithReferenced: true})
+	m := got.next(t, "the reply")
+	ref := m.ReferencedMessage
+	if m.MessageReference == nil || m.MessageReference.MessageID != board.ID || ref == nil || ref.Content != v2 ||
+		len(ref.Components) != 1 || len(ref.Attachments) != 1 || ref.Attachments[0].Filename != "v2.png" || ref.EditedTimestamp == nil {
+		t.Fatalf("reply = %+v, referenced %+v", m.Message, ref)
+	}
+	fetched, err := sess.ChannelMessage(DefaultChannelID, board.ID)
+	if err != nil || fetched.Content != v2 || fetched.Attachments[0].ID != ref.Attachments[0].ID {
+		t.Errorf("GET = %+v, %v", fetched, err)
+	}
+}
