@@ -738,11 +738,6 @@ func (s *Server) learnLocked(event string, raw json.RawMessage) {
 		st.user = p.User
 		if p.Member != nil {
 			st.user = p.Member.User
-			var full struct {
-				Member json.RawMessage `json:"member"`
-			}
-			_ = json.Unmarshal(raw, &full)
-			st.member = full.Member
 		}
 		s.interactions[p.ID] = st
 		s.byToken[p.Token] = st

@@ -856,7 +856,6 @@ type interactionState struct {
 	originalID                           string
 	messageID                            string          // message carrying the component, for type 3 (and 5 from a component)
 	user                                 json.RawMessage // the user who acted (member.user or user)
-	member                               json.RawMessage // the member object, in guilds
 	submitted                            bool            // a modal answered to it was submitted
 }
 

@@ -134,11 +134,13 @@ const DefaultReplayBuffer = 10000
 // with op 9 (false), as Discord does when its buffer is exceeded.
 func WithReplayBuffer(n int) Option { return func(c *config) { c.replayBuffer = n } }
 
-// WithRecordLimit keeps only the last n requests and sent messages, and the
-// last max(n, 1000) interactions (n <= 0: all, the default), so that a soak test of hundreds of
-// thousands of commands measures the bot's memory, not the fake's. Counts
-// (MessageCount, RequestCount) and the Wait functions still see everything;
-// Messages, Requests and RequestsFor return what is kept.
+// WithRecordLimit keeps only the last n requests, sent messages, edits and
+// modals, the last max(n, 1000) interactions and member messages, and the
+// last max(n, 200) messages' states (MessageNow) (n <= 0: all, the
+// default), so that a soak test of hundreds of thousands of commands
+// measures the bot's memory, not the fake's. Counts (MessageCount,
+// RequestCount) and the Wait functions still see everything; Messages,
+// Requests and RequestsFor return what is kept.
 func WithRecordLimit(n int) Option { return func(c *config) { c.recordLimit = n } }
 
 // WithShards sets the number of shards GET /gateway/bot recommends (default

@@ -214,15 +214,16 @@ func (s *Server) newAttachments(channelID string, files []File) []Attachment {
 }
 
 // storeLocked keeps a new message; with WithRecordLimit the oldest ones are
-// forgotten beyond max(2n, 2000).
+// forgotten beyond 2·max(n, 200): the last max(n, 200) stay.
 func (s *Server) storeLocked(m *MessageState) {
 	s.store[m.ID] = m
 	s.storeOrder = append(s.storeOrder, m.ID)
 	if n := s.cfg.recordLimit; n > 0 {
-		keep := max(2*n, 2000)
+		keep := max(n, 200)
 		if len(s.storeOrder) > 2*keep {
 			for _, id := range s.storeOrder[:len(s.storeOrder)-keep] {
 				delete(s.store, id)
+				delete(s.editWindows, id)
 			}
 			s.storeOrder = append(s.storeOrder[:0:0], s.storeOrder[len(s.storeOrder)-keep:]...)
 		}
