@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/slash"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
@@ -28,7 +29,7 @@ func TestHTTPEndpointNumberInAStringOption(t *testing.T) {
 		{Name: "solve", Options: []*discordgo.ApplicationCommandInteractionDataOption{
 			{Name: "grid", Type: discordgo.ApplicationCommandOptionString, Value: 12345.0}}},
 		{Name: "new", Options: []*discordgo.ApplicationCommandInteractionDataOption{
-			{Name: levelOption, Type: discordgo.ApplicationCommandOptionString, Value: 3.0}}},
+			{Name: slash.LevelOption, Type: discordgo.ApplicationCommandOptionString, Value: 3.0}}},
 	} {
 		_, ans := h.post(t, c)
 		if ans.Status != http.StatusOK || ans.Message == nil {

@@ -23,7 +23,8 @@
 // interactions endpoint. Replies may carry files ([command.Reply.Files]),
 // posted with the text in one request; when the upload fails, the text goes
 // out alone. The gateway sessions are package bot/internal/gateway's, the
-// REST calls package bot/internal/rest's.
+// REST calls package bot/internal/rest's, the slash commands' definitions and
+// the reading of their options package bot/internal/slash's.
 package bot
 
 import (

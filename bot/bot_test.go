@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/slash"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/internal/testgrids"
@@ -381,7 +382,7 @@ func TestSlashCommandsRegisteredAndAnswered(t *testing.T) {
 	var names []string
 	for _, c := range h.srv.Commands("") {
 		names = append(names, c.Name)
-		if c.Name == settingsName { // servers only: TestSettingsRegistered
+		if c.Name == slash.Settings { // servers only: TestSettingsRegistered
 			continue
 		}
 		if c.Contexts == nil || len(*c.Contexts) != 2 {

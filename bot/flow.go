@@ -187,8 +187,8 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 		b.finish(reply, c, command.Reply{Outcome: outcomeNotHere}, answer{text: c.refuse, ephemeral: true})
 		return
 	}
-	if c.prepare != nil {
-		c.prepare(work, &c.req)
+	if c.prepare != nil && !b.prepare(work, reply, c) {
+		return
 	}
 	rep, ok := b.result(work, reply, c)
 	if !ok {
@@ -205,6 +205,46 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 		a.text, a.fallback = unavailableNote(a.text), unavailableNote(a.fallback)
 	}
 	b.finish(reply, c, rep, a)
+}
+
+// prepare runs c.prepare (a download: the message replied to, an attached
+// picture). A responder with a deadline is deferred when the download
+// outlasts it, as result defers a late result. It reports false when the
+// command cannot be answered (Discord refused the deferral).
+func (b *Bot) prepare(work, reply context.Context, c *call) bool {
+	if !c.resp.deferrable() {
+		c.prepare(work, &c.req)
+		return true
+	}
+	req := c.req
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer b.recoverEvent("prepare " + c.cmd)
+		c.prepare(work, &req)
+	}()
+	timer := time.NewTimer(time.Until(c.start.Add(b.cfg.AckWait)))
+	defer timer.Stop()
+	select {
+	case <-done:
+		c.req = req
+		return true
+	case <-timer.C:
+	}
+	if err := c.resp.deferAnswer(reply, c.log); err != nil {
+		if rest.Refused(err) {
+			<-done
+			c.log.Error("reply lost", "outcome", "deferral_refused", "err", err)
+			b.metrics.replyLost(c.resp.transport())
+			b.finished(c)
+			return false
+		}
+		c.log.Error("defer interaction; trying the edit anyway", "err", err)
+	}
+	c.deferred = true
+	<-done
+	c.req = req
+	return true
 }
 
 // unavailableNote heads text with the notice that the server's settings
@@ -238,7 +278,7 @@ func (b *Bot) result(work, reply context.Context, c *call) (command.Reply, bool)
 		b.notice(reply, c, outcomeBusy, msgBusy)
 		return command.Reply{}, false
 	}
-	if !c.resp.deferrable() {
+	if !c.resp.deferrable() || c.deferred {
 		return <-res, true
 	}
 	// The deadline of the first answer counts from the command's arrival.
