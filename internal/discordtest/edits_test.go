@@ -15,7 +15,7 @@ func pngFile(t *testing.T, name string, c color.RGBA) *discordgo.File {
 	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(pngOf(t, c))}
 }
 
-func names(atts []Attachment) []string {
+func names(atts []MessageFile) []string {
 	var out []string
 	for _, a := range atts {
 		out = append(out, a.Filename)
@@ -23,7 +23,7 @@ func names(atts []Attachment) []string {
 	return out
 }
 
-func sameNames(got []Attachment, want ...string) bool {
+func sameNames(got []MessageFile, want ...string) bool {
 	n := names(got)
 	if len(n) != len(want) {
 		return false

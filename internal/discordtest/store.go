@@ -11,8 +11,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// Attachment is a file on a message as the fake keeps it, with its bytes.
-type Attachment struct {
+// MessageFile is a file attached to a bot message as the fake keeps it, with
+// its bytes (Attachment, in cdn.go, is a file a test puts on the fake CDN).
+type MessageFile struct {
 	ID          string
 	Filename    string
 	ContentType string
@@ -38,7 +39,7 @@ type MessageState struct {
 	Content       string
 	Embeds        []*discordgo.MessageEmbed
 	Components    []json.RawMessage
-	Attachments   []Attachment
+	Attachments   []MessageFile
 	Flags         discordgo.MessageFlags
 	Reference     *discordgo.MessageReference
 	ThreadID      string // the thread started from this message, if any
@@ -129,7 +130,7 @@ func copyState(m *MessageState) MessageState {
 	c := *m
 	c.Embeds = append([]*discordgo.MessageEmbed(nil), m.Embeds...)
 	c.Components = append([]json.RawMessage(nil), m.Components...)
-	c.Attachments = append([]Attachment(nil), m.Attachments...)
+	c.Attachments = append([]MessageFile(nil), m.Attachments...)
 	return c
 }
 
@@ -201,11 +202,11 @@ func (s *Server) WaitEdits(tb testing.TB, id string, n int, timeout time.Duratio
 
 // newAttachments turns uploaded files into attachments of a message in
 // channelID.
-func (s *Server) newAttachments(channelID string, files []File) []Attachment {
-	out := make([]Attachment, 0, len(files))
+func (s *Server) newAttachments(channelID string, files []File) []MessageFile {
+	out := make([]MessageFile, 0, len(files))
 	for _, f := range files {
 		aid := s.NewID()
-		out = append(out, Attachment{
+		out = append(out, MessageFile{
 			ID: aid, Filename: f.Name, ContentType: f.ContentType, Size: len(f.Data), Data: f.Data,
 			URL: "https://cdn.discordapp.com/attachments/" + channelID + "/" + aid + "/" + f.Name,
 		})
@@ -270,12 +271,12 @@ func (s *Server) applyEditLocked(x *exchange, m *MessageState, b *messageBody, f
 	fresh := s.newAttachments(m.ChannelID, files)
 	if b.Attachments != nil {
 		v10 := apiVersion != "" && apiVersion != "9" && apiVersion != "8"
-		old := map[string]Attachment{}
+		old := map[string]MessageFile{}
 		for _, a := range m.Attachments {
 			old[a.ID] = a
 		}
 		used := map[int]bool{}
-		kept := []Attachment{}
+		kept := []MessageFile{}
 		for i, raw := range *b.Attachments {
 			var ref struct {
 				ID json.RawMessage `json:"id"`
