@@ -226,6 +226,9 @@ func TestPressAndUpdateMessage(t *testing.T) {
 		len(i.Message.Attachments) != 1 || i.Message.Author == nil || i.Message.Author.ID != DefaultBotID {
 		t.Errorf("interaction message = %+v", i.Message)
 	}
+	if ans := srv.WaitAnswer(t, in.ID, wait); ans.ResponseType != discordgo.InteractionResponseUpdateMessage || ans.ID != board.ID {
+		t.Errorf("answer = %v", ans)
+	}
 	edits := srv.WaitEdits(t, board.ID, 1, wait)
 	if edits[0].Route != RouteInteractionCallback || edits[0].N != 1 {
 		t.Errorf("edit = %+v", edits[0])

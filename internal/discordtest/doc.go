@@ -96,6 +96,7 @@
 // message pressed, see Edits) and 9 (a modal); 6 and 7 only for components
 // and modals opened from one, 9 not for modal submits (400 code 50035 on
 // "type"). The interactions endpoint's HTTP answer takes the same types.
+// WaitAnswer(tb, interactionID, timeout) returns an interaction's answer.
 //
 // Modals: a type 9 answer is checked (title 1-45, custom_id 1-100, 1 to 5
 // action rows of one text input each, input custom_id 1-100 and unique,
@@ -110,7 +111,8 @@
 // than the one shown the modal), ErrModalSubmitted the second time.
 //
 // Edits: the fake keeps every bot message as it stands (MessageNow, with
-// its attachments' bytes; WaitMessageNow waits for a state), and GET
+// its attachments' bytes; WaitMessageNow waits for a state; BotMessagesIn
+// lists a channel's or thread's), and GET
 // /channels/{id}/messages/{id}, GET @original, referenced_message and the
 // message of a press answer from it. PATCH /channels/{id}/messages/{id},
 // the webhook PATCHes (@original, followups of the same token) and answers

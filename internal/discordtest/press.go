@@ -369,3 +369,27 @@ func (s *Server) componentMessage(messageID, channelID string, guildID any) map[
 	}
 	return msg
 }
+
+// answerOf returns the first response recorded for interaction id.
+func (s *Server) answerOf(id string) (SentMessage, bool) {
+	for _, m := range s.InteractionMessages(id) {
+		if m.Kind == KindInteractionResponse && m.InteractionID == id {
+			return m, true
+		}
+	}
+	return SentMessage{}, false
+}
+
+// WaitAnswer waits until interaction id was answered (by callback or by
+// the endpoint's HTTP answer) and returns the answer (ResponseType, content,
+// components, flags...); it fails the test after timeout.
+func (s *Server) WaitAnswer(tb testing.TB, id string, timeout time.Duration) SentMessage {
+	tb.Helper()
+	var m SentMessage
+	s.WaitUntil(tb, timeout, "an answer to interaction "+id, func() bool {
+		var ok bool
+		m, ok = s.answerOf(id)
+		return ok
+	})
+	return m
+}

@@ -369,3 +369,17 @@ func (s *Server) stateJSON(m *MessageState) map[string]any {
 	}
 	return out
 }
+
+// BotMessagesIn returns the current state of the bot's messages in
+// channelID (deleted ones included, with Deleted set), in order of creation.
+func (s *Server) BotMessagesIn(channelID string) []MessageState {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []MessageState
+	for _, id := range s.storeOrder {
+		if m := s.store[id]; m != nil && m.ChannelID == channelID {
+			out = append(out, copyState(m))
+		}
+	}
+	return out
+}

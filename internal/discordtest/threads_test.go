@@ -76,6 +76,12 @@ func TestThreadFromMessage(t *testing.T) {
 	if i.ChannelID != th.ID || i.GuildID != DefaultGuildID || ch["parent_id"] != DefaultChannelID || ch["type"] != 11 {
 		t.Errorf("press in a thread: channel %s guild %s %v", i.ChannelID, i.GuildID, ch)
 	}
+	if in := srv.BotMessagesIn(th.ID); len(in) != 1 || in[0].ID != board.ID {
+		t.Errorf("BotMessagesIn(thread) = %+v", in)
+	}
+	if in := srv.BotMessagesIn(DefaultChannelID); len(in) != 1 || in[0].ID != post.ID {
+		t.Errorf("BotMessagesIn(channel) = %+v", in)
+	}
 	if ths := srv.Threads(); len(ths) != 1 || ths[0].MessageID != post.ID || ths[0].OwnerID != DefaultBotID {
 		t.Errorf("Threads = %+v", ths)
 	}
