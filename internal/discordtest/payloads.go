@@ -106,7 +106,7 @@ func (s *Server) GuildPayload(id string, channels, roles int) map[string]any {
 type Message struct {
 	ID        string          // default: a fresh snowflake
 	DM        bool            // a direct message: no guild_id and no member
-	GuildID   string          // default: the channel's guild if the fake knows it (a thread), else DefaultGuildID (ignored when DM)
+	GuildID   string          // default: a thread's guild, else DefaultGuildID (ignored when DM)
 	ChannelID string          // default: DefaultChannelID, or DefaultDMChannelID when DM
 	Author    *discordgo.User // default: DefaultUser()
 	Content   string
@@ -235,7 +235,8 @@ type Command struct {
 	Name    string
 	Options []*discordgo.ApplicationCommandInteractionDataOption // see Opt and SubCommand
 	DM      bool                                                 // invoked in the bot's DM: user instead of member, no guild_id
-	// GuildID defaults to the channel's guild if the fake knows it (a thread), else DefaultGuildID (ignored when DM).
+	// GuildID defaults to the guild of the thread ChannelID names, else
+	// DefaultGuildID (ignored when DM).
 	GuildID string
 	// ChannelID defaults to DefaultChannelID, or DefaultDMChannelID when DM.
 	ChannelID string
@@ -329,13 +330,13 @@ func (s *Server) CommandPayload(c Command) map[string]any {
 	return p
 }
 
-// guildOf returns the guild of channelID when the fake knows it is a guild
-// channel (a thread, say), else DefaultGuildID.
+// guildOf returns the guild of channelID when it is a thread the fake
+// knows, else DefaultGuildID.
 func (s *Server) guildOf(channelID string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if g := s.channelGuild[channelID]; g != "" {
-		return g
+	if th := s.threads[channelID]; th != nil && th.GuildID != "" {
+		return th.GuildID
 	}
 	return DefaultGuildID
 }
