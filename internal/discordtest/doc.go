@@ -112,9 +112,8 @@
 //
 // Edits: the fake keeps every bot message as it stands (MessageNow, with
 // its attachments' bytes; WaitMessageNow waits for a state; BotMessagesIn
-// lists a channel's or thread's), and GET
-// /channels/{id}/messages/{id}, GET @original, referenced_message and the
-// message of a press answer from it. PATCH /channels/{id}/messages/{id},
+// lists a channel's or thread's), and GET /channels/{id}/messages/{id}, GET
+// @original, referenced_message and the message of a press answer from it. PATCH /channels/{id}/messages/{id},
 // the webhook PATCHes (@original, followups of the same token) and answers
 // of type 7 edit it, JSON or multipart (payload_json, files[n]): fields
 // sent replace the old ones (null clears), absent ones stay; without
@@ -129,9 +128,11 @@
 // the message Deleted (10008 afterwards; a member's message the fake does
 // not keep is deleted as asked). WithEditRateLimit(n, per) answers more
 // than n PATCHes of one message per window with Discord's 429 (listed by
-// Rejected, counted by EditViolations). A deferred response (5) is a
-// loading message (flag 128) until edited. With WithEchoMessages, channel
-// edits and deletes are dispatched as MESSAGE_UPDATE and MESSAGE_DELETE.
+// Rejected, counted by EditViolations); SetRateLimit(RouteEditMessage, …)
+// still limits a channel's edit bucket with headers. A deferred response
+// (5) is a loading message (flag 128) until edited. With WithEchoMessages,
+// channel edits and deletes are dispatched as MESSAGE_UPDATE and
+// MESSAGE_DELETE.
 //
 // Servers: Command.Permissions sets the member's permissions (Manage Server
 // is 32); AddThread makes a thread the fake knows, with its parent channel
