@@ -50,6 +50,12 @@ type engine struct {
 	cons       []Constraint
 	cellCons   [][]int32
 	start      []Digits
+	// scratch of propagate, reused from call to call: the queues of
+	// constraints and groups, and marks of those queued (queued when the
+	// mark equals gen).
+	conQ, grpQ       []int32
+	conMark, grpMark []uint32
+	gen              uint32
 }
 
 func compile(p *Puzzle) (*engine, error) {
@@ -182,14 +188,23 @@ func (e *engine) clone(s *State) *State {
 // propagate runs singles and every constraint to a fixed point; false
 // means a contradiction.
 func (e *engine) propagate(s *State, all bool) bool {
-	conQ := make([]int32, 0, len(e.cons))
-	conIn := make([]bool, len(e.cons))
-	grpQ := make([]int32, 0, len(e.groups))
-	grpIn := make([]bool, len(e.groups))
+	if e.conMark == nil {
+		e.conMark = make([]uint32, len(e.cons))
+		e.grpMark = make([]uint32, len(e.groups))
+	}
+	e.gen++
+	if e.gen == 0 { // wrapped: old marks could read as queued
+		clear(e.conMark)
+		clear(e.grpMark)
+		e.gen = 1
+	}
+	gen := e.gen
+	conQ, grpQ := e.conQ[:0], e.grpQ[:0]
+	defer func() { e.conQ, e.grpQ = conQ, grpQ }()
 	head := 0 // conQ is first in, first out
 	if all {
 		for k := range e.cons {
-			conIn[k] = true
+			e.conMark[k] = gen
 			conQ = append(conQ, int32(k))
 		}
 	}
@@ -210,14 +225,14 @@ func (e *engine) propagate(s *State, all bool) bool {
 				}
 			}
 			for _, k := range e.cellCons[c] {
-				if !conIn[k] {
-					conIn[k] = true
+				if e.conMark[k] != gen {
+					e.conMark[k] = gen
 					conQ = append(conQ, k)
 				}
 			}
 			for _, g := range e.cellGroups[c] {
-				if !grpIn[g] {
-					grpIn[g] = true
+				if e.grpMark[g] != gen {
+					e.grpMark[g] = gen
 					grpQ = append(grpQ, g)
 				}
 			}
@@ -225,7 +240,7 @@ func (e *engine) propagate(s *State, all bool) bool {
 		if len(grpQ) > 0 {
 			g := grpQ[len(grpQ)-1]
 			grpQ = grpQ[:len(grpQ)-1]
-			grpIn[g] = false
+			e.grpMark[g] = 0
 			if !e.groupSingles(s, int(g)) {
 				return false
 			}
@@ -234,7 +249,10 @@ func (e *engine) propagate(s *State, all bool) bool {
 		if head < len(conQ) {
 			k := conQ[head]
 			head++
-			conIn[k] = false
+			e.conMark[k] = 0
+			if head == len(conQ) {
+				conQ, head = conQ[:0], 0
+			}
 			if !e.cons[k].Prune(s) {
 				return false
 			}
@@ -300,6 +318,9 @@ type searcher struct {
 	found [][]int
 	nodes int64
 	err   error
+	// states[d] is the state of the children searched at depth d.
+	states []*State
+	depth  int
 }
 
 func (sr *searcher) search(s *State) {
@@ -331,14 +352,29 @@ func (sr *searcher) search(s *State) {
 		sr.found = append(sr.found, vals)
 		return
 	}
+	child := sr.state(s)
 	for m := s.cand[best]; m != 0 && sr.err == nil && len(sr.found) < sr.limit; m &= m - 1 {
-		child := sr.e.clone(s)
+		copy(child.cand, s.cand)
+		clear(child.inQ)
+		child.queue = child.queue[:0]
 		d := m & -m
 		child.Keep(best, d)
 		if sr.e.propagate(child, false) {
+			sr.depth++
 			sr.search(child)
+			sr.depth--
 		}
 	}
+}
+
+// state returns the searcher's state for the children of the current
+// depth, made once per depth and reused (a child is done with before its
+// sibling starts).
+func (sr *searcher) state(s *State) *State {
+	for len(sr.states) <= sr.depth {
+		sr.states = append(sr.states, sr.e.clone(s))
+	}
+	return sr.states[sr.depth]
 }
 
 // Solve searches p for up to limit solutions (at least 1; 2 proves
