@@ -226,7 +226,8 @@ func TestPlayByTypedMoves(t *testing.T) {
 func TestManyMovesFewEdits(t *testing.T) {
 	t.Parallel()
 	db := openGames(t, filepath.Join(t.TempDir(), "games.db"))
-	h := start(t, playConfig(db), nil)
+	// Discord's limit on editing one message: about 5 in 5 s.
+	h := start(t, playConfig(db), nil, discordtest.WithEditRateLimit(5, 5*time.Second))
 	srv := h.srv
 	id := startedGame(t, srv, db, nil, gamePuzzle)
 	moves := strings.Fields(remaining(gamePuzzle))
@@ -252,6 +253,70 @@ func TestManyMovesFewEdits(t *testing.T) {
 	t.Logf("%d moves typed at once made %d edits in %v", n, g.edits, took.Round(time.Millisecond))
 	for _, r := range srv.Rejected() {
 		t.Errorf("refused: %v", r)
+	}
+	if n := srv.EditViolations(); n != 0 {
+		t.Errorf("%d edits over Discord's rate limit", n)
+	}
+}
+
+// TestPlayInThreads: a game's board goes in a thread started from the
+// !play message; anyone's moves typed in the thread are the game's (the
+// owner's accepted, another member's refused for a game that is not a
+// team's); where threads are forbidden, the board goes in the channel and
+// that is said once, not for the next game.
+func TestPlayInThreads(t *testing.T) {
+	t.Parallel()
+	db := openGames(t, filepath.Join(t.TempDir(), "games.db"))
+	h := start(t, playConfig(db), nil)
+	srv := h.srv
+	before := srv.MessageCount()
+	p := srv.SendMessage(discordtest.Message{Content: "!play " + gamePuzzle})
+	var id string
+	srv.WaitUntil(t, wait, "the board", func() bool {
+		for _, m := range srv.Messages()[before:] {
+			if id = gameTitle(m.Content); id != "" && m.Kind == discordtest.KindChannelMessage {
+				return true
+			}
+		}
+		return false
+	})
+	ths := srv.Threads()
+	if len(ths) != 1 || ths[0].MessageID != p["id"] {
+		t.Fatalf("threads %+v, want one from the !play message %v", ths, p["id"])
+	}
+	b, _ := boardOf(srv, id)
+	if b.channel != ths[0].ID {
+		t.Fatalf("board in %s, want the thread %s", b.channel, ths[0].ID)
+	}
+	poll(t, "the thread recorded", func() bool { g, _ := db.Game(context.Background(), id); return g.ThreadID == ths[0].ID && g.MessageID != "" })
+	srv.Dispatch("MESSAGE_CREATE", srv.ThreadMessage(ths[0].ID, "r1c3 4", nil))
+	waitBoard(t, srv, id, "the move typed in the thread", func(b board) bool { return strings.Contains(b.content, "Last move: r1c3 4.") })
+	n := srv.MessageCount()
+	srv.Dispatch("MESSAGE_CREATE", srv.ThreadMessage(ths[0].ID, "r1c4 6", &discordgo.User{ID: "4000000000000000042", Username: "bob"}))
+	waitContent(t, srv, n, "start your own")
+
+	other := "3000000000000000099"
+	srv.ForbidThreads(other)
+	for range 2 {
+		n := srv.MessageCount()
+		srv.SendMessage(discordtest.Message{Content: "!play " + gamePuzzle, ChannelID: other})
+		srv.WaitUntil(t, wait, "a board in the channel", func() bool {
+			for _, m := range srv.Messages()[n:] {
+				if gameTitle(m.Content) != "" && m.ChannelID == other {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	said := 0
+	for _, m := range srv.Messages() {
+		if strings.Contains(m.Content, "could not start a thread") {
+			said++
+		}
+	}
+	if said != 1 {
+		t.Errorf("the refused thread said %d times, want once", said)
 	}
 }
 
