@@ -288,7 +288,10 @@ func TestPlayInThreads(t *testing.T) {
 	if b.channel != ths[0].ID {
 		t.Fatalf("board in %s, want the thread %s", b.channel, ths[0].ID)
 	}
-	poll(t, "the thread recorded", func() bool { g, _ := db.Game(context.Background(), id); return g.ThreadID == ths[0].ID && g.MessageID != "" })
+	poll(t, "the thread recorded", func() bool {
+		g, _ := db.Game(context.Background(), id)
+		return g.ThreadID == ths[0].ID && g.MessageID != ""
+	})
 	srv.Dispatch("MESSAGE_CREATE", srv.ThreadMessage(ths[0].ID, "r1c3 4", nil))
 	waitBoard(t, srv, id, "the move typed in the thread", func(b board) bool { return strings.Contains(b.content, "Last move: r1c3 4.") })
 	n := srv.MessageCount()
