@@ -208,7 +208,7 @@ func (b *Bot) startGame(ctx context.Context, c *call, rep command.Reply, a answe
 
 // threadsAllowed reports whether games get threads of their own where at
 // is.
-func threadsAllowed(at where) bool { return at.guild.ID != "" }
+func threadsAllowed(at where) bool { return at.guild.ID != "" && !at.guild.NoThreads }
 
 // sayNoThread posts msgNoThread in channel, the first time only.
 func (b *Bot) sayNoThread(ctx context.Context, log *slog.Logger, channel, replyTo string) {

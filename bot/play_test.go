@@ -632,3 +632,23 @@ func TestPlaySlash(t *testing.T) {
 		t.Errorf("/stats answered %v", r)
 	}
 }
+
+// TestPlayThreadsOff: a server with /settings threads off gets its boards
+// in the channel, and no thread is asked for.
+func TestPlayThreadsOff(t *testing.T) {
+	t.Parallel()
+	db := openGames(t, filepath.Join(t.TempDir(), "games.db"))
+	if _, err := db.Update(context.Background(), discordtest.DefaultGuildID, func(g *settings.Guild) error { g.SetThreads(false); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	cfg := playConfig(db)
+	cfg.Settings = db
+	h := start(t, cfg, nil)
+	id := startedGame(t, h.srv, db, nil, gamePuzzle)
+	if b, _ := boardOf(h.srv, id); b.channel != discordtest.DefaultChannelID {
+		t.Errorf("board in %s, want the channel", b.channel)
+	}
+	if n := len(h.srv.RequestsFor(discordtest.RouteStartThreadFromMessage)) + len(h.srv.RequestsFor(discordtest.RouteStartThread)); n != 0 {
+		t.Errorf("%d thread requests with threads off", n)
+	}
+}

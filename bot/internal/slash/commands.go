@@ -245,6 +245,8 @@ func settingsCommand() *discordgo.ApplicationCommand {
 					Description: "Hour of the day, UTC (0 to 23)", Required: true, MinValue: &minHour, MaxValue: 23},
 				choices("level", "Difficulty of the puzzle (default: "+settings.DefaultDailyLevel.String()+")", false, levels...)),
 			sub("daily-off", "Stop posting the daily puzzle"),
+			sub("threads", "Whether each game gets a thread of its own (off: played in the channel)",
+				choices("mode", "on: a thread per game (the default); off: in the channel", true, "on", "off")),
 		},
 	}
 }
