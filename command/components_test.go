@@ -168,3 +168,11 @@ func TestGiveUpTodaysDaily(t *testing.T) {
 		t.Fatalf("give up: %s\n%s", r.Outcome, r.Text)
 	}
 }
+
+// TestHelpMentionsPlay: !help names !play, within its 2,000 characters
+// (TestHelpFits).
+func TestHelpMentionsPlay(t *testing.T) {
+	if help := New(Config{Prefix: "!"}).Help(); !strings.Contains(help, "`!play") {
+		t.Errorf("help does not mention !play:\n%s", help)
+	}
+}
