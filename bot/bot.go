@@ -543,6 +543,7 @@ func (b *Bot) shutdown(cancelWork, cancelReplies context.CancelFunc) {
 			waitUntil(time.Now().Add(time.Second))
 		}
 	}
+	b.flushBoards(deadline) // boards still to be edited (play.go)
 	closeGateway()
 	<-closed
 	b.log.Info("stopped", "took", time.Since(start).Round(time.Millisecond))

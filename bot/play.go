@@ -53,6 +53,19 @@ func (b *Bot) boardEditor() *edits.Coalescer[boardEdit] {
 	return b.games.c
 }
 
+// flushBoards sends the board edits still waiting, until deadline: the
+// moves are saved already, and the boards should show them.
+func (b *Bot) flushBoards(deadline time.Time) {
+	if b.games.c == nil {
+		return
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	if err := b.games.c.Flush(ctx); err != nil {
+		b.log.Warn("board edits not all sent before the end of the grace", "err", err)
+	}
+}
+
 // editBoard sends one edit of a board: the content, the buttons, and the
 // picture replacing the old one (the attachments listed are the ones the
 // message keeps, so the old picture goes).

@@ -652,3 +652,19 @@ func TestPlayThreadsOff(t *testing.T) {
 		t.Errorf("%d thread requests with threads off", n)
 	}
 }
+
+// TestPlayTextBoard: with pictures off (IMAGE_REPLIES=never) the board is
+// text alone, posted and edited without attachments.
+func TestPlayTextBoard(t *testing.T) {
+	t.Parallel()
+	db := openGames(t, filepath.Join(t.TempDir(), "games.db"))
+	cfg := playConfig(db)
+	cfg.Pictures = command.PicturesNever
+	h := start(t, cfg, nil)
+	id := startedGame(t, h.srv, db, nil, gamePuzzle)
+	h.srv.SendMessage(discordtest.Message{Content: "r1c3 4"})
+	b := waitBoard(t, h.srv, id, "the move", func(b board) bool { return strings.Contains(b.content, "Last move: r1c3 4.") })
+	if len(b.files) != 0 || !strings.Contains(b.content, "```") {
+		t.Errorf("text board with %d files:\n%s", len(b.files), b.content)
+	}
+}
