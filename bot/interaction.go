@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/components"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/bot/internal/slash"
 	"github.com/sudokubot/sudokubot/command"
@@ -267,7 +268,7 @@ type callbackPayload struct {
 	Type discordgo.InteractionResponseType `json:"type"`
 	Data *messagePayload                   `json:"data,omitempty"`
 	// Modal, when set, is the data instead (a form; see play.go).
-	Modal *modalPayload `json:"-"`
+	Modal *components.Modal `json:"-"`
 }
 
 // MarshalJSON writes the payload, with a form's data when it has one.
@@ -275,7 +276,7 @@ func (p callbackPayload) MarshalJSON() ([]byte, error) {
 	if p.Modal != nil {
 		return json.Marshal(struct {
 			Type discordgo.InteractionResponseType `json:"type"`
-			Data *modalPayload                     `json:"data"`
+			Data *components.Modal                 `json:"data"`
 		}{p.Type, p.Modal})
 	}
 	type plain callbackPayload
@@ -295,7 +296,7 @@ type messagePayload struct {
 func messageData(a answer) *messagePayload {
 	p := &messagePayload{Content: a.text, AllowedMentions: noMentions(), Attachments: attachmentRefs(a.files)}
 	if len(a.buttons) > 0 {
-		p.Components = components(a.buttons)
+		p.Components = components.Rows(a.buttons)
 	}
 	return p
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/components"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 )
@@ -191,11 +192,13 @@ func (r *messageReply) send(ctx context.Context, log *slog.Logger, a answer) err
 				FailIfNotExists: &failIfGone,
 			},
 			AllowedMentions: noMentions(),
-			Components:      components(a.buttons),
 		},
 		Attachments:  attachmentRefs(a.files),
 		Nonce:        r.to.MessageID, // a snowflake: at most 20 digits, within Discord's 25
 		EnforceNonce: true,
+	}
+	if len(a.buttons) > 0 {
+		payload.Components = components.Rows(a.buttons)
 	}
 	endpoint := discordgo.EndpointChannelMessages(r.to.ChannelID)
 	bk := r.rest.Channels.Get(r.to.ChannelID, time.Now())

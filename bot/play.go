@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/components"
 	"github.com/sudokubot/sudokubot/bot/internal/edits"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
@@ -95,21 +96,7 @@ func boardPayload(a answer) boardMessage {
 	if refs == nil {
 		refs = []attachmentRef{} // none kept: a picture posted before goes
 	}
-	return boardMessage{Content: a.text, Components: components(a.buttons), Attachments: refs, AllowedMentions: noMentions()}
-}
-
-// components are Discord's rows of buttons for bs.
-func components(bs []command.Button) []discordgo.MessageComponent {
-	rows := []discordgo.MessageComponent{}
-	for _, row := range command.GameButtonRows(bs) {
-		var r discordgo.ActionsRow
-		for _, bt := range row {
-			r.Components = append(r.Components, discordgo.Button{Label: bt.Label, CustomID: bt.CustomID,
-				Style: discordgo.ButtonStyle(bt.Style), Disabled: bt.Disabled})
-		}
-		rows = append(rows, r)
-	}
-	return rows
+	return boardMessage{Content: a.text, Components: components.Rows(a.buttons), Attachments: refs, AllowedMentions: noMentions()}
 }
 
 // boardAnswer is the message of a game's board.
@@ -316,26 +303,12 @@ func (b *Bot) onTypedMove(work context.Context, log *slog.Logger, m *discordgo.M
 // a deferred update, the board being edited through the coalescer.
 func (b *Bot) onPress(work context.Context, r *interactionReply, log *slog.Logger) {
 	i := r.i
-	userID := ""
-	if i.Member != nil && i.Member.User != nil {
-		userID = i.Member.User.ID
-	} else if i.User != nil {
-		userID = i.User.ID
-	}
+	userID := components.UserID(i)
 	var customID string
-	fields := map[string]string{}
+	var fields map[string]string
 	if i.Type == discordgo.InteractionModalSubmit {
 		data := i.ModalSubmitData()
-		customID = data.CustomID
-		for _, row := range data.Components {
-			if ar, ok := row.(*discordgo.ActionsRow); ok {
-				for _, c := range ar.Components {
-					if ti, ok := c.(*discordgo.TextInput); ok {
-						fields[ti.CustomID] = ti.Value
-					}
-				}
-			}
-		}
+		customID, fields = data.CustomID, components.Fields(data)
 	} else {
 		customID = i.MessageComponentData().CustomID
 	}
@@ -443,26 +416,9 @@ func (r *interactionReply) ackUpdate(ctx context.Context, log *slog.Logger) erro
 func (r *interactionReply) openForm(ctx context.Context, log *slog.Logger, f *command.Form) error {
 	ctx, cancel := context.WithDeadline(ctx, r.created.Add(interactionWindow))
 	defer cancel()
-	var rows []discordgo.MessageComponent
-	for _, fl := range f.Fields {
-		style := discordgo.TextInputShort
-		if fl.Long {
-			style = discordgo.TextInputParagraph
-		}
-		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.TextInput{
-			CustomID: fl.ID, Label: fl.Label, Style: style, Placeholder: fl.Placeholder, Required: true, MaxLength: fl.Max}}})
-	}
-	err := r.first(ctx, log, &callbackPayload{Type: discordgo.InteractionResponseModal,
-		Modal: &modalPayload{CustomID: f.CustomID, Title: f.Title, Components: rows}}, nil)
+	err := r.first(ctx, log, &callbackPayload{Type: discordgo.InteractionResponseModal, Modal: components.ModalOf(f)}, nil)
 	if err == nil {
 		r.setAcked()
 	}
 	return err
-}
-
-// modalPayload is the data of a form's interaction response.
-type modalPayload struct {
-	CustomID   string                       `json:"custom_id"`
-	Title      string                       `json:"title"`
-	Components []discordgo.MessageComponent `json:"components"`
 }
