@@ -45,6 +45,59 @@ type boards struct {
 	// so that it is said once.
 	mu      sync.Mutex
 	refused map[string]bool
+	// starting holds the games whose first board is being posted, so that
+	// a move played meanwhile edits that board rather than posting another.
+	starting map[string]*firstBoard
+}
+
+// firstBoard is a game's first board on its way: done is closed once it is
+// posted and recorded (message "" if that failed).
+type firstBoard struct {
+	done            chan struct{}
+	message, thread string
+	at              time.Time
+}
+
+// firstBoardWait bounds how long a move waits for its game's first board.
+const firstBoardWait = 10 * time.Second
+
+// begin notes that game id's first board is being posted, and returns the
+// function that says where it went.
+func (bs *boards) begin(id string) func(message, thread string) {
+	fb := &firstBoard{done: make(chan struct{}), at: time.Now()}
+	bs.mu.Lock()
+	if bs.starting == nil {
+		bs.starting = map[string]*firstBoard{}
+	}
+	for k, v := range bs.starting {
+		if time.Since(v.at) > time.Minute {
+			delete(bs.starting, k) // recorded long since: the database knows
+		}
+	}
+	bs.starting[id] = fb
+	bs.mu.Unlock()
+	return func(message, thread string) {
+		fb.message, fb.thread = message, thread
+		close(fb.done)
+	}
+}
+
+// first waits for game id's first board when it is being posted by this
+// process, and returns where it went.
+func (bs *boards) first(ctx context.Context, id string) (message, thread string, ok bool) {
+	bs.mu.Lock()
+	fb := bs.starting[id]
+	bs.mu.Unlock()
+	if fb == nil {
+		return "", "", false
+	}
+	select {
+	case <-fb.done:
+		return fb.message, fb.thread, fb.message != ""
+	case <-ctx.Done():
+	case <-time.After(firstBoardWait):
+	}
+	return "", "", false
 }
 
 func (b *Bot) boardEditor() *edits.Coalescer[boardEdit] {
@@ -178,6 +231,7 @@ func (b *Bot) startGame(ctx context.Context, c *call, rep command.Reply, a answe
 	}
 	guild := c.where.guild.ID
 	thread := ""
+	started := b.games.begin(g.ID)
 	if guild != "" && threadsAllowed(c.where) {
 		th, err := b.startThread(ctx, log, g.ChannelID, fromID, g.ID)
 		if err != nil {
@@ -195,6 +249,10 @@ func (b *Bot) startGame(ctx context.Context, c *call, rep command.Reply, a answe
 	if err == nil {
 		err = b.handler.SetGameMessage(ctx, g.ID, thread, id)
 	}
+	if err != nil {
+		id = ""
+	}
+	started(id, thread) // moves played meanwhile edit this board
 	if err != nil {
 		b.finish(ctx, c, command.Reply{Outcome: rep.Outcome, Err: err}, notice("The game started, but its board could not be posted here. Try again in a minute."))
 		return
@@ -235,6 +293,15 @@ func (b *Bot) sayNoThread(ctx context.Context, log *slog.Logger, channel, replyT
 func (b *Bot) showBoard(ctx context.Context, log *slog.Logger, rep command.Reply) {
 	g := rep.Game
 	a := boardAnswer(rep)
+	if g.MessageID == "" {
+		// The game's first board may be on its way (a move right after
+		// !play): edit that one.
+		if msg, th, ok := b.games.first(ctx, g.ID); ok {
+			cp := *g
+			cp.MessageID, cp.ThreadID = msg, th
+			g = &cp
+		}
+	}
 	channel := boardChannel(g)
 	if g.MessageID == "" {
 		id, err := b.postBoard(ctx, log, channel, "", a)

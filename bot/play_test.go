@@ -668,3 +668,25 @@ func TestPlayTextBoard(t *testing.T) {
 		t.Errorf("text board with %d files:\n%s", len(b.files), b.content)
 	}
 }
+
+// TestPlayMoveRightAfterStart: a move typed while the game's first board
+// is being posted edits that board; no second board is posted.
+func TestPlayMoveRightAfterStart(t *testing.T) {
+	t.Parallel()
+	db := openGames(t, filepath.Join(t.TempDir(), "games.db"))
+	h := start(t, playConfig(db), nil)
+	srv := h.srv
+	srv.SendMessage(discordtest.Message{Content: "!play " + gamePuzzle})
+	poll(t, "the game saved", func() bool { _, err := db.Game(context.Background(), "1"); return err == nil })
+	srv.SendMessage(discordtest.Message{Content: "r1c3 4"})
+	waitBoard(t, srv, "1", "the move on the first board", func(b board) bool { return strings.Contains(b.content, "Last move: r1c3 4.") })
+	boards := 0
+	for _, m := range srv.Messages() {
+		if m.Kind == discordtest.KindChannelMessage && gameTitle(m.Content) == "1" {
+			boards++
+		}
+	}
+	if boards != 1 {
+		t.Errorf("%d boards posted for one game", boards)
+	}
+}
