@@ -172,6 +172,9 @@ type interactionReply struct {
 
 	mu    sync.Mutex
 	acked bool // a first answer reached Discord; what follows is an edit
+	// updated: the first answer was a deferred update of a press (play.go),
+	// so @original is the message pressed, and answers are follow-ups.
+	updated bool
 }
 
 var _ responder = (*interactionReply)(nil)

@@ -397,10 +397,24 @@ func (b *Bot) onPress(work context.Context, r *interactionReply, log *slog.Logge
 	g, gerr := b.guildSettings(work, i.GuildID)
 	at := b.place(work, log, g, i.ChannelID, gerr)
 	seat := b.seat(at, i.GuildID, i.ChannelID, userID)
+	// The first answer comes at once, before the game is read: a form
+	// opens (Move, Notes); Hint, Check and Play get an ephemeral
+	// "thinking…" that their answer replaces; every other press and form
+	// gets a deferred update, the board changing by its edit, and a refusal
+	// comes as an ephemeral follow-up. So no late answer can land on the
+	// board's message itself.
 	id, _ := command.ParseComponentID(customID)
-	aside := id.Kind == "sg" && (id.Action == "hi" || id.Action == "ck")
-	if aside {
-		if err := r.deferEphemeral(work, log); err != nil {
+	form := i.Type == discordgo.InteractionMessageComponent && id.Kind == "sg" && (id.Action == "mv" || id.Action == "nt")
+	var ack func(context.Context, *slog.Logger) error
+	switch {
+	case form:
+	case id.Kind == "sp" || id.Kind == "sg" && (id.Action == "hi" || id.Action == "ck"):
+		ack = r.deferEphemeral
+	default:
+		ack = r.ackUpdate
+	}
+	if ack != nil {
+		if err := ack(work, log); err != nil {
 			log.Warn("press not acknowledged", "err", err)
 			return
 		}
@@ -437,7 +451,7 @@ func (b *Bot) answerPress(ctx context.Context, r *interactionReply, log *slog.Lo
 		b.startGame(ctx, c, rep, answer{text: rep.Text, files: rep.Files, fallback: rep.Fallback})
 		return nil
 	case rep.UserError || rep.Game == nil:
-		return r.send(ctx, log, answer{text: rep.Text, files: rep.Files, ephemeral: true})
+		return r.aside(ctx, log, answer{text: rep.Text, files: rep.Files, ephemeral: true})
 	}
 	b.showBoard(ctx, log, rep)
 	if len(rep.Game.Aside) > 0 {
@@ -446,12 +460,31 @@ func (b *Bot) answerPress(ctx context.Context, r *interactionReply, log *slog.Lo
 			a.text = x.Text
 			a.files = append(a.files, x.Files...)
 		}
+		return r.aside(ctx, log, a)
+	}
+	return nil
+}
+
+// aside posts a for the presser alone: the edit of the ephemeral
+// "thinking…", or a follow-up after a deferred update.
+func (r *interactionReply) aside(ctx context.Context, log *slog.Logger, a answer) error {
+	r.mu.Lock()
+	update := r.updated
+	if r.webhookBucket == nil {
+		r.webhookBucket = rest.NewBucket("webhook")
+	}
+	bk := r.webhookBucket
+	r.mu.Unlock()
+	if !update {
 		return r.send(ctx, log, a)
 	}
-	if r.isAcked() {
-		return nil
+	p := messageData(a)
+	p.Flags = discordgo.MessageFlagsEphemeral
+	uri := discordgo.EndpointFollowupMessage(r.i.AppID, r.i.Token)
+	if err := r.rest.Do(ctx, log, bk, rest.Request{Method: http.MethodPost, URL: uri, Payload: p, Files: a.files}); err != nil {
+		return fmt.Errorf("follow-up of interaction %s: %w", r.i.ID, err)
 	}
-	return r.ackUpdate(ctx, log)
+	return nil
 }
 
 // deferEphemeral acknowledges an interaction with a "thinking…" only its
@@ -473,8 +506,10 @@ func (r *interactionReply) ackUpdate(ctx context.Context, log *slog.Logger) erro
 	ctx, cancel := context.WithDeadline(ctx, r.created.Add(interactionWindow))
 	defer cancel()
 	err := r.first(ctx, log, &callbackPayload{Type: discordgo.InteractionResponseDeferredMessageUpdate}, nil)
-	if err == nil {
-		r.setAcked()
+	if err == nil || !rest.Refused(err) {
+		r.mu.Lock()
+		r.acked, r.updated = true, true
+		r.mu.Unlock()
 	}
 	return err
 }

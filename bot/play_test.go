@@ -430,9 +430,17 @@ func TestPlayByButtons(t *testing.T) {
 
 	stranger := &discordgo.User{ID: "4000000000000000077", Username: "stranger"}
 	in := press(t, srv, b, "Undo", stranger)
-	if r := responseTo(t, srv, in.ID); !r.Ephemeral() || !strings.Contains(r.Content, "start your own") {
-		t.Errorf("a stranger's press: %v", r)
+	if r := responseTo(t, srv, in.ID); r.ResponseType != discordgo.InteractionResponseDeferredMessageUpdate {
+		t.Errorf("a stranger's press: first response %v, want a deferred update", r)
 	}
+	srv.WaitUntil(t, wait, "the stranger told, alone", func() bool {
+		for _, m := range srv.InteractionMessages(in.ID) {
+			if m.Kind == discordtest.KindFollowup && m.Ephemeral() && strings.Contains(m.Content, "start your own") {
+				return true
+			}
+		}
+		return false
+	})
 
 	g, _ := db.Game(context.Background(), id)
 	form = formOf(t, responseTo(t, srv, press(t, srv, b, "Move", nil).ID))
@@ -509,6 +517,20 @@ func TestPlaySecondProcessAndHTTPOnly(t *testing.T) {
 		t.Fatalf("form over HTTP: %v %d %s", err, ans.Type, ans.Body)
 	}
 	waitBoard(t, srv, id, "the move of the other process", func(b board) bool { return strings.Contains(b.content, "Last move: r1c3 4.") })
+	// A move against the rules in the form: the board stays, the presser
+	// alone is told (a follow-up: the first answer was the deferred update).
+	bad := formPayload(srv, b, modal.Data.CustomID, "r1c1 6", nil)
+	if ans, err := srv.PostInteraction(web.endpoint, bad); err != nil || ans.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+		t.Fatalf("bad form over HTTP: %v %d", err, ans.Type)
+	}
+	srv.WaitUntil(t, wait, "the refusal for the presser alone", func() bool {
+		for _, m := range srv.InteractionMessages(bad["id"].(string)) {
+			if m.Kind == discordtest.KindFollowup && m.Ephemeral() && strings.Contains(m.Content, "given") {
+				return true
+			}
+		}
+		return false
+	})
 	if edits := srv.RequestsFor(discordtest.RouteEditMessage); len(edits) == 0 || edits[len(edits)-1].Params["message_id"] != b.id {
 		t.Fatalf("the board was not edited in place: %v", edits)
 	}
