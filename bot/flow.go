@@ -56,6 +56,10 @@ type answer struct {
 	// fallback, when set, replaces text when the files cannot be posted (see
 	// command.Reply.Fallback).
 	fallback string
+	// buttons go under the message (a board's, Play under a puzzle).
+	buttons []command.Button
+	// none: the answer was posted otherwise (a game's board, see play.go).
+	none bool
 }
 
 // A responder delivers the answer to one command over one transport: a reply
@@ -200,9 +204,13 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 		b.finish(reply, c, command.Reply{Outcome: outcomeNotFinished, Size: rep.Size}, notice(msgNotFinished))
 		return
 	}
-	a := answer{text: rep.Text, files: rep.Files, ephemeral: rep.UserError || c.private, fallback: rep.Fallback}
+	a := answer{text: rep.Text, files: rep.Files, ephemeral: rep.UserError || c.private, fallback: rep.Fallback, buttons: rep.Buttons}
 	if c.where.err != nil {
 		a.text, a.fallback = unavailableNote(a.text), unavailableNote(a.fallback)
+	}
+	if g := rep.Game; g != nil && g.MessageID == "" && !rep.UserError {
+		b.startGame(reply, c, rep, a) // a new game: its board (play.go)
+		return
 	}
 	b.finish(reply, c, rep, a)
 }
@@ -390,6 +398,9 @@ func (b *Bot) finish(ctx context.Context, c *call, rep command.Reply, a answer) 
 // its fallback when it has one (a large board that the text left to its
 // picture, in monospace after all).
 func (b *Bot) post(ctx context.Context, c *call, a answer) error {
+	if a.none {
+		return nil
+	}
 	if len(a.files) > 0 {
 		err := checkFiles(a.files)
 		if err == nil {

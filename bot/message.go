@@ -34,6 +34,9 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 	g, gerr := b.guildSettings(work, m.GuildID)
 	req, ok := b.handler.MatchPrefix(m.Content, self, b.prefixOf(g))
 	if !ok {
+		// Moves typed for a game here (play.go), or talk.
+		log := b.log.With("shard", shard, "guild", m.GuildID, "channel", m.ChannelID, "user", m.Author.ID, "message", m.ID)
+		b.onTypedMove(work, log, m, b.place(work, log, g, m.ChannelID, gerr))
 		return
 	}
 	log := b.log.With("shard", shard, "guild", m.GuildID, "channel", m.ChannelID, "user", m.Author.ID, "message", m.ID, "cmd", req.Kind.String())
@@ -46,6 +49,8 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 	}
 	req.Settings = b.commandSettings(at.ch)
 	req.UserID = m.Author.ID
+	seat := b.seat(at, m.GuildID, m.ChannelID, m.Author.ID)
+	req.Seat = &seat
 	to := target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}
 	c := &call{
 		key:     "m" + m.ID,
@@ -186,6 +191,7 @@ func (r *messageReply) send(ctx context.Context, log *slog.Logger, a answer) err
 				FailIfNotExists: &failIfGone,
 			},
 			AllowedMentions: noMentions(),
+			Components:      components(a.buttons),
 		},
 		Attachments:  attachmentRefs(a.files),
 		Nonce:        r.to.MessageID, // a snowflake: at most 20 digits, within Discord's 25

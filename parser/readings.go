@@ -53,8 +53,7 @@ func bestReading(b []*line) (grid, *Error) {
 		if a.g.g == c.g.g && equalMasks(a.g.cands, c.g.cands) {
 			return a.g, nil
 		}
-		return grid{}, errAt(0, 0, ErrAmbiguous, "the grid can be read as %d×%d, %s, or as %d×%d, %s; put a space or comma between all cells, and write each cell's candidates without spaces",
-			a.g.g.Size(), a.g.g.Size(), readingName(a.r), c.g.g.Size(), c.g.g.Size(), readingName(c.r))
+		return grid{}, errAt(0, 0, &AmbiguousError{Form: AmbiguousReadings, Size: a.g.g.Size(), How: readingName(a.r), Other: c.g.g.Size(), OtherHow: readingName(c.r)})
 	}
 	if hasStar {
 		if g, err, _ := tokenGrid(b, compact, true); err == nil {

@@ -1,5 +1,7 @@
 package variant
 
+import "fmt"
+
 // Line is a rule that pairs of cells along a line satisfy one relation:
 // thermometers and slow thermometers (each step), German whispers (each
 // step), palindromes (cells mirrored about the middle), clones (cell by
@@ -49,6 +51,16 @@ func WhisperGap(size int) int { return (size + 1) / 2 }
 // NewWhispers returns a German whispers line.
 func NewWhispers(size int, cells []int) *Line {
 	return newLine("German whispers line", size, cells, steps(len(cells)), AtLeastApart(WhisperGap(size)))
+}
+
+// NewWhispersGap returns a whispers line whose neighbours differ by gap or
+// more (Dutch whispers: 4 on 9×9); the default gap makes [NewWhispers].
+func NewWhispersGap(size, gap int, cells []int) *Line {
+	if gap == WhisperGap(size) {
+		return NewWhispers(size, cells)
+	}
+	kind := fmt.Sprintf("whispers line (neighbours %d or more apart)", gap)
+	return newLine(kind, size, cells, steps(len(cells)), AtLeastApart(gap))
 }
 
 // NewPalindrome returns a palindrome: the line reads the same both ways.
