@@ -2,6 +2,7 @@ package variant
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -392,12 +393,13 @@ func values(s *State) []int {
 
 // searcher counts solutions up to a limit.
 type searcher struct {
-	e     *engine
-	ctx   context.Context
-	limit int
-	found [][]int
-	nodes int64
-	err   error
+	e      *engine
+	ctx    context.Context
+	limit  int
+	found  [][]int
+	nodes  int64
+	err    error
+	budget int64 // nodes to visit before stopping with errBudget; 0 for no end
 	// states[d] is the state of the children searched at depth d.
 	states []*State
 	depth  int
@@ -409,6 +411,9 @@ func (sr *searcher) search(s *State) {
 		if err := sr.ctx.Err(); err != nil {
 			sr.err = err
 		}
+	}
+	if sr.budget > 0 && sr.nodes > sr.budget {
+		sr.err = errBudget
 	}
 	if sr.err != nil || len(sr.found) >= sr.limit {
 		return
@@ -447,6 +452,53 @@ func (sr *searcher) search(s *State) {
 	}
 }
 
+// probe narrows the root by trying every candidate of every cell: a digit
+// whose placing propagates to a contradiction is removed, and the other
+// cells keep only the digits some surviving digit of the cell leaves them
+// (what every way of filling the cell implies). It repeats until nothing
+// changes and returns false when the root has no solution.
+func (e *engine) probe(ctx context.Context, s *State) bool {
+	t := e.clone(s)
+	union := make([]Digits, len(s.cand))
+	for changed := true; changed; {
+		changed = false
+		for c := range s.cand {
+			m := s.cand[c]
+			if m.Single() {
+				continue
+			}
+			if ctx.Err() != nil {
+				return true // the search that follows reports it
+			}
+			clear(union)
+			for r := m; r != 0; r &= r - 1 {
+				d := r & -r
+				copy(t.cand, s.cand)
+				clear(t.inQ)
+				t.queue = t.queue[:0]
+				t.Keep(c, d)
+				if e.propagate(t, false) {
+					for i, x := range t.cand {
+						union[i] |= x
+					}
+				}
+			}
+			for i, u := range union {
+				if s.cand[i]&^u != 0 {
+					changed = true
+					if !s.Keep(i, u) {
+						return false
+					}
+				}
+			}
+			if changed && !e.propagate(s, false) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // state returns the searcher's state for the children of the current
 // depth, made once per depth and reused (a child is done with before its
 // sibling starts).
@@ -469,10 +521,25 @@ func Solve(ctx context.Context, p *Puzzle, limit int) (Result, error) {
 	return e.solve(ctx, e.newState(), max(limit, 1))
 }
 
+// probeAfter is how many nodes a search visits before it stops to probe
+// the root (see [engine.probe]) and starts again: easy puzzles never pay
+// for probing.
+const probeAfter = 20000
+
+// errBudget stops a search that has visited its budget of nodes.
+var errBudget = errors.New("search budget spent")
+
 func (e *engine) solve(ctx context.Context, s *State, limit int) (Result, error) {
-	sr := &searcher{e: e, ctx: ctx, limit: limit}
+	sr := &searcher{e: e, ctx: ctx, limit: limit, budget: probeAfter}
 	if e.propagate(s, true) {
 		sr.search(s)
+		if errors.Is(sr.err, errBudget) {
+			nodes := sr.nodes
+			sr = &searcher{e: e, ctx: ctx, limit: limit, nodes: nodes}
+			if e.probe(ctx, s) {
+				sr.search(s)
+			}
+		}
 	}
 	res := Result{Solutions: sr.found, Nodes: sr.nodes}
 	switch {

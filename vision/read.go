@@ -112,15 +112,84 @@ type cellProbs struct {
 // or BMP file). It returns an error wrapping [ErrFormat], [ErrTooLarge],
 // [ErrCorrupt] or [ErrNoGrid], an [*UnreadableError] (with the best
 // reading) when the grid is found but not read, or the context's error.
+//
+// The grid is read as the pixels stand, or first turned as the JPEG's EXIF
+// orientation says when it has one; when that reading breaks the rules or
+// leaves many cells uncertain, the other quarter turns are read too and
+// the best reading kept: the digits, not the EXIF, tell which way is up.
 func Read(ctx context.Context, data []byte) (*Reading, error) {
-	cut, err := CutGrid(data)
+	r, k, _, err := prepare(data)
 	if err != nil {
 		return nil, err
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	q, score, dark, ok := locate(r)
+	if !ok {
+		return nil, ErrNoGrid
 	}
-	return Classify(ctx, cut)
+	hint := exifTurns(data)
+	var best *Reading
+	var bestErr error
+	for n, t := range []int{hint, (hint + 1) % 4, (hint + 2) % 4, (hint + 3) % 4} {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		cut, err := cutAt(r, k, dark, turned(q, t), score)
+		if err != nil {
+			return nil, err
+		}
+		rd, err := Classify(ctx, cut)
+		var ue *UnreadableError
+		switch {
+		case errors.As(err, &ue):
+			rd = ue.Reading
+		case err != nil:
+			return nil, err
+		}
+		if best == nil || worse(best, bestErr, rd, err) {
+			best, bestErr = rd, err
+		}
+		if n == 0 && bestErr == nil && len(best.Uncertain) <= turnUncertain {
+			break
+		}
+	}
+	return best, bestErr
+}
+
+// turnUncertain is how many uncertain cells a reading that keeps to the
+// rules may have before the other quarter turns of the grid are read too.
+const turnUncertain = 12
+
+// turned is the outline q of a grid seen turned t quarter turns clockwise
+// from upright: its corners from the grid's own top left.
+func turned(q Quad, t int) Quad {
+	var out Quad
+	for i := range 4 {
+		out[i] = q[(i-t+4)%4]
+	}
+	return out
+}
+
+// worse reports whether reading a (with its error) is worse than b, read
+// from another turn of the grid: b must keep to the rules with at most
+// turnUncertain uncertain cells, and a break them or have more uncertain
+// cells, or as many and be less likely. Otherwise the first reading, as the
+// picture or its EXIF has it, is kept.
+func worse(a *Reading, aErr error, b *Reading, bErr error) bool {
+	if bErr != nil || len(b.Uncertain) > turnUncertain {
+		return false
+	}
+	if aErr != nil || len(a.Uncertain) != len(b.Uncertain) {
+		return aErr != nil || len(a.Uncertain) > len(b.Uncertain)
+	}
+	return logLikelihood(a) < logLikelihood(b)
+}
+
+func logLikelihood(r *Reading) float64 {
+	sum := 0.0
+	for _, c := range r.Confidence {
+		sum += math.Log(max(c, 1e-9))
+	}
+	return sum
 }
 
 // Classify reads the cells of a cut grid with the model and the rules.
@@ -258,10 +327,15 @@ const (
 // cells are combined.
 const maxAlternatives = 70
 
-// maxCost bounds the cost of a set of changes, in log probability: beyond
-// it, the photo is read as it looks, or said to be unreadable, rather
-// than bent to the rules.
-const maxCost = 9.0
+// maxCost bounds the cost of a set of changes, in log probability with
+// changePenalty for each change: beyond it, the photo is read as it looks,
+// or said to be unreadable, rather than bent to the rules. The penalty
+// puts fewer changes first, so that many cheap doubts do not crowd out the
+// one cell that is wrong.
+const (
+	maxCost       = 12.0
+	changePenalty = 1.0
+)
 
 // decide picks the reading: the most likely one when the rules accept it,
 // else the cheapest set of changes of uncertain cells (any number of them,
@@ -288,7 +362,7 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 				if c == class[i] || valueOf(c) == best[i] || p[c] < 1e-4 {
 					continue
 				}
-				alts = append(alts, change{i, c, math.Log(p[class[i]]) - math.Log(p[c])})
+				alts = append(alts, change{i, c, changePenalty + math.Log(p[class[i]]) - math.Log(p[c])})
 			}
 		}
 		slices.SortFunc(alts, func(a, b change) int { return cmpFloat(a.cost, b.cost) })

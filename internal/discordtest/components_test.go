@@ -611,3 +611,40 @@ func TestLatePress(t *testing.T) {
 		t.Errorf("%d edits", n)
 	}
 }
+
+// TestNewWaitsCanFail: the waits on answers, modals, edits and message
+// states fail the test when what they wait for does not come.
+func TestNewWaitsCanFail(t *testing.T) {
+	t.Parallel()
+	srv := New(t)
+	sess := srv.OpenSession(t, 0)
+	board, err := sess.ChannelMessageSendComplex(DefaultChannelID, &discordgo.MessageSend{Content: "board", Components: []discordgo.MessageComponent{row("undo")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := srv.Press(board.ID, "undo", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ftb := &fakeTB{TB: t}
+	short := 20 * time.Millisecond
+	srv.WaitAnswer(ftb, in.ID, short)
+	srv.WaitModal(ftb, in.ID, short)
+	srv.WaitEdits(ftb, board.ID, 1, short)
+	srv.WaitMessageNow(ftb, board.ID, short, "edited", func(m MessageState) bool { return m.Edits > 0 })
+	srv.WaitMessageNow(ftb, "42", short, "known", func(MessageState) bool { return true })
+	if len(ftb.failed) != 5 {
+		t.Fatalf("failures = %v", ftb.failed)
+	}
+	// And they return once it does.
+	if err := sess.InteractionRespond(&discordgo.Interaction{ID: in.ID, Token: in.Token}, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{Content: "edited", Components: []discordgo.MessageComponent{row("undo")}}}); err != nil {
+		t.Fatal(err)
+	}
+	if a := srv.WaitAnswer(ftb, in.ID, wait); a.ResponseType != discordgo.InteractionResponseUpdateMessage || len(ftb.failed) != 5 {
+		t.Errorf("answer %v, failures %v", a, ftb.failed)
+	}
+	if m := srv.WaitMessageNow(ftb, board.ID, wait, "edited", func(m MessageState) bool { return m.Edits > 0 }); m.Content != "edited" || len(ftb.failed) != 5 {
+		t.Errorf("board %+v, failures %v", m, ftb.failed)
+	}
+}

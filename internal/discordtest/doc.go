@@ -113,10 +113,11 @@
 // Edits: the fake keeps every bot message as it stands (MessageNow, with
 // its attachments' bytes; WaitMessageNow waits for a state; BotMessagesIn
 // lists a channel's or thread's), and GET /channels/{id}/messages/{id}, GET
-// @original, referenced_message and the message of a press answer from it. PATCH /channels/{id}/messages/{id},
-// the webhook PATCHes (@original, followups of the same token) and answers
-// of type 7 edit it, JSON or multipart (payload_json, files[n]): fields
-// sent replace the old ones (null clears), absent ones stay; without
+// @original, referenced_message and the message of a press answer from it.
+// PATCH /channels/{id}/messages/{id}, the webhook PATCHes (@original,
+// followups of the same token) and answers of type 7 edit it, JSON or
+// multipart (payload_json, files[n]): fields sent replace the old ones
+// (null clears), absent ones stay; without
 // attachments the old files stay and new ones are appended; with it the
 // message keeps exactly those listed by id plus, in API v9 (discordgo's),
 // every new file — in v10 only the files[n] the list names by index n (so

@@ -178,13 +178,9 @@ func (s *Server) modalFor(interactionID string) (Modal, bool) {
 // modal and returns it; it fails the test after timeout.
 func (s *Server) WaitModal(tb testing.TB, interactionID string, timeout time.Duration) Modal {
 	tb.Helper()
-	var m Modal
-	s.WaitUntil(tb, timeout, "a modal answering interaction "+interactionID, func() bool {
-		var ok bool
-		m, ok = s.modalFor(interactionID)
-		return ok
+	return waitFind(s, tb, timeout, "a modal answering interaction "+interactionID, func() (Modal, bool) {
+		return s.modalFor(interactionID)
 	})
-	return m
 }
 
 // PressPayload returns the INTERACTION_CREATE payload (type 3,
@@ -385,11 +381,5 @@ func (s *Server) answerOf(id string) (SentMessage, bool) {
 // components, flags...); it fails the test after timeout.
 func (s *Server) WaitAnswer(tb testing.TB, id string, timeout time.Duration) SentMessage {
 	tb.Helper()
-	var m SentMessage
-	s.WaitUntil(tb, timeout, "an answer to interaction "+id, func() bool {
-		var ok bool
-		m, ok = s.answerOf(id)
-		return ok
-	})
-	return m
+	return waitFind(s, tb, timeout, "an answer to interaction "+id, func() (SentMessage, bool) { return s.answerOf(id) })
 }

@@ -152,13 +152,24 @@ func (s *Server) MessageNow(id string) (MessageState, bool) {
 // returns that state; it fails the test with desc after timeout.
 func (s *Server) WaitMessageNow(tb testing.TB, id string, timeout time.Duration, desc string, cond func(MessageState) bool) MessageState {
 	tb.Helper()
-	var got MessageState
-	s.WaitUntil(tb, timeout, fmt.Sprintf("message %s: %s", id, desc), func() bool {
+	return waitFind(s, tb, timeout, fmt.Sprintf("message %s: %s", id, desc), func() (MessageState, bool) {
 		m, ok := s.MessageNow(id)
-		got = m
-		return ok && cond(m)
+		return m, ok && cond(m)
 	})
-	return got
+}
+
+// waitFind waits until find reports a value (re-tried whenever the fake
+// records something) and returns it; it fails the test with desc after
+// timeout.
+func waitFind[T any](s *Server, tb testing.TB, timeout time.Duration, desc string, find func() (T, bool)) T {
+	tb.Helper()
+	var v T
+	s.WaitUntil(tb, timeout, desc, func() bool {
+		var ok bool
+		v, ok = find()
+		return ok
+	})
+	return v
 }
 
 // Edits returns the accepted edits of message id, in order.
