@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/generate"
+	"github.com/sudokubot/sudokubot/settings"
 )
 
 // TestComponentIDs: IDs round-trip, stay within Discord's 100 characters,
@@ -174,5 +175,39 @@ func TestGiveUpTodaysDaily(t *testing.T) {
 func TestHelpMentionsPlay(t *testing.T) {
 	if help := New(Config{Prefix: "!"}).Help(); !strings.Contains(help, "`!play") {
 		t.Errorf("help does not mention !play:\n%s", help)
+	}
+}
+
+// countingGames counts the GamesIn calls of a real store.
+type countingGames struct {
+	GameStore
+	gamesIn int
+}
+
+func (c *countingGames) GamesIn(ctx context.Context, channelID string) ([]settings.GameRecord, error) {
+	c.gamesIn++
+	return c.GameStore.GamesIn(ctx, channelID)
+}
+
+// TestMoveInTalkReadsNothing: talk in a channel is told apart from moves
+// before the games are read, so chat costs no database query; moves, of
+// any board size, still are.
+func TestMoveInTalkReadsNothing(t *testing.T) {
+	db := openStore(t, filepath.Join(t.TempDir(), "games.db"))
+	games := &countingGames{GameStore: db}
+	h := New(Config{Play: PlayConfig{Games: games}})
+	for _, text := range []string{"nice puzzle!", "who's up for lunch?", "", "gg"} {
+		if _, ok := h.MoveIn(context.Background(), seatOf(ann), text); ok {
+			t.Errorf("%q taken for a move", text)
+		}
+	}
+	if games.gamesIn != 0 {
+		t.Errorf("talk read the games %d times", games.gamesIn)
+	}
+	for _, text := range []string{"r1c1 3", "e3 7", "undo", "r12c16 G"} {
+		h.MoveIn(context.Background(), seatOf(ann), text)
+	}
+	if games.gamesIn != 4 {
+		t.Errorf("moves read the games %d times, want 4", games.gamesIn)
 	}
 }

@@ -574,6 +574,12 @@ func (h *Handler) MoveIn(ctx context.Context, seat Seat, text string) (Reply, bo
 	if store == nil || seat.ChannelID == "" || !settings.ValidID(seat.ChannelID) {
 		return Reply{}, false
 	}
+	// Talk is told apart before the database is asked: what is no move on
+	// the largest board (every cell and digit of the smaller ones is one of
+	// its) is no move on any.
+	if _, err := game.Parse(text, sudoku.MaxSize); errors.Is(err, game.ErrNotMove) {
+		return Reply{}, false
+	}
 	games, err := store.GamesIn(ctx, seat.ChannelID)
 	if err != nil {
 		return Reply{Outcome: outcomeGameDown, Err: err}, false
