@@ -248,6 +248,8 @@ type Bot struct {
 	// handler that attaches files would.
 	beforeHandle, afterHandle func(context.Context, command.Request)
 	decorate                  func(command.Request, command.Reply) command.Reply
+	// record, when set (by tests only), answers text commands instead of REST.
+	record func(target) responder
 }
 
 // New returns a bot that answers commands with h, connects through

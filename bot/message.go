@@ -61,7 +61,7 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 		user:    m.Author.ID,
 		start:   start,
 		log:     log,
-		resp:    &messageReply{rest: b.rest, to: to},
+		resp:    b.replyTo(to),
 		backlog: to.ChannelID,
 		where:   at,
 	}
@@ -142,6 +142,14 @@ func (b *Bot) readReference(ctx context.Context, log *slog.Logger, m *discordgo.
 	}
 	req.Reference = ref.Content
 	req.ReferenceUnread = req.Reference == ""
+}
+
+// replyTo answers a text command: a reply to to over REST (or a recorder).
+func (b *Bot) replyTo(to target) responder {
+	if b.record != nil {
+		return b.record(to)
+	}
+	return &messageReply{rest: b.rest, to: to}
 }
 
 // target is the message a reply answers: all a reply needs of it.

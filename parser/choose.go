@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -30,7 +31,7 @@ func choose(found []grid, fails []failure) (Puzzle, error) {
 	for _, g := range found[1:] {
 		dup := false
 		for _, u := range uniq {
-			dup = dup || u.g == g.g && equalMasks(u.cands, g.cands)
+			dup = dup || u.g == g.g && slices.Equal(u.cands, g.cands)
 		}
 		if dup {
 			notes = append(notes, fmt.Sprintf("The same grid appears again on %s; I read it once.", lines(g.first, g.last)))

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -212,7 +213,7 @@ func cellsAmongWords(fails []failure) int {
 // holds reports whether gs holds a grid equal to g.
 func holds(gs []grid, g grid) bool {
 	for _, x := range gs {
-		if x.g == g.g && equalMasks(x.cands, g.cands) {
+		if x.g == g.g && slices.Equal(x.cands, g.cands) {
 			return true
 		}
 	}
