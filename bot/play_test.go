@@ -69,8 +69,14 @@ func boardOf(srv *discordtest.Server, id string) (board, bool) {
 // waitBoard waits until game id's board satisfies cond.
 func waitBoard(t *testing.T, srv *discordtest.Server, id, desc string, cond func(board) bool) board {
 	t.Helper()
+	return waitBoardFor(t, srv, wait, id, desc, cond)
+}
+
+// waitBoardFor is waitBoard with a timeout of its own.
+func waitBoardFor(t *testing.T, srv *discordtest.Server, timeout time.Duration, id, desc string, cond func(board) bool) board {
+	t.Helper()
 	var b board
-	srv.WaitUntil(t, wait, desc, func() bool {
+	srv.WaitUntil(t, timeout, desc, func() bool {
 		var ok bool
 		b, ok = boardOf(srv, id)
 		return ok && cond(b)
@@ -236,7 +242,9 @@ func TestManyMovesFewEdits(t *testing.T) {
 	for i := 0; i < n; i++ {
 		srv.SendMessage(discordtest.Message{Content: moves[2*i] + " " + moves[2*i+1]})
 	}
-	g := waitBoard(t, srv, id, "all 40 moves on the board", func(b board) bool { return strings.Contains(b.content, "40 moves") })
+	// 40 moves, each saved and drawn, take seconds under -race on a busy
+	// machine: a long wait for the event, not a window.
+	g := waitBoardFor(t, srv, time.Minute, id, "all 40 moves on the board", func(b board) bool { return strings.Contains(b.content, "40 moves") })
 	took := time.Since(begin)
 	var times []time.Time
 	for _, r := range srv.RequestsFor(discordtest.RouteEditMessage) {
