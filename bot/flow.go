@@ -79,8 +79,9 @@ type responder interface {
 	// 3 s for interactions), so that a late result must be deferred.
 	deferrable() bool
 	// deferAnswer acknowledges the command without an answer yet; send then
-	// edits the acknowledgement.
-	deferAnswer(ctx context.Context, log *slog.Logger) error
+	// edits the acknowledgement. ephemeral makes the answer visible to its
+	// user only: Discord fixes that at the deferral, an edit cannot.
+	deferAnswer(ctx context.Context, log *slog.Logger, ephemeral bool) error
 	// send posts a: the first answer, or the edit of a deferred one.
 	send(ctx context.Context, log *slog.Logger, a answer) error
 }
@@ -239,7 +240,7 @@ func (b *Bot) prepare(work, reply context.Context, c *call) bool {
 		return true
 	case <-timer.C:
 	}
-	if err := c.resp.deferAnswer(reply, c.log); err != nil {
+	if err := c.resp.deferAnswer(reply, c.log, c.private); err != nil {
 		if rest.Refused(err) {
 			<-done
 			c.log.Error("reply lost", "outcome", "deferral_refused", "err", err)
@@ -297,7 +298,7 @@ func (b *Bot) result(work, reply context.Context, c *call) (command.Reply, bool)
 		return rep, true
 	case <-timer.C:
 	}
-	if err := c.resp.deferAnswer(reply, c.log); err != nil {
+	if err := c.resp.deferAnswer(reply, c.log, c.private); err != nil {
 		if rest.Refused(err) {
 			// Discord refused the interaction (expired, unknown): no edit can follow.
 			rep := <-res

@@ -50,10 +50,10 @@ type recordedReply struct {
 
 var _ responder = (*recordedReply)(nil)
 
-func (r *recordedReply) transport() string                               { return "message" }
-func (r *recordedReply) mustAnswer() bool                                { return false }
-func (r *recordedReply) deferrable() bool                                { return false }
-func (r *recordedReply) deferAnswer(context.Context, *slog.Logger) error { return nil }
+func (r *recordedReply) transport() string                                     { return "message" }
+func (r *recordedReply) mustAnswer() bool                                      { return false }
+func (r *recordedReply) deferrable() bool                                      { return false }
+func (r *recordedReply) deferAnswer(context.Context, *slog.Logger, bool) error { return nil }
 func (r *recordedReply) send(_ context.Context, _ *slog.Logger, a answer) error {
 	r.r.mu.Lock()
 	defer r.r.mu.Unlock()

@@ -74,6 +74,9 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	if i.Type == discordgo.InteractionApplicationCommand {
 		c := b.interactionCall(lt.work, &i, reply, b.log)
 		log = c.log
+		if c.private { // who sees the answer is fixed by the deferral
+			deferral.Data = &messagePayload{Flags: discordgo.MessageFlagsEphemeral}
+		}
 		go func() {
 			defer b.recoverEvent("interactions endpoint")
 			b.serve(lt.work, lt.reply, c)
@@ -160,7 +163,7 @@ func (h *httpFirst) first(ctx context.Context, log *slog.Logger, resp *callbackP
 	}
 	err := h.handOver(ctx, resp)
 	if errors.Is(err, errHandlerDeferred) {
-		if resp.Data == nil {
+		if resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
 			return nil // a deferral: done already
 		}
 		return h.r.edit(ctx, log, answer{text: resp.Data.Content})

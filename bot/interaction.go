@@ -201,10 +201,14 @@ func (r *interactionReply) setAcked() {
 
 // deferAnswer sends a deferred response ("thinking…"). After an error other
 // than Discord's refusal, the deferral may have arrived: the edit is tried.
-func (r *interactionReply) deferAnswer(ctx context.Context, log *slog.Logger) error {
+func (r *interactionReply) deferAnswer(ctx context.Context, log *slog.Logger, ephemeral bool) error {
 	ctx, cancel := context.WithDeadline(ctx, r.created.Add(interactionWindow))
 	defer cancel()
-	err := r.first(ctx, log, &callbackPayload{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}, nil)
+	resp := &callbackPayload{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	if ephemeral {
+		resp.Data = &messagePayload{Flags: discordgo.MessageFlagsEphemeral}
+	}
+	err := r.first(ctx, log, resp, nil)
 	if err == nil || !rest.Refused(err) {
 		r.setAcked()
 	}

@@ -165,10 +165,10 @@ type messageReply struct {
 
 var _ responder = (*messageReply)(nil)
 
-func (r *messageReply) transport() string                               { return "message" }
-func (r *messageReply) mustAnswer() bool                                { return false }
-func (r *messageReply) deferrable() bool                                { return false }
-func (r *messageReply) deferAnswer(context.Context, *slog.Logger) error { return nil }
+func (r *messageReply) transport() string                                     { return "message" }
+func (r *messageReply) mustAnswer() bool                                      { return false }
+func (r *messageReply) deferrable() bool                                      { return false }
+func (r *messageReply) deferAnswer(context.Context, *slog.Logger, bool) error { return nil }
 
 // replyPayload is a channel message with a nonce: Discord posts one message
 // per nonce, so a retry after a lost answer does not post the reply twice.
