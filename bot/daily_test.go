@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/slash"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
@@ -267,8 +268,8 @@ func TestDailySolvers(t *testing.T) {
 		t.Errorf("solvers on record: %+v, err %v", solvers, err)
 	}
 
-	stats := answerOf(t, h.srv, h.srv.SendCommand(discordtest.Command{GuildID: guilds[0], ChannelID: otherID, Name: dailyName,
-		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.SubCommand(dailyStats)}}))
+	stats := answerOf(t, h.srv, h.srv.SendCommand(discordtest.Command{GuildID: guilds[0], ChannelID: otherID, Name: slash.Daily,
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.SubCommand(slash.DailyStats)}}))
 	first, second, third := strings.Index(stats.Content, "1. <@"+discordtest.DefaultUserID+">"),
 		strings.Index(stats.Content, "2. <@"+bob.ID+">"), strings.Index(stats.Content, "3. <@"+carol.ID+">")
 	if first < 0 || second < first || third < second || !strings.Contains(stats.Content, "3 solvers") || !strings.Contains(stats.Content, "Your streak: 1 day.") {
@@ -277,8 +278,8 @@ func TestDailySolvers(t *testing.T) {
 	if am := stats.AllowedMentions; am == nil || len(am.Parse) != 0 {
 		t.Errorf("/daily stats may ping the solvers: allowed_mentions %+v", am)
 	}
-	dm := answerOf(t, h.srv, h.srv.SendCommand(discordtest.Command{DM: true, Name: dailyName,
-		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.SubCommand(dailyStats)}}))
+	dm := answerOf(t, h.srv, h.srv.SendCommand(discordtest.Command{DM: true, Name: slash.Daily,
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.SubCommand(slash.DailyStats)}}))
 	if !dm.Ephemeral() || !strings.Contains(dm.Content, "per server") {
 		t.Errorf("/daily stats in a DM: %s", dm)
 	}

@@ -2,19 +2,20 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/components"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
+	"github.com/sudokubot/sudokubot/bot/internal/slash"
 	"github.com/sudokubot/sudokubot/command"
-	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/render"
 )
 
@@ -22,155 +23,9 @@ import (
 // interaction.
 const interactionWindow = 3 * time.Second
 
-// gridOptionMax is the longest grid text a slash command takes: the one-line
-// form of a 25×25 grid is 625 characters, with room for separators.
-const gridOptionMax = 1500
-
-// Commands returns the slash commands the bot registers: /solve, /check,
-// /hint, /rate and /explain with a grid: option (and, where the reply shows a
-// board, an image: option); /new with level:, size:, symmetric: and code:
-// and /daily today with level: (the puzzles to play, with image: too) or
-// /daily stats (the day's solvers in the server); and /help, usable in
-// servers and in DMs with the bot; and /settings, in servers only.
-func Commands() []*discordgo.ApplicationCommand {
-	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
-	installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
-	minLen := 16
-	const oneLine = "on one line: 81 characters for 9×9, '.' or 0 for empty (4×4 to 25×25)"
-	grid := func(what string, image bool) []*discordgo.ApplicationCommandOption {
-		opts := []*discordgo.ApplicationCommandOption{{
-			Type:        discordgo.ApplicationCommandOptionString,
-			Name:        "grid",
-			Description: what + " " + oneLine,
-			Required:    true,
-			MinLength:   &minLen,
-			MaxLength:   gridOptionMax,
-		}}
-		if image {
-			opts = append(opts, &discordgo.ApplicationCommandOption{
-				Type:        discordgo.ApplicationCommandOptionBoolean,
-				Name:        imageOption,
-				Description: "True: attach a picture of the board; False: text only (unset: the bot decides)",
-			})
-		}
-		return opts
-	}
-	cmd := func(name, desc string, opts []*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
-		return &discordgo.ApplicationCommand{Name: name, Description: desc, Options: opts, Contexts: &contexts, IntegrationTypes: &installs}
-	}
-	image := &discordgo.ApplicationCommandOption{
-		Type:        discordgo.ApplicationCommandOptionBoolean,
-		Name:        imageOption,
-		Description: "True: attach a picture of the board; False: text only (unset: the bot decides)",
-	}
-	return []*discordgo.ApplicationCommand{
-		cmd("solve", "Solve a Sudoku and say whether its solution is unique", grid("The puzzle", true)),
-		cmd("check", "Check a Sudoku in progress for mistakes, without giving the solution away",
-			append(grid("The grid", true), puzzleCode("check your grid against that puzzle"))),
-		cmd("hint", "The next logical step from your grid: where to look, then the conclusion behind a spoiler",
-			append(grid("The grid as you have it", true), puzzleCode("a hint on that puzzle, from your grid"))),
-		cmd("rate", "How hard a Sudoku is on the Sudoku Explainer scale, with a difficulty word", grid("The puzzle", false)),
-		cmd("explain", "The whole logical path of a Sudoku, step by step, conclusions behind spoilers", grid("The puzzle", false)),
-		cmd("new", "A new Sudoku to play, graded: pick a level and a size, or give a puzzle's code", []*discordgo.ApplicationCommandOption{
-			levelChoices("The difficulty (unset: Hard)", generate.Levels),
-			{
-				Type:        discordgo.ApplicationCommandOptionString,
-				Name:        sizeOption,
-				Description: "The grid's size (unset: 9×9)",
-				Choices:     sizeChoices(),
-			},
-			{
-				Type:        discordgo.ApplicationCommandOptionBoolean,
-				Name:        symmetricOption,
-				Description: "True: givens symmetric through the centre, as puzzle books print them",
-			},
-			{
-				Type:        discordgo.ApplicationCommandOptionString,
-				Name:        codeOption,
-				Description: "A puzzle's code, such as #9H-abb63100, to get that puzzle back (instead of level and size)",
-				MinLength:   &codeMin,
-				MaxLength:   codeMax,
-			},
-			image,
-		}),
-		// A command with subcommands takes no options of its own: the day's
-		// puzzle is /daily today, its solvers /daily stats.
-		cmd(dailyName, "The day's Sudoku (UTC date), the same for everyone, and who solved it here", []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: dailyToday, Description: "The day's puzzle (UTC date), the same for everyone",
-				Options: []*discordgo.ApplicationCommandOption{levelChoices("The difficulty (unset: Hard)", generate.Levels),
-					{Type: discordgo.ApplicationCommandOptionString, Name: dateOption, Description: "A past day's puzzle instead, as YYYY-MM-DD (UTC)",
-						MinLength: &dateMin, MaxLength: dateMax},
-					image}},
-			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: dailyStats, Description: "Who solved today's daily puzzle in this server, in order, and your streak",
-				Options: []*discordgo.ApplicationCommandOption{}},
-		}),
-		cmd("help", "What the Sudoku bot does and the grid formats it reads", []*discordgo.ApplicationCommandOption{}),
-		settingsCommand(),
-	}
-}
-
-// The options of /new and /daily, read into the words of the text command
-// (!new hard 9x9, !daily easy). A code is at most "#16Z-" and eight
-// characters; a little more room lets a pasted space through to be trimmed.
-const (
-	levelOption     = "level"
-	sizeOption      = "size"
-	symmetricOption = "symmetric"
-	codeOption      = "code"
-	codeMax         = 20
-	dateOption      = "date"
-	dateMax         = 16
-)
-
-var codeMin, dateMin = 10, 8
-
-// puzzleCode is the code: option of /check and /hint: a served puzzle to
-// work against, as a reply to its post does for the text commands.
-func puzzleCode(what string) *discordgo.ApplicationCommandOption {
-	return &discordgo.ApplicationCommandOption{
-		Type:        discordgo.ApplicationCommandOptionString,
-		Name:        codeOption,
-		Description: "The code in the puzzle's post (#9H-abb63100): " + what,
-		MinLength:   &codeMin,
-		MaxLength:   codeMax,
-	}
-}
-
-// levelChoices is the level option of /new and /daily: one choice per level.
-func levelChoices(desc string, levels []generate.Level) *discordgo.ApplicationCommandOption {
-	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: levelOption, Description: desc}
-	for _, l := range levels {
-		lo, hi := l.Range()
-		name := fmt.Sprintf("%v (SE %v–%v)", l, lo, hi)
-		if l == generate.Levels[len(generate.Levels)-1] {
-			name = fmt.Sprintf("%v (SE %v and up)", l, lo)
-		}
-		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: strings.ToLower(l.String())})
-	}
-	return o
-}
-
-// sizeChoices are the sizes of the puzzles the generator makes.
-func sizeChoices() []*discordgo.ApplicationCommandOptionChoice {
-	var cs []*discordgo.ApplicationCommandOptionChoice
-	for _, s := range command.PuzzleSizes() {
-		n := s.Size()
-		name := fmt.Sprintf("%d×%d (up to %v)", n, n, generate.TopLevel(s))
-		cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: fmt.Sprintf("%dx%d", n, n)})
-	}
-	return cs
-}
-
-// /daily's name and subcommands.
-const (
-	dailyName  = "daily"
-	dailyToday = "today"
-	dailyStats = "stats"
-)
-
-// imageOption is the slash commands' option that asks for (true) or turns
-// down (false) a picture of the board.
-const imageOption = "image"
+// Commands returns the slash commands the bot registers (see
+// bot/internal/slash).
+func Commands() []*discordgo.ApplicationCommand { return slash.Commands() }
 
 // registerCommands overwrites the application's slash commands in one call,
 // globally or in the development guild.
@@ -197,6 +52,12 @@ func (b *Bot) registerCommands(ctx context.Context, app string) error {
 // onInteraction answers one slash command that came over the gateway.
 func (b *Bot) onInteraction(work, reply context.Context, shard int, i *discordgo.InteractionCreate) {
 	defer b.recoverEvent("INTERACTION_CREATE")
+	if i.Type == discordgo.InteractionMessageComponent || i.Type == discordgo.InteractionModalSubmit {
+		r := newInteractionReply(b.rest, i.Interaction, "gateway", time.Now())
+		r.first = r.callback
+		b.onPress(work, r, b.log.With("shard", shard))
+		return
+	}
 	if i.Type != discordgo.InteractionApplicationCommand {
 		return
 	}
@@ -227,11 +88,11 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 	}
 	g, gerr := b.guildSettings(ctx, i.GuildID)
 	at := b.place(ctx, log, g, i.ChannelID, gerr)
-	if data.Name == settingsName {
+	if data.Name == slash.Settings {
 		// Served in every channel, so that a server cannot lock itself
 		// out; the reply deals with unavailable settings itself.
-		c.known, c.name, c.private = true, settingsName, true
-		req := settingsRequest(i, data)
+		c.known, c.name, c.private = true, slash.Settings, true
+		req := slash.SettingsRequest(i, data)
 		c.server = func(ctx context.Context) command.Reply {
 			rep := b.handler.Settings(ctx, req)
 			if command.Changed(rep) {
@@ -242,13 +103,13 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 		return c
 	}
 	c.where = at
-	if !at.ch.Answers && !canManage(i) {
+	if !at.ch.Answers && !slash.CanManage(i) {
 		c.refuse = command.NotHere(g)
 	}
 	options := data.Options
-	if data.Name == dailyName {
-		switch _, sub, args := subcommand(data.Options); sub {
-		case dailyStats:
+	if data.Name == slash.Daily {
+		switch _, sub, args := slash.Subcommand(data.Options); sub {
+		case slash.DailyStats:
 			// The reply deals with unavailable settings itself.
 			c.known, c.name, c.where.err = true, "daily_stats", nil
 			c.server = func(ctx context.Context) command.Reply { return b.handler.DailyStats(ctx, i.GuildID, userID) }
@@ -257,42 +118,34 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 			options = args
 		}
 	}
-	kind, known := command.KindOf(data.Name)
-	req := command.Request{Kind: kind}
-	var words []string // the options of /new and /daily, as the text command's words
-	for _, o := range options {
-		str := o.Type == discordgo.ApplicationCommandOptionString
-		if _, text := o.Value.(string); str && !text {
-			// StringValue would panic on it: only a forged or broken
-			// payload sends a string option with another value.
-			c.known, c.req = known, req
-			c.server, c.name = func(context.Context) command.Reply { return optionNotText(o.Name) }, "bad_option"
-			return c
-		}
-		switch {
-		case o.Name == "grid" && str:
-			req.Args = o.StringValue()
-		case o.Name == codeOption && str && (kind == command.Check || kind == command.Hint):
-			req.Code = o.StringValue()
-		case o.Name == imageOption && o.Type == discordgo.ApplicationCommandOptionBoolean:
-			req.Picture = command.PictureOff
-			if o.BoolValue() {
-				req.Picture = command.PictureOn
-			}
-		case (o.Name == levelOption || o.Name == sizeOption || o.Name == codeOption || o.Name == dateOption) && str:
-			words = append(words, o.StringValue())
-		case o.Name == symmetricOption && o.Type == discordgo.ApplicationCommandOptionBoolean && o.BoolValue():
-			words = append(words, "symmetric")
-		}
-	}
-	if len(words) > 0 {
-		req.Args = strings.Join(words, " ")
+	req, known, err := slash.Request(data.Name, options)
+	if oe := (*slash.OptionError)(nil); errors.As(err, &oe) {
+		c.known, c.req = known, req
+		c.server, c.name = func(context.Context) command.Reply { return optionNotText(oe.Name) }, "bad_option"
+		return c
 	}
 	req.Settings = b.commandSettings(at.ch)
 	req.UserID = userID
+	seat := b.seat(at, i.GuildID, i.ChannelID, userID)
+	req.Seat = &seat
 	c.req, c.known = req, known
+	c.private = req.Kind == command.Stats // about one member
+	if att, named := slash.Photo(data, options); named && readsPicture(req.Kind) {
+		c.prepare = func(ctx context.Context, req *command.Request) {
+			if att == nil {
+				log.Warn("photo option names no resolved attachment")
+				req.Attached = &command.Image{Name: slash.PhotoOption, Err: errPhotoUnresolved}
+				return
+			}
+			req.Attached = b.pictureFetcher().fetch(ctx, log, att)
+		}
+	}
 	return c
 }
+
+// errPhotoUnresolved is the error of a photo: option whose attachment is
+// not among the interaction's resolved attachments.
+var errPhotoUnresolved = errors.New("photo option: attachment not resolved")
 
 // optionNotText answers a slash command whose string option holds another
 // value (a number, say).
@@ -319,6 +172,9 @@ type interactionReply struct {
 
 	mu    sync.Mutex
 	acked bool // a first answer reached Discord; what follows is an edit
+	// updated: the first answer was a deferred update of a press (play.go),
+	// so @original is the message pressed, and answers are follow-ups.
+	updated bool
 }
 
 var _ responder = (*interactionReply)(nil)
@@ -414,6 +270,20 @@ func unknownMessage(err error) bool {
 type callbackPayload struct {
 	Type discordgo.InteractionResponseType `json:"type"`
 	Data *messagePayload                   `json:"data,omitempty"`
+	// Modal, when set, is the data instead (a form; see play.go).
+	Modal *components.Modal `json:"-"`
+}
+
+// MarshalJSON writes the payload, with a form's data when it has one.
+func (p callbackPayload) MarshalJSON() ([]byte, error) {
+	if p.Modal != nil {
+		return json.Marshal(struct {
+			Type discordgo.InteractionResponseType `json:"type"`
+			Data *components.Modal                 `json:"data"`
+		}{p.Type, p.Modal})
+	}
+	type plain callbackPayload
+	return json.Marshal(plain(p))
 }
 
 // messagePayload is the message of an interaction response or of an edit of
@@ -423,10 +293,15 @@ type messagePayload struct {
 	Flags           discordgo.MessageFlags            `json:"flags,omitempty"`
 	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
 	Attachments     []attachmentRef                   `json:"attachments,omitempty"`
+	Components      []discordgo.MessageComponent      `json:"components,omitempty"`
 }
 
 func messageData(a answer) *messagePayload {
-	return &messagePayload{Content: a.text, AllowedMentions: noMentions(), Attachments: attachmentRefs(a.files)}
+	p := &messagePayload{Content: a.text, AllowedMentions: noMentions(), Attachments: attachmentRefs(a.files)}
+	if len(a.buttons) > 0 {
+		p.Components = components.Rows(a.buttons)
+	}
+	return p
 }
 
 // callback sends the first answer as a REST interaction callback: how the

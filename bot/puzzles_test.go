@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/slash"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
@@ -175,9 +176,9 @@ func TestSlashPuzzles(t *testing.T) {
 	choices := map[string]map[string][]string{}
 	for _, c := range h.srv.Commands("") {
 		opts := c.Options
-		if c.Name == dailyName { // /daily today's options
+		if c.Name == slash.Daily { // /daily today's options
 			for _, o := range c.Options {
-				if o.Name == dailyToday {
+				if o.Name == slash.DailyToday {
 					opts = o.Options
 				}
 			}
@@ -227,17 +228,17 @@ func TestSlashPuzzles(t *testing.T) {
 	}
 	before := dailyOf()
 	daily := answerTo(t, h.srv, h.srv.SendCommand(discordtest.Command{Name: "daily",
-		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.SubCommand(dailyToday, opt("level", "easy")...)}}))
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.SubCommand(slash.DailyToday, opt("level", "easy")...)}}))
 	if daily.Content != before && daily.Content != dailyOf() {
 		t.Errorf("/daily today level:easy:\n%s\nwant:\n%s", daily.Content, before)
 	}
 	past := answerTo(t, h.srv, h.srv.SendCommand(discordtest.Command{Name: "daily",
-		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.SubCommand(dailyToday, opt("date", "2024-05-01", "level", "easy")...)}}))
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.SubCommand(slash.DailyToday, opt("date", "2024-05-01", "level", "easy")...)}}))
 	if want := expectedReply(t, cfg, "!daily easy 2024-05-01"); past.Content != want || !strings.Contains(past.Content, "1 May 2024") {
 		t.Errorf("/daily today date:2024-05-01 level:easy:\n%s\nwant:\n%s", past.Content, want)
 	}
 	badDay := answerTo(t, h.srv, h.srv.SendCommand(discordtest.Command{Name: "daily",
-		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.SubCommand(dailyToday, opt("date", "2024-13-01")...)}}))
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.SubCommand(slash.DailyToday, opt("date", "2024-13-01")...)}}))
 	if !strings.Contains(badDay.Content, "can't read the day") || !badDay.Ephemeral() {
 		t.Errorf("/daily today date:2024-13-01:\n%s\nwant an answer only the user sees, naming the form YYYY-MM-DD", badDay.Content)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/sudokubot/sudokubot/bot/internal/slash"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/settings"
@@ -231,7 +232,7 @@ func TestServerSpoilersPerChannel(t *testing.T) {
 // settingsCmd is /settings with a subcommand (or a group and its
 // subcommand) as opts.
 func settingsCmd(perm string, opt *discordgo.ApplicationCommandInteractionDataOption) discordtest.Command {
-	return discordtest.Command{Name: settingsName, Permissions: perm, Options: []*discordgo.ApplicationCommandInteractionDataOption{opt}}
+	return discordtest.Command{Name: slash.Settings, Permissions: perm, Options: []*discordgo.ApplicationCommandInteractionDataOption{opt}}
 }
 
 // TestSettingsCommand: /settings over the gateway. Members with Manage
@@ -316,7 +317,7 @@ func TestSettingsCommand(t *testing.T) {
 	h.srv.WaitUntil(t, wait, "a reply to ?solve", func() bool { return len(repliesIn(h.srv, discordtest.DefaultChannelID)) == 1 })
 
 	// Not in DMs, whatever a client sends.
-	dm := h.srv.SendCommand(discordtest.Command{Name: settingsName, DM: true, Options: []*discordgo.ApplicationCommandInteractionDataOption{sub("show")}})
+	dm := h.srv.SendCommand(discordtest.Command{Name: slash.Settings, DM: true, Options: []*discordgo.ApplicationCommandInteractionDataOption{sub("show")}})
 	if a := answerOf(t, h.srv, dm); !strings.Contains(a.Content, "server") {
 		t.Errorf("/settings in a DM: %s", a)
 	}
@@ -332,7 +333,7 @@ func TestSettingsRegistered(t *testing.T) {
 	h := start(t, testConfig(), nil)
 	var got *discordgo.ApplicationCommand
 	for _, c := range h.srv.Commands("") {
-		if c.Name == settingsName {
+		if c.Name == slash.Settings {
 			got = c
 		}
 	}
@@ -349,7 +350,7 @@ func TestSettingsRegistered(t *testing.T) {
 	for _, o := range got.Options {
 		names = append(names, o.Name)
 	}
-	if want := "show prefix spoilers spoiler-channels pictures channels daily daily-off"; strings.Join(names, " ") != want {
+	if want := "show prefix spoilers spoiler-channels pictures channels daily daily-off threads"; strings.Join(names, " ") != want {
 		t.Errorf("subcommands %v, want %s", names, want)
 	}
 	h.srv.AssertClean(t)
