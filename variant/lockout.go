@@ -32,44 +32,9 @@ func (l *Lockout) Cells() []int { return l.cells }
 // Prune keeps the end pairs Gap apart that leave every middle cell a digit
 // outside them, and the middle digits those pairs allow.
 func (l *Lockout) Prune(s *State) bool {
-	a, z := l.cells[0], l.cells[len(l.cells)-1]
-	mid := l.cells[1 : len(l.cells)-1]
-	var forA, forZ Digits
-	support := make([]Digits, len(mid))
-	for ma := s.cand[a]; ma != 0; ma &= ma - 1 {
-		x := Digits(ma & -ma).Min()
-		for mz := s.cand[z]; mz != 0; mz &= mz - 1 {
-			y := Digits(mz & -mz).Min()
-			if max(x, y)-min(x, y) < l.Gap {
-				continue
-			}
-			out := s.Full() &^ Range(min(x, y), max(x, y))
-			ok := true
-			for _, c := range mid {
-				if s.cand[c]&out == 0 {
-					ok = false
-					break
-				}
-			}
-			if !ok {
-				continue
-			}
-			forA |= Digit(x)
-			forZ |= Digit(y)
-			for i, c := range mid {
-				support[i] |= s.cand[c] & out
-			}
-		}
-	}
-	if !s.Keep(a, forA) || !s.Keep(z, forZ) {
-		return false
-	}
-	for i, c := range mid {
-		if !s.Keep(c, support[i]) {
-			return false
-		}
-	}
-	return true
+	return pruneByEnds(s, l.cells, func(x, y int) (Digits, bool) {
+		return s.Full() &^ Range(min(x, y), max(x, y)), max(x, y)-min(x, y) >= l.Gap
+	})
 }
 
 // Broken reports filled ends too close, or a filled middle digit within

@@ -52,6 +52,7 @@ func (p publishedPuzzle) slow() bool { return p.File == "puzzles-timeout.json" }
 func TestPublished(t *testing.T) {
 	for _, pp := range readPublished(t) {
 		t.Run(pp.Title, func(t *testing.T) {
+			t.Parallel()
 			p, info, err := Read(pp.link())
 			if err != nil {
 				t.Fatal(err)
