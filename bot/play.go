@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -481,10 +482,27 @@ func (r *interactionReply) aside(ctx context.Context, log *slog.Logger, a answer
 	p := messageData(a)
 	p.Flags = discordgo.MessageFlagsEphemeral
 	uri := discordgo.EndpointFollowupMessage(r.i.AppID, r.i.Token)
-	if err := r.rest.Do(ctx, log, bk, rest.Request{Method: http.MethodPost, URL: uri, Payload: p, Files: a.files}); err != nil {
-		return fmt.Errorf("follow-up of interaction %s: %w", r.i.ID, err)
+	for attempt := 1; ; attempt++ {
+		err := r.rest.Do(ctx, log, bk, rest.Request{Method: http.MethodPost, URL: uri, Payload: p, Files: a.files})
+		// A follow-up right after a deferral given in an HTTP response can
+		// reach Discord before the deferral is on record there (as an edit
+		// can, see interactionReply.edit): Unknown Webhook, for a moment.
+		if err == nil {
+			return nil
+		}
+		if !unknownWebhook(err) || attempt == 3 {
+			return fmt.Errorf("follow-up of interaction %s: %w", r.i.ID, err)
+		}
+		log.Warn("follow-up refused as unknown; retrying", "attempt", attempt, "err", err)
+		if rest.Sleep(ctx, 250*time.Millisecond) != nil {
+			return fmt.Errorf("follow-up of interaction %s: %w", r.i.ID, err)
+		}
 	}
-	return nil
+}
+
+func unknownWebhook(err error) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Message != nil && re.Message.Code == codeUnknownWebhook
 }
 
 // deferEphemeral acknowledges an interaction with a "thinking…" only its
