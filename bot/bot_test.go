@@ -392,7 +392,7 @@ func TestSlashCommandsRegisteredAndAnswered(t *testing.T) {
 			t.Errorf("/%s contexts %v, want guild and bot DM", c.Name, c.Contexts)
 		}
 	}
-	if strings.Join(names, ",") != "solve,check,hint,rate,explain,new,daily,help,settings" {
+	if strings.Join(names, ",") != "solve,check,hint,rate,explain,new,daily,help,settings,play,stats,leaderboard" {
 		t.Errorf("registered %v", names)
 	}
 	if n := len(h.srv.RequestsFor(discordtest.RouteBulkOverwriteGlobalCommands)); n != 1 {

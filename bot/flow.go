@@ -56,6 +56,10 @@ type answer struct {
 	// fallback, when set, replaces text when the files cannot be posted (see
 	// command.Reply.Fallback).
 	fallback string
+	// buttons go under the message (a board's, Play under a puzzle).
+	buttons []command.Button
+	// none: the answer was posted otherwise (a game's board, see play.go).
+	none bool
 }
 
 // A responder delivers the answer to one command over one transport: a reply
@@ -188,8 +192,8 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 		b.finish(reply, c, command.Reply{Outcome: outcomeNotHere}, answer{text: c.refuse, ephemeral: true})
 		return
 	}
-	if c.prepare != nil {
-		c.prepare(work, &c.req)
+	if c.prepare != nil && !b.prepare(work, reply, c) {
+		return
 	}
 	rep, ok := b.result(work, reply, c)
 	if !ok {
@@ -201,11 +205,55 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 		b.finish(reply, c, command.Reply{Outcome: outcomeNotFinished, Size: rep.Size}, notice(msgNotFinished))
 		return
 	}
-	a := answer{text: rep.Text, files: rep.Files, ephemeral: rep.UserError || c.private, fallback: rep.Fallback}
+	a := answer{text: rep.Text, files: rep.Files, ephemeral: rep.UserError || c.private, fallback: rep.Fallback, buttons: rep.Buttons}
 	if c.where.err != nil {
 		a.text, a.fallback = unavailableNote(a.text), unavailableNote(a.fallback)
 	}
+	if g := rep.Game; g != nil && g.MessageID == "" && !rep.UserError {
+		b.startGame(reply, c, rep, a) // a new game: its board (play.go)
+		return
+	}
 	b.finish(reply, c, rep, a)
+}
+
+// prepare runs c.prepare (a download: the message replied to, an attached
+// picture). A responder with a deadline is deferred when the download
+// outlasts it, as result defers a late result. It reports false when the
+// command cannot be answered (Discord refused the deferral).
+func (b *Bot) prepare(work, reply context.Context, c *call) bool {
+	if !c.resp.deferrable() {
+		c.prepare(work, &c.req)
+		return true
+	}
+	req := c.req
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer b.recoverEvent("prepare " + c.cmd)
+		c.prepare(work, &req)
+	}()
+	timer := time.NewTimer(time.Until(c.start.Add(b.cfg.AckWait)))
+	defer timer.Stop()
+	select {
+	case <-done:
+		c.req = req
+		return true
+	case <-timer.C:
+	}
+	if err := c.resp.deferAnswer(reply, c.log, c.private); err != nil {
+		if rest.Refused(err) {
+			<-done
+			c.log.Error("reply lost", "outcome", "deferral_refused", "err", err)
+			b.metrics.replyLost(c.resp.transport())
+			b.finished(c)
+			return false
+		}
+		c.log.Error("defer interaction; trying the edit anyway", "err", err)
+	}
+	c.deferred = true
+	<-done
+	c.req = req
+	return true
 }
 
 // unavailableNote heads text with the notice that the server's settings
@@ -239,7 +287,7 @@ func (b *Bot) result(work, reply context.Context, c *call) (command.Reply, bool)
 		b.notice(reply, c, outcomeBusy, msgBusy)
 		return command.Reply{}, false
 	}
-	if !c.resp.deferrable() {
+	if !c.resp.deferrable() || c.deferred {
 		return <-res, true
 	}
 	// The deadline of the first answer counts from the command's arrival.
@@ -351,6 +399,9 @@ func (b *Bot) finish(ctx context.Context, c *call, rep command.Reply, a answer) 
 // its fallback when it has one (a large board that the text left to its
 // picture, in monospace after all).
 func (b *Bot) post(ctx context.Context, c *call, a answer) error {
+	if a.none {
+		return nil
+	}
 	if len(a.files) > 0 {
 		err := checkFiles(a.files)
 		if err == nil {

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/components"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/bot/internal/slash"
 	"github.com/sudokubot/sudokubot/command"
@@ -50,6 +52,12 @@ func (b *Bot) registerCommands(ctx context.Context, app string) error {
 // onInteraction answers one slash command that came over the gateway.
 func (b *Bot) onInteraction(work, reply context.Context, shard int, i *discordgo.InteractionCreate) {
 	defer b.recoverEvent("INTERACTION_CREATE")
+	if i.Type == discordgo.InteractionMessageComponent || i.Type == discordgo.InteractionModalSubmit {
+		r := newInteractionReply(b.rest, i.Interaction, "gateway", time.Now())
+		r.first = r.callback
+		b.onPress(work, r, b.log.With("shard", shard))
+		return
+	}
 	if i.Type != discordgo.InteractionApplicationCommand {
 		return
 	}
@@ -118,9 +126,26 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 	}
 	req.Settings = b.commandSettings(at.ch)
 	req.UserID = userID
+	seat := b.seat(at, i.GuildID, i.ChannelID, userID)
+	req.Seat = &seat
 	c.req, c.known = req, known
+	c.private = req.Kind == command.Stats // about one member
+	if att, named := slash.Photo(data, options); named && readsPicture(req.Kind) {
+		c.prepare = func(ctx context.Context, req *command.Request) {
+			if att == nil {
+				log.Warn("photo option names no resolved attachment")
+				req.Attached = &command.Image{Name: slash.PhotoOption, Err: errPhotoUnresolved}
+				return
+			}
+			req.Attached = b.pictureFetcher().fetch(ctx, log, att)
+		}
+	}
 	return c
 }
+
+// errPhotoUnresolved is the error of a photo: option whose attachment is
+// not among the interaction's resolved attachments.
+var errPhotoUnresolved = errors.New("photo option: attachment not resolved")
 
 // optionNotText answers a slash command whose string option holds another
 // value (a number, say).
@@ -147,6 +172,9 @@ type interactionReply struct {
 
 	mu    sync.Mutex
 	acked bool // a first answer reached Discord; what follows is an edit
+	// updated: the first answer was a deferred update of a press (play.go),
+	// so @original is the message pressed, and answers are follow-ups.
+	updated bool
 }
 
 var _ responder = (*interactionReply)(nil)
@@ -246,6 +274,20 @@ func unknownMessage(err error) bool {
 type callbackPayload struct {
 	Type discordgo.InteractionResponseType `json:"type"`
 	Data *messagePayload                   `json:"data,omitempty"`
+	// Modal, when set, is the data instead (a form; see play.go).
+	Modal *components.Modal `json:"-"`
+}
+
+// MarshalJSON writes the payload, with a form's data when it has one.
+func (p callbackPayload) MarshalJSON() ([]byte, error) {
+	if p.Modal != nil {
+		return json.Marshal(struct {
+			Type discordgo.InteractionResponseType `json:"type"`
+			Data *components.Modal                 `json:"data"`
+		}{p.Type, p.Modal})
+	}
+	type plain callbackPayload
+	return json.Marshal(plain(p))
 }
 
 // messagePayload is the message of an interaction response or of an edit of
@@ -255,10 +297,15 @@ type messagePayload struct {
 	Flags           discordgo.MessageFlags            `json:"flags,omitempty"`
 	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
 	Attachments     []attachmentRef                   `json:"attachments,omitempty"`
+	Components      []discordgo.MessageComponent      `json:"components,omitempty"`
 }
 
 func messageData(a answer) *messagePayload {
-	return &messagePayload{Content: a.text, AllowedMentions: noMentions(), Attachments: attachmentRefs(a.files)}
+	p := &messagePayload{Content: a.text, AllowedMentions: noMentions(), Attachments: attachmentRefs(a.files)}
+	if len(a.buttons) > 0 {
+		p.Components = components.Rows(a.buttons)
+	}
+	return p
 }
 
 // callback sends the first answer as a REST interaction callback: how the

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/components"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 )
@@ -34,6 +35,9 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 	g, gerr := b.guildSettings(work, m.GuildID)
 	req, ok := b.handler.MatchPrefix(m.Content, self, b.prefixOf(g))
 	if !ok {
+		// Moves typed for a game here (play.go), or talk.
+		log := b.log.With("shard", shard, "guild", m.GuildID, "channel", m.ChannelID, "user", m.Author.ID, "message", m.ID)
+		b.onTypedMove(work, log, m, b.place(work, log, g, m.ChannelID, gerr))
 		return
 	}
 	log := b.log.With("shard", shard, "guild", m.GuildID, "channel", m.ChannelID, "user", m.Author.ID, "message", m.ID, "cmd", req.Kind.String())
@@ -46,6 +50,8 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 	}
 	req.Settings = b.commandSettings(at.ch)
 	req.UserID = m.Author.ID
+	seat := b.seat(at, m.GuildID, m.ChannelID, m.Author.ID)
+	req.Seat = &seat
 	to := target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}
 	c := &call{
 		key:     "m" + m.ID,
@@ -198,6 +204,9 @@ func (r *messageReply) send(ctx context.Context, log *slog.Logger, a answer) err
 		Attachments:  attachmentRefs(a.files),
 		Nonce:        r.to.MessageID, // a snowflake: at most 20 digits, within Discord's 25
 		EnforceNonce: true,
+	}
+	if len(a.buttons) > 0 {
+		payload.Components = components.Rows(a.buttons)
 	}
 	endpoint := discordgo.EndpointChannelMessages(r.to.ChannelID)
 	bk := r.rest.Channels.Get(r.to.ChannelID, time.Now())

@@ -77,12 +77,16 @@ func TestSlashLogicCommands(t *testing.T) {
 			if o.Name == "image" && (o.Type != discordgo.ApplicationCommandOptionBoolean || o.Required) {
 				t.Errorf("/%s image: type %v required %v, want an optional boolean", c.Name, o.Type, o.Required)
 			}
-			if o.Name == "grid" && (o.Type != discordgo.ApplicationCommandOptionString || !o.Required) {
-				t.Errorf("/%s grid: type %v required %v, want a required string", c.Name, o.Type, o.Required)
+			if o.Name == "grid" && (o.Type != discordgo.ApplicationCommandOptionString || o.Required) {
+				t.Errorf("/%s grid: type %v required %v, want an optional string (or photo:)", c.Name, o.Type, o.Required)
+			}
+			if o.Name == slash.PhotoOption && (o.Type != discordgo.ApplicationCommandOptionAttachment || o.Required) {
+				t.Errorf("/%s photo: type %v required %v, want an optional attachment", c.Name, o.Type, o.Required)
 			}
 		}
-		want := map[string]string{"solve": "grid,image", "check": "grid,image,code", "hint": "grid,image,code", "rate": "grid", "explain": "grid", "help": "",
-			"new": "level,size,symmetric,code,image", "daily": "today,stats"}[c.Name]
+		want := map[string]string{"solve": "grid,photo,image", "check": "grid,photo,image,code", "hint": "grid,photo,image,code", "rate": "grid,photo", "explain": "grid,photo", "help": "",
+			"new": "level,size,symmetric,code,image", "daily": "today,stats",
+			"play": "level,size,symmetric,code,grid,together", "stats": "", "leaderboard": "level"}[c.Name]
 		if strings.Join(opts, ",") != want {
 			t.Errorf("/%s options %v, want %s", c.Name, opts, want)
 		}

@@ -353,7 +353,7 @@ func TestSettingsRegistered(t *testing.T) {
 	for _, o := range got.Options {
 		names = append(names, o.Name)
 	}
-	if want := "show prefix spoilers spoiler-channels pictures channels daily daily-off"; strings.Join(names, " ") != want {
+	if want := "show prefix spoilers spoiler-channels pictures channels daily daily-off threads"; strings.Join(names, " ") != want {
 		t.Errorf("subcommands %v, want %s", names, want)
 	}
 	h.srv.AssertClean(t)

@@ -112,15 +112,84 @@ type cellProbs struct {
 // or BMP file). It returns an error wrapping [ErrFormat], [ErrTooLarge],
 // [ErrCorrupt] or [ErrNoGrid], an [*UnreadableError] (with the best
 // reading) when the grid is found but not read, or the context's error.
+//
+// The grid is read as the pixels stand, or first turned as the JPEG's EXIF
+// orientation says when it has one; when that reading breaks the rules or
+// leaves many cells uncertain, the other quarter turns are read too and
+// the best reading kept: the digits, not the EXIF, tell which way is up.
 func Read(ctx context.Context, data []byte) (*Reading, error) {
-	cut, err := CutGrid(data)
+	r, k, _, err := prepare(data)
 	if err != nil {
 		return nil, err
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	q, score, dark, ok := locate(r)
+	if !ok {
+		return nil, ErrNoGrid
 	}
-	return Classify(ctx, cut)
+	hint := exifTurns(data)
+	var best *Reading
+	var bestErr error
+	for n, t := range []int{hint, (hint + 1) % 4, (hint + 2) % 4, (hint + 3) % 4} {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		cut, err := cutAt(r, k, dark, turned(q, t), score)
+		if err != nil {
+			return nil, err
+		}
+		rd, err := Classify(ctx, cut)
+		var ue *UnreadableError
+		switch {
+		case errors.As(err, &ue):
+			rd = ue.Reading
+		case err != nil:
+			return nil, err
+		}
+		if best == nil || worse(best, bestErr, rd, err) {
+			best, bestErr = rd, err
+		}
+		if n == 0 && bestErr == nil && len(best.Uncertain) <= turnUncertain {
+			break
+		}
+	}
+	return best, bestErr
+}
+
+// turnUncertain is how many uncertain cells a reading that keeps to the
+// rules may have before the other quarter turns of the grid are read too.
+const turnUncertain = 12
+
+// turned is the outline q of a grid seen turned t quarter turns clockwise
+// from upright: its corners from the grid's own top left.
+func turned(q Quad, t int) Quad {
+	var out Quad
+	for i := range 4 {
+		out[i] = q[(i-t+4)%4]
+	}
+	return out
+}
+
+// worse reports whether reading a (with its error) is worse than b, read
+// from another turn of the grid: b must keep to the rules with at most
+// turnUncertain uncertain cells, and a break them or have more uncertain
+// cells, or as many and be less likely. Otherwise the first reading, as the
+// picture or its EXIF has it, is kept.
+func worse(a *Reading, aErr error, b *Reading, bErr error) bool {
+	if bErr != nil || len(b.Uncertain) > turnUncertain {
+		return false
+	}
+	if aErr != nil || len(a.Uncertain) != len(b.Uncertain) {
+		return aErr != nil || len(a.Uncertain) > len(b.Uncertain)
+	}
+	return logLikelihood(a) < logLikelihood(b)
+}
+
+func logLikelihood(r *Reading) float64 {
+	sum := 0.0
+	for _, c := range r.Confidence {
+		sum += math.Log(max(c, 1e-9))
+	}
+	return sum
 }
 
 // Classify reads the cells of a cut grid with the model and the rules.
@@ -192,9 +261,12 @@ func valueOf(class int) int {
 }
 
 // verdict grades a reading by the rules, lower being better: 0 when no digit
-// clashes and the givens have one solution, 1 when no digit clashes and the
-// givens have several, 2 when only the givens are sound (a digit filled in
-// clashes: the person's mistake), 3 when the givens clash or have none.
+// clashes, the digits agree with a solution and either the givens or all the
+// digits have only that one (a printed given taken for a digit filled in
+// leaves the givens several solutions, but not the grid), 1 when no digit
+// clashes but the grid has several solutions, 2 when only the givens are
+// sound (a digit filled in clashes or leaves no solution: the person's
+// mistake, or a misreading), 3 when the givens clash or have no solution.
 func verdict(ctx context.Context, r *reading, filled *[81]bool) int {
 	var all, givens [81]int
 	for i, d := range r {
@@ -203,19 +275,31 @@ func verdict(ctx context.Context, r *reading, filled *[81]bool) int {
 			givens[i] = d
 		}
 	}
-	ga, _ := sudoku.FromCells(sudoku.Classic, all[:])
 	gg, _ := sudoku.FromCells(sudoku.Classic, givens[:])
 	if len(sudoku.Validate(gg)) > 0 {
 		return 3
 	}
-	n, err := sudoku.CountSolutions(ctx, gg, 2)
-	if err != nil || n == 0 {
+	res, err := sudoku.Solve(ctx, gg, 2)
+	if err != nil || res.Count == 0 {
 		return 3
 	}
+	if res.Count == 1 {
+		for i, d := range all {
+			if d != 0 && res.Solution.At(i) != d {
+				return 2
+			}
+		}
+		return 0
+	}
+	ga, _ := sudoku.FromCells(sudoku.Classic, all[:])
 	if len(sudoku.Validate(ga)) > 0 {
 		return 2
 	}
-	if n == 1 {
+	n, err := sudoku.CountSolutions(ctx, ga, 2)
+	switch {
+	case err != nil || n == 0:
+		return 2
+	case n == 1:
 		return 0
 	}
 	return 1
@@ -232,15 +316,30 @@ type change struct {
 // which it is taken to be (without the colour's word on it).
 const filledAbove = 0.7
 
-// maxTries bounds the readings the rules try.
-const maxTries = 2500
+// maxTries bounds the readings the rules try; maxStates the sets of
+// changes looked at (most clash at once and cost no solving).
+const (
+	maxTries  = 2500
+	maxStates = 40000
+)
 
 // maxAlternatives is how many of the cheapest other readings of single
-// cells are combined, one or two at a time.
+// cells are combined.
 const maxAlternatives = 70
 
+// maxCost bounds the cost of a set of changes, in log probability with
+// changePenalty for each change: beyond it, the photo is read as it looks,
+// or said to be unreadable, rather than bent to the rules. The penalty
+// puts fewer changes first, so that many cheap doubts do not crowd out the
+// one cell that is wrong.
+const (
+	maxCost       = 12.0
+	changePenalty = 1.0
+)
+
 // decide picks the reading: the most likely one when the rules accept it,
-// else the cheapest change of one or two uncertain cells that they accept.
+// else the cheapest set of changes of uncertain cells (any number of them,
+// tried cheapest first) that they accept.
 func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, error) {
 	var best reading
 	var class [81]int
@@ -253,7 +352,7 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 	chosen, chosenClass := best, class
 	v := verdict(ctx, &best, &filled)
 	if v > 0 {
-		// The alternatives: the two next classes of the least certain cells
+		// The alternatives: the next classes of the least certain cells
 		// (a change that keeps the grid's value, such as pencil marks for
 		// empty, changes nothing the rules see, and is left out).
 		var alts []change
@@ -263,36 +362,34 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 				if c == class[i] || valueOf(c) == best[i] || p[c] < 1e-4 {
 					continue
 				}
-				alts = append(alts, change{i, c, math.Log(p[class[i]]) - math.Log(p[c])})
+				alts = append(alts, change{i, c, changePenalty + math.Log(p[class[i]]) - math.Log(p[c])})
 			}
 		}
 		slices.SortFunc(alts, func(a, b change) int { return cmpFloat(a.cost, b.cost) })
 		alts = alts[:min(len(alts), maxAlternatives)]
-		type option struct {
-			changes []change
-			cost    float64
-		}
-		var opts []option
-		for i, a := range alts {
-			opts = append(opts, option{[]change{a}, a.cost})
-			for _, b := range alts[i+1:] {
-				if b.cell != a.cell {
-					opts = append(opts, option{[]change{a, b}, a.cost + b.cost})
-				}
-			}
-		}
-		slices.SortStableFunc(opts, func(a, b option) int { return cmpFloat(a.cost, b.cost) })
-		bestV := v
-		for n, o := range opts {
-			if n >= maxTries || bestV == 0 || ctx.Err() != nil {
+		bestV, tries := v, 0
+		sets := cheapestSets(alts)
+		for n := 0; n < maxStates && tries < maxTries && bestV > 0 && ctx.Err() == nil; n++ {
+			set, cost, ok := sets.next()
+			if !ok || cost > maxCost {
 				break
 			}
 			r, cl, f := best, class, filled
-			for _, ch := range o.changes {
+			distinct := true
+			for _, k := range set {
+				ch := alts[k]
+				if cl[ch.cell] != class[ch.cell] {
+					distinct = false // two changes of one cell
+					break
+				}
 				cl[ch.cell] = ch.class
 				r[ch.cell] = valueOf(ch.class)
 				f[ch.cell] = r[ch.cell] != 0 && probs[ch.cell].filled > filledAbove
 			}
+			if !distinct || clashes(&r) && bestV <= 2 {
+				continue
+			}
+			tries++
 			if w := verdict(ctx, &r, &f); w < bestV {
 				bestV, chosen, chosenClass, filled = w, r, cl, f
 			}
@@ -339,6 +436,97 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 		return out, &UnreadableError{Cells: cells, Reading: out}
 	}
 	return out, nil
+}
+
+// clashes reports whether two digits of r clash in a row, a column or a box.
+func clashes(r *reading) bool {
+	var rows, cols, boxes [9]uint16
+	for i, d := range r {
+		if d == 0 {
+			continue
+		}
+		bit := uint16(1) << d
+		row, col := i/9, i%9
+		box := row/3*3 + col/3
+		if rows[row]&bit != 0 || cols[col]&bit != 0 || boxes[box]&bit != 0 {
+			return true
+		}
+		rows[row] |= bit
+		cols[col] |= bit
+		boxes[box] |= bit
+	}
+	return false
+}
+
+// changeSets yields the non-empty sets of alternatives in order of total
+// cost (the alternatives sorted by cost): from a set whose last index is j,
+// the set with j replaced by j+1 and the set with j+1 added, so that every
+// set comes once, none before a cheaper one.
+type changeSets struct {
+	alts []change
+	heap []changeSet
+}
+
+type changeSet struct {
+	idx  []int
+	cost float64
+}
+
+func cheapestSets(alts []change) *changeSets {
+	s := &changeSets{alts: alts}
+	if len(alts) > 0 {
+		s.heap = []changeSet{{[]int{0}, alts[0].cost}}
+	}
+	return s
+}
+
+// next returns the cheapest set not yet returned (indices into the
+// alternatives) and its cost, or false when there is none.
+func (s *changeSets) next() ([]int, float64, bool) {
+	if len(s.heap) == 0 {
+		return nil, 0, false
+	}
+	top := s.heap[0]
+	last := len(s.heap) - 1
+	s.heap[0] = s.heap[last]
+	s.heap = s.heap[:last]
+	s.down(0)
+	if j := top.idx[len(top.idx)-1]; j+1 < len(s.alts) {
+		swapped := append(slices.Clone(top.idx[:len(top.idx)-1]), j+1)
+		s.push(changeSet{swapped, top.cost - s.alts[j].cost + s.alts[j+1].cost})
+		grown := append(slices.Clone(top.idx), j+1)
+		s.push(changeSet{grown, top.cost + s.alts[j+1].cost})
+	}
+	return top.idx, top.cost, true
+}
+
+func (s *changeSets) push(c changeSet) {
+	s.heap = append(s.heap, c)
+	for i := len(s.heap) - 1; i > 0; {
+		p := (i - 1) / 2
+		if s.heap[p].cost <= s.heap[i].cost {
+			break
+		}
+		s.heap[p], s.heap[i] = s.heap[i], s.heap[p]
+		i = p
+	}
+}
+
+func (s *changeSets) down(i int) {
+	for {
+		l, small := 2*i+1, i
+		if l < len(s.heap) && s.heap[l].cost < s.heap[small].cost {
+			small = l
+		}
+		if r := l + 1; r < len(s.heap) && s.heap[r].cost < s.heap[small].cost {
+			small = r
+		}
+		if small == i {
+			return
+		}
+		s.heap[i], s.heap[small] = s.heap[small], s.heap[i]
+		i = small
+	}
 }
 
 func cmpFloat(a, b float64) int {

@@ -86,6 +86,7 @@ func Request(name string, opts []*discordgo.ApplicationCommandInteractionDataOpt
 	kind, known := command.KindOf(name)
 	req = command.Request{Kind: kind}
 	var words []string // the options of /new and /daily, as the text command's words
+	together := false  // /play together:True
 	for _, o := range opts {
 		str := o.Type == discordgo.ApplicationCommandOptionString
 		if _, text := o.Value.(string); str && !text {
@@ -106,10 +107,34 @@ func Request(name string, opts []*discordgo.ApplicationCommandInteractionDataOpt
 			words = append(words, o.StringValue())
 		case o.Name == SymmetricOption && o.Type == discordgo.ApplicationCommandOptionBoolean && o.BoolValue():
 			words = append(words, "symmetric")
+		case o.Name == TogetherOption && o.Type == discordgo.ApplicationCommandOptionBoolean:
+			together = o.BoolValue()
 		}
 	}
-	if len(words) > 0 {
+	if len(words) > 0 && req.Args == "" {
 		req.Args = strings.Join(words, " ")
 	}
+	if together {
+		req.Args = strings.TrimSpace("together " + req.Args)
+	}
 	return req, known, nil
+}
+
+// Photo returns the attachment the photo: option of a slash command names,
+// from the interaction's resolved attachments (for /daily today, opts are
+// the subcommand's). named reports whether the option was given; a is nil
+// when it was given but Discord did not resolve it (a forged or broken
+// payload), which the caller must say rather than ignore.
+func Photo(data discordgo.ApplicationCommandInteractionData, opts []*discordgo.ApplicationCommandInteractionDataOption) (a *discordgo.MessageAttachment, named bool) {
+	for _, o := range opts {
+		if o.Name != PhotoOption || o.Type != discordgo.ApplicationCommandOptionAttachment {
+			continue
+		}
+		id, _ := o.Value.(string)
+		if data.Resolved != nil && id != "" {
+			a = data.Resolved.Attachments[id]
+		}
+		return a, true
+	}
+	return nil, false
 }
