@@ -44,6 +44,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/sudokubot/sudokubot/bot/internal/gateway"
+	"github.com/sudokubot/sudokubot/bot/internal/metrics"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/render"
@@ -336,7 +337,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	b.rest = rest.New(restSession, restMetrics{b.metrics})
+	b.rest = rest.New(restSession, b.metrics)
 	b.pool = newPool(b.cfg.Workers, b.cfg.Queue)
 	defer b.pool.close()
 	stopNotices := make(chan struct{})
@@ -367,7 +368,7 @@ func (b *Bot) Run(ctx context.Context) error {
 			IdentifyInterval: b.cfg.IdentifyInterval,
 			Log:              b.log,
 			Handler:          events{b: b, work: work, reply: reply},
-			Metrics:          shardMetrics{b.metrics},
+			Metrics:          b.metrics,
 			Stopping:         b.isStopping,
 			Fatal:            b.fail,
 		}, gw)
@@ -378,9 +379,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	b.lifetime.Store(&lifetime{work: work, reply: reply})
 	defer b.lifetime.Store(nil)
-	defer b.metrics.registerFunc(newStateCollector(b))()
+	defer b.metrics.RegisterFunc(metrics.NewStateCollector(b.state()))()
 	if s, ok := b.cfg.Settings.(interface{ Stats() settings.CacheStats }); ok {
-		defer b.metrics.registerFunc(newSettingsCollector(s.Stats))()
+		defer b.metrics.RegisterFunc(metrics.NewSettingsCollector(s.Stats))()
 	}
 
 	if b.registers() {

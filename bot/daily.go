@@ -132,7 +132,7 @@ func (b *Bot) postDaily(ctx, reply context.Context, g settings.Guild, now time.T
 	if rep.UserError || (rep.Text == "" && len(rep.Files) == 0) {
 		// No puzzle (no pool, or none made in time): nothing worth posting.
 		log.Error("daily puzzle: none to post; trying again after the lease", "outcome", rep.Outcome, "err", rep.Err, "lease", dailyLease)
-		b.metrics.dailyPost("failed")
+		b.metrics.DailyPost("failed")
 		return
 	}
 	footer := dailyFooter(b.prefixOf(g), b.shards != nil)
@@ -141,7 +141,7 @@ func (b *Bot) postDaily(ctx, reply context.Context, g settings.Guild, now time.T
 	start := time.Now()
 	if err := b.post(reply, &call{log: log, resp: post}, a); err != nil {
 		log.Error("daily puzzle not posted; trying again after the lease", "lease", dailyLease, "err", err)
-		b.metrics.dailyPost("failed")
+		b.metrics.DailyPost("failed")
 		return
 	}
 	p := settings.DailyPost{ChannelID: g.Daily.ChannelID, MessageID: post.messageID()}
@@ -149,10 +149,10 @@ func (b *Bot) postDaily(ctx, reply context.Context, g settings.Guild, now time.T
 		// Posted, but not on record: another process may post again once
 		// the lease has passed.
 		log.Error("daily puzzle posted but not confirmed in the database", "message", p.MessageID, "err", err)
-		b.metrics.dailyPost("unconfirmed")
+		b.metrics.DailyPost("unconfirmed")
 		return
 	}
-	b.metrics.dailyPost("posted")
+	b.metrics.DailyPost("posted")
 	log.Info("daily puzzle posted", "message", p.MessageID, "took", time.Since(start).Round(time.Millisecond))
 }
 

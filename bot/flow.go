@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/metrics"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/render"
@@ -29,9 +30,9 @@ const (
 // Outcomes the flow adds to the handler's (unique, timeout, help, ...), for
 // logs and metrics.
 const (
-	outcomeBusy        = "busy"
-	outcomeRateLimited = "rate_limited"
-	outcomeIgnored     = "ignored_rate_limited" // over the limit and already told: no answer
+	outcomeBusy        = metrics.OutcomeBusy
+	outcomeRateLimited = metrics.OutcomeRateLimited
+	outcomeIgnored     = metrics.OutcomeIgnored // over the limit and already told: no answer
 	outcomeUnknown     = "unknown_command"
 	outcomeStopping    = "stopping"
 	outcomeNotFinished = "not_finished" // cancelled by a shutdown; the user is told
@@ -158,13 +159,13 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 	}
 	if c.backlog != "" && !b.backlog.reserve(c.backlog) {
 		c.log.Warn("command dropped: too many replies already waiting to be posted in this channel")
-		b.metrics.command(c.resp.transport(), c.kind(), outcomeBacklog)
+		b.metrics.Command(c.resp.transport(), c.kind(), outcomeBacklog)
 		return
 	}
 	verdict := b.limits.check(c.user, c.start)
 	if verdict == drop && !c.resp.mustAnswer() {
 		c.log.Debug("command ignored: user over the rate limit and already told")
-		b.metrics.command(c.resp.transport(), c.kind(), outcomeIgnored)
+		b.metrics.Command(c.resp.transport(), c.kind(), outcomeIgnored)
 		b.finished(c)
 		return
 	}
@@ -244,7 +245,7 @@ func (b *Bot) prepare(work, reply context.Context, c *call) bool {
 		if rest.Refused(err) {
 			<-done
 			c.log.Error("reply lost", "outcome", "deferral_refused", "err", err)
-			b.metrics.replyLost(c.resp.transport())
+			b.metrics.ReplyLost(c.resp.transport())
 			b.finished(c)
 			return false
 		}
@@ -303,8 +304,8 @@ func (b *Bot) result(work, reply context.Context, c *call) (command.Reply, bool)
 			// Discord refused the interaction (expired, unknown): no edit can follow.
 			rep := <-res
 			c.log.Error("reply lost", "outcome", rep.Outcome, "err", err)
-			b.metrics.command(c.resp.transport(), c.kind(), rep.Outcome)
-			b.metrics.replyLost(c.resp.transport())
+			b.metrics.Command(c.resp.transport(), c.kind(), rep.Outcome)
+			b.metrics.ReplyLost(c.resp.transport())
 			b.finished(c)
 			return rep, false
 		}
@@ -330,7 +331,7 @@ func (b *Bot) notice(ctx context.Context, c *call, outcome, text string) {
 	default:
 		b.inflight.done()
 		c.log.Warn("notice not sent: notice queue full", "outcome", outcome)
-		b.metrics.command(c.resp.transport(), c.kind(), outcomeQueueFull)
+		b.metrics.Command(c.resp.transport(), c.kind(), outcomeQueueFull)
 		b.finished(c)
 	}
 }
@@ -370,7 +371,7 @@ func (b *Bot) finish(ctx context.Context, c *call, rep command.Reply, a answer) 
 	}
 	err := b.post(ctx, c, a)
 	tr := c.resp.transport()
-	b.metrics.command(tr, c.kind(), rep.Outcome)
+	b.metrics.Command(tr, c.kind(), rep.Outcome)
 	attrs := []any{"outcome", rep.Outcome, "latency", time.Since(c.start)}
 	if rep.Size > 0 || rep.SolveTime > 0 {
 		attrs = append(attrs, "size", rep.Size, "solve", rep.SolveTime)
@@ -386,11 +387,11 @@ func (b *Bot) finish(ctx context.Context, c *call, rep command.Reply, a answer) 
 		attrs = append(attrs, "settings", "defaults: "+c.where.err.Error())
 	}
 	if err != nil {
-		b.metrics.replyLost(tr)
+		b.metrics.ReplyLost(tr)
 		c.log.Error("reply lost", append(attrs, "err", err)...)
 		return
 	}
-	b.metrics.replied(tr, c.kind(), rep, time.Since(c.start).Seconds())
+	b.metrics.Replied(tr, c.kind(), rep.SolveTime, time.Since(c.start).Seconds())
 	c.log.Info("command", attrs...)
 }
 

@@ -344,7 +344,7 @@ func (b *Bot) onTypedMove(work context.Context, log *slog.Logger, m *discordgo.M
 	}
 	if b.limits.check(m.Author.ID, start) != allow {
 		log.Debug("move ignored: user over the rate limit")
-		b.metrics.command("message", "move", outcomeIgnored)
+		b.metrics.Command("message", "move", outcomeIgnored)
 		return
 	}
 	to := &messageReply{rest: b.rest, to: target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}}
@@ -360,7 +360,7 @@ func (b *Bot) onTypedMove(work context.Context, log *slog.Logger, m *discordgo.M
 			}
 		}
 	}
-	b.metrics.command("message", "move", rep.Outcome)
+	b.metrics.Command("message", "move", rep.Outcome)
 	log.Info("command", "outcome", rep.Outcome, "latency", time.Since(start))
 }
 
@@ -427,7 +427,7 @@ func (b *Bot) onPress(work context.Context, r *interactionReply, log *slog.Logge
 		rep = b.handler.Press(work, customID, seat)
 	}
 	err := b.answerPress(work, r, log, rep, id)
-	b.metrics.command(r.transport(), "press", rep.Outcome)
+	b.metrics.Command(r.transport(), "press", rep.Outcome)
 	if err != nil {
 		log.Error("reply lost", "outcome", rep.Outcome, "err", err)
 		return
