@@ -45,6 +45,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/bot/internal/gateway"
 	"github.com/sudokubot/sudokubot/bot/internal/metrics"
+	"github.com/sudokubot/sudokubot/bot/internal/pool"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/render"
@@ -209,11 +210,11 @@ type Bot struct {
 	log      *slog.Logger
 	metrics  *Metrics
 	handler  *command.Handler
-	pool     *pool
+	pool     *pool.Pool
 	limits   *userLimits
 	seen     *seenSet
 	noticeQ  chan queuedNotice // text-command notices waiting to be sent
-	backlog  *backlog          // text-command replies waiting to be posted
+	backlog  *pool.Backlog     // text-command replies waiting to be posted
 	rest     *rest.Client
 	shards   *gateway.Gateway // nil without a gateway (HTTP-only)
 	parents  *parentCache     // threads' parent channels
@@ -269,7 +270,7 @@ func New(cfg Config, h *command.Handler, sessions SessionFunc, log *slog.Logger,
 		limits:   newUserLimits(cfg.UserRate, cfg.UserBurst),
 		seen:     newSeenSet(4096),
 		noticeQ:  make(chan queuedNotice, noticeQueue),
-		backlog:  newBacklog(cfg.ChannelBacklog, maxWaitingReplies),
+		backlog:  pool.NewBacklog(cfg.ChannelBacklog, maxWaitingReplies),
 		inflight: newCounter(),
 		fatal:    make(chan error, 1),
 	}
@@ -338,8 +339,8 @@ func (b *Bot) Run(ctx context.Context) error {
 		return err
 	}
 	b.rest = rest.New(restSession, b.metrics)
-	b.pool = newPool(b.cfg.Workers, b.cfg.Queue)
-	defer b.pool.close()
+	b.pool = pool.New(b.cfg.Workers, b.cfg.Queue)
+	defer b.pool.Close()
 	stopNotices := make(chan struct{})
 	for range noticeSenders {
 		go b.sendNotices(stopNotices)
@@ -588,7 +589,7 @@ func (b *Bot) fail(err error) {
 // reply.
 func (b *Bot) queue(ctx context.Context, c *call) <-chan command.Reply {
 	result := make(chan command.Reply, 1)
-	ok := b.pool.trySubmit(func() {
+	ok := b.pool.TrySubmit(func() {
 		defer b.recoverCommand(c.log, func() {
 			result <- command.Reply{Text: render.Notice(msgApology), Outcome: outcomePanic, UserError: true}
 		})

@@ -133,7 +133,7 @@ type call struct {
 func (b *Bot) finished(c *call) {
 	c.once.Do(func() {
 		if c.backlog != "" {
-			b.backlog.release(c.backlog)
+			b.backlog.Release(c.backlog)
 		}
 	})
 }
@@ -157,7 +157,7 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 		c.log.Info("delivered again; already answered")
 		return
 	}
-	if c.backlog != "" && !b.backlog.reserve(c.backlog) {
+	if c.backlog != "" && !b.backlog.Reserve(c.backlog) {
 		c.log.Warn("command dropped: too many replies already waiting to be posted in this channel")
 		b.metrics.Command(c.resp.transport(), c.kind(), outcomeBacklog)
 		return
