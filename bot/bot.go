@@ -43,6 +43,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
+	"github.com/sudokubot/sudokubot/bot/internal/admit"
 	"github.com/sudokubot/sudokubot/bot/internal/gateway"
 	"github.com/sudokubot/sudokubot/bot/internal/metrics"
 	"github.com/sudokubot/sudokubot/bot/internal/pool"
@@ -211,8 +212,8 @@ type Bot struct {
 	metrics  *Metrics
 	handler  *command.Handler
 	pool     *pool.Pool
-	limits   *userLimits
-	seen     *seenSet
+	limits   *admit.Limits
+	seen     *admit.Seen
 	noticeQ  chan queuedNotice // text-command notices waiting to be sent
 	backlog  *pool.Backlog     // text-command replies waiting to be posted
 	rest     *rest.Client
@@ -235,7 +236,7 @@ type Bot struct {
 	// command is counted in flight.
 	stopMu   sync.RWMutex
 	stopping bool
-	inflight *counter
+	inflight *admit.Counter
 
 	// fatal receives the first error that must stop the bot (a revoked
 	// token, a refused shard).
@@ -267,11 +268,11 @@ func New(cfg Config, h *command.Handler, sessions SessionFunc, log *slog.Logger,
 		log:      log,
 		metrics:  m,
 		handler:  h,
-		limits:   newUserLimits(cfg.UserRate, cfg.UserBurst),
-		seen:     newSeenSet(4096),
+		limits:   admit.NewLimits(cfg.UserRate, cfg.UserBurst),
+		seen:     admit.NewSeen(4096),
 		noticeQ:  make(chan queuedNotice, noticeQueue),
 		backlog:  pool.NewBacklog(cfg.ChannelBacklog, maxWaitingReplies),
-		inflight: newCounter(),
+		inflight: admit.NewCounter(),
 		fatal:    make(chan error, 1),
 	}
 	b.parents = newParentCache(maxParents, b.fetchParent)
@@ -518,7 +519,7 @@ func (b *Bot) shutdown(cancelWork, cancelReplies context.CancelFunc) {
 	b.stopMu.Lock()
 	b.stopping = true
 	b.stopMu.Unlock()
-	b.log.Info("stopping: finishing commands in flight", "grace", grace, "in_flight", b.inflight.count())
+	b.log.Info("stopping: finishing commands in flight", "grace", grace, "in_flight", b.inflight.Count())
 
 	// Solves stop a little before the end, leaving time to post notices: a
 	// quarter of the grace, from 250 ms to 1 s (all of a shorter grace).
@@ -535,14 +536,14 @@ func (b *Bot) shutdown(cancelWork, cancelReplies context.CancelFunc) {
 	waitUntil := func(t time.Time) bool {
 		ctx, cancel := context.WithDeadline(context.Background(), t)
 		defer cancel()
-		return b.inflight.wait(ctx)
+		return b.inflight.Wait(ctx)
 	}
 	if !waitUntil(deadline.Add(-reserve)) {
 		b.log.Warn("grace period nearly over: cancelling commands still in flight; their users are told where Discord allows",
-			"in_flight", b.inflight.count())
+			"in_flight", b.inflight.Count())
 		cancelWork()
 		if !waitUntil(deadline) {
-			b.log.Warn("grace period over: replies still waiting on Discord are not posted", "in_flight", b.inflight.count())
+			b.log.Warn("grace period over: replies still waiting on Discord are not posted", "in_flight", b.inflight.Count())
 			cancelReplies()
 			waitUntil(time.Now().Add(time.Second))
 		}
@@ -563,7 +564,7 @@ func (b *Bot) begin() bool {
 	if b.stopping {
 		return false
 	}
-	b.inflight.add()
+	b.inflight.Add()
 	return true
 }
 

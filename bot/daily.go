@@ -101,7 +101,7 @@ func (b *Bot) dailyRound(ctx, reply context.Context) {
 		sem <- struct{}{}
 		wg.Add(1)
 		go func() {
-			defer func() { <-sem; wg.Done(); b.inflight.done() }()
+			defer func() { <-sem; wg.Done(); b.inflight.Done() }()
 			defer b.recoverEvent("daily post")
 			b.postDaily(ctx, reply, g, now)
 		}()

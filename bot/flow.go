@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/admit"
 	"github.com/sudokubot/sudokubot/bot/internal/metrics"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
@@ -153,7 +154,7 @@ func (c *call) kind() string {
 // solve; reply bounds the answer, and outlives work by a little at shutdown
 // so that the users whose commands were cut short can be told.
 func (b *Bot) serve(work, reply context.Context, c *call) {
-	if !b.seen.firstTime(c.key) {
+	if !b.seen.FirstTime(c.key) {
 		c.log.Info("delivered again; already answered")
 		return
 	}
@@ -162,8 +163,8 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 		b.metrics.Command(c.resp.transport(), c.kind(), outcomeBacklog)
 		return
 	}
-	verdict := b.limits.check(c.user, c.start)
-	if verdict == drop && !c.resp.mustAnswer() {
+	verdict := b.limits.Check(c.user, c.start)
+	if verdict == admit.Drop && !c.resp.mustAnswer() {
 		c.log.Debug("command ignored: user over the rate limit and already told")
 		b.metrics.Command(c.resp.transport(), c.kind(), outcomeIgnored)
 		b.finished(c)
@@ -172,17 +173,17 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 	if !b.begin() {
 		// Stopping: counted in flight too, so the shutdown waits for the
 		// notice within its grace.
-		b.inflight.add()
-		defer b.inflight.done()
+		b.inflight.Add()
+		defer b.inflight.Done()
 		b.notice(reply, c, outcomeStopping, msgStopping)
 		return
 	}
-	defer b.inflight.done()
+	defer b.inflight.Done()
 	defer b.recoverCommand(c.log, func() {
 		b.finish(reply, c, command.Reply{Outcome: outcomePanic, UserError: true}, notice(msgApology))
 	})
 	switch {
-	case verdict != allow:
+	case verdict != admit.Allow:
 		b.notice(reply, c, outcomeRateLimited, msgRateLimit)
 		return
 	case !c.known:
@@ -325,11 +326,11 @@ func (b *Bot) notice(ctx context.Context, c *call, outcome, text string) {
 		b.finish(ctx, c, rep, a)
 		return
 	}
-	b.inflight.add() // the queued notice counts in flight until sent
+	b.inflight.Add() // the queued notice counts in flight until sent
 	select {
 	case b.noticeQ <- queuedNotice{ctx: ctx, c: c, rep: rep, a: a}:
 	default:
-		b.inflight.done()
+		b.inflight.Done()
 		c.log.Warn("notice not sent: notice queue full", "outcome", outcome)
 		b.metrics.Command(c.resp.transport(), c.kind(), outcomeQueueFull)
 		b.finished(c)
@@ -353,7 +354,7 @@ func (b *Bot) sendNotices(stop <-chan struct{}) {
 		select {
 		case n := <-b.noticeQ:
 			b.finish(n.ctx, n.c, n.rep, n.a)
-			b.inflight.done()
+			b.inflight.Done()
 		case <-stop:
 			return
 		}
@@ -460,54 +461,4 @@ func gone(err error) bool {
 		return true
 	}
 	return false
-}
-
-// counter counts commands in flight; a shutdown waits for it to reach zero.
-// Unlike a sync.WaitGroup, it may be incremented while someone waits.
-type counter struct {
-	mu   sync.Mutex
-	n    int
-	zero chan struct{} // closed and replaced whenever n drops to zero
-}
-
-func newCounter() *counter { return &counter{zero: make(chan struct{})} }
-
-func (c *counter) add() {
-	c.mu.Lock()
-	c.n++
-	c.mu.Unlock()
-}
-
-func (c *counter) done() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.n--; c.n == 0 {
-		close(c.zero)
-		c.zero = make(chan struct{})
-	}
-}
-
-// wait waits until the count is zero and reports true, or until ctx ends
-// and reports false.
-func (c *counter) wait(ctx context.Context) bool {
-	for {
-		c.mu.Lock()
-		n, zero := c.n, c.zero
-		c.mu.Unlock()
-		if n == 0 {
-			return true
-		}
-		select {
-		case <-zero:
-		case <-ctx.Done():
-			return false
-		}
-	}
-}
-
-// count returns the number in flight.
-func (c *counter) count() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.n
 }

@@ -112,7 +112,7 @@ func (h *flowHarness) say(t *testing.T, m discordtest.Message) []answer {
 	t.Helper()
 	msg := h.message(m)
 	h.deliver(msg)
-	poll(t, "the notices sent", func() bool { return h.bot.inflight.count() == 0 })
+	poll(t, "the notices sent", func() bool { return h.bot.inflight.Count() == 0 })
 	return h.answersTo(t, msg)
 }
 

@@ -24,7 +24,7 @@ func (b *Bot) state() metrics.State {
 	return metrics.State{
 		Queued:   func() int { return b.pool.Queued() },
 		Busy:     func() int { return b.pool.Busy() },
-		InFlight: func() int { return b.inflight.count() },
+		InFlight: func() int { return b.inflight.Count() },
 		Buckets:  func() int { return b.rest.Channels.Size() },
 		RTTs:     func(f func(int, time.Duration)) { b.shards.RTTs(f) },
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/admit"
 	"github.com/sudokubot/sudokubot/bot/internal/components"
 	"github.com/sudokubot/sudokubot/bot/internal/edits"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
@@ -330,7 +331,7 @@ func (b *Bot) onTypedMove(work context.Context, log *slog.Logger, m *discordgo.M
 	if !b.begin() {
 		return
 	}
-	defer b.inflight.done()
+	defer b.inflight.Done()
 	rep, ok := b.handler.MoveIn(work, seat, m.Content)
 	if !ok {
 		if rep.Err != nil {
@@ -342,7 +343,7 @@ func (b *Bot) onTypedMove(work context.Context, log *slog.Logger, m *discordgo.M
 	if rep.Game != nil {
 		log = log.With("game", rep.Game.ID)
 	}
-	if b.limits.check(m.Author.ID, start) != allow {
+	if b.limits.Check(m.Author.ID, start) != admit.Allow {
 		log.Debug("move ignored: user over the rate limit")
 		b.metrics.Command("message", "move", outcomeIgnored)
 		return
@@ -381,17 +382,17 @@ func (b *Bot) onPress(work context.Context, r *interactionReply, log *slog.Logge
 		customID = i.MessageComponentData().CustomID
 	}
 	log = log.With("guild", i.GuildID, "channel", i.ChannelID, "user", userID, "interaction", i.ID, "cmd", "press", "custom_id", customID)
-	if !b.seen.firstTime("i" + i.ID) {
+	if !b.seen.FirstTime("i" + i.ID) {
 		return
 	}
 	if !b.begin() {
-		b.inflight.add()
-		defer b.inflight.done()
+		b.inflight.Add()
+		defer b.inflight.Done()
 		r.send(work, log, notice(msgStopping))
 		return
 	}
-	defer b.inflight.done()
-	if b.limits.check(userID, r.created) != allow {
+	defer b.inflight.Done()
+	if b.limits.Check(userID, r.created) != admit.Allow {
 		r.send(work, log, notice(msgRateLimit))
 		return
 	}
