@@ -219,7 +219,7 @@ type Bot struct {
 	rest     *rest.Client
 	shards   *gateway.Gateway // nil without a gateway (HTTP-only)
 	parents  *parentCache     // threads' parent channels
-	games    boards           // games' boards and threads (play.go)
+	games    gameBoards       // games' boards and threads (play.go)
 
 	// pictureHosts, when set (by tests), replaces Discord's CDN as the
 	// hosts attached pictures are fetched from.
@@ -277,6 +277,7 @@ func New(cfg Config, h *command.Handler, sessions SessionFunc, log *slog.Logger,
 	}
 	b.parents = newParentCache(maxParents, b.fetchParent)
 	b.dailyKick = make(chan struct{}, 1)
+	b.games.refused.Max = maxParents
 	b.now = time.Now
 	b.daily = b.handler
 	return b
