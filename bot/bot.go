@@ -46,6 +46,7 @@ import (
 	"github.com/sudokubot/sudokubot/bot/internal/admit"
 	"github.com/sudokubot/sudokubot/bot/internal/gateway"
 	"github.com/sudokubot/sudokubot/bot/internal/metrics"
+	"github.com/sudokubot/sudokubot/bot/internal/parents"
 	"github.com/sudokubot/sudokubot/bot/internal/pool"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
@@ -218,7 +219,7 @@ type Bot struct {
 	backlog  *pool.Backlog     // text-command replies waiting to be posted
 	rest     *rest.Client
 	shards   *gateway.Gateway // nil without a gateway (HTTP-only)
-	parents  *parentCache     // threads' parent channels
+	parents  *parents.Cache   // threads' parent channels
 	games    gameBoards       // games' boards and threads (play.go)
 
 	// pictureHosts, when set (by tests), replaces Discord's CDN as the
@@ -275,7 +276,7 @@ func New(cfg Config, h *command.Handler, sessions SessionFunc, log *slog.Logger,
 		inflight: admit.NewCounter(),
 		fatal:    make(chan error, 1),
 	}
-	b.parents = newParentCache(maxParents, b.fetchParent)
+	b.parents = parents.New(maxParents, settingsWait, b.fetchParent)
 	b.dailyKick = make(chan struct{}, 1)
 	b.games.refused.Max = maxParents
 	b.now = time.Now
