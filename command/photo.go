@@ -51,7 +51,11 @@ func (h *Handler) fromPicture(ctx context.Context, req Request) (Reply, bool) {
 	if img.Err != nil {
 		return h.pictureProblem(fmt.Sprintf("I couldn't fetch %s, so I couldn't read it.", name(img)), outcomePictureBad), true
 	}
-	rctx, cancel := context.WithTimeout(ctx, PictureReadTimeout)
+	limit := h.cfg.PictureTimeout
+	if limit <= 0 {
+		limit = PictureReadTimeout
+	}
+	rctx, cancel := context.WithTimeout(ctx, limit)
 	start := time.Now()
 	r, err := vision.Read(rctx, img.Data)
 	cancel()
