@@ -52,44 +52,43 @@ func TestHTTPEndpointNumberInAStringOption(t *testing.T) {
 // the forged codes hold one worker at most, for a deadline of their own.
 func TestSolveBesideForgedCodes(t *testing.T) {
 	t.Parallel()
-	h := start(t, testConfig(), withPuzzles(t, nil))
+	h := startFlow(t, testConfig(), withPuzzles(t, nil))
 	forger := &discordgo.User{ID: "4400000000000000001", Username: "forger"}
 	solver := &discordgo.User{ID: "4400000000000000002", Username: "solver"}
 	forged := map[string]bool{}
 	for _, end := range []string{"v0", "v1", "v2", "v3"} {
-		p := h.srv.SendMessage(discordtest.Message{Author: forger, Content: "!new #16E-5najk4" + end})
-		forged[p["id"].(string)] = true
+		m := h.message(discordtest.Message{Author: forger, Content: "!new #16E-5najk4" + end})
+		forged[m.ID] = true
+		go h.deliver(m) // each event on a goroutine of its own, as discordgo runs them
 	}
 	// Every forged code taken by the bot: refused, running or queued.
-	h.srv.WaitUntil(t, time.Minute, "the forged codes taken", func() bool {
+	pollWithin(t, time.Minute, "the forged codes taken", func() bool {
 		replied := 0
-		for _, m := range h.srv.Messages() {
-			if m.Reference != nil && forged[m.Reference.MessageID] {
+		for _, s := range h.rec.all() {
+			if forged[s.to.MessageID] {
 				replied++
 			}
 		}
 		return replied+int(h.bot.pool.busy.Load())+h.bot.pool.queued() == len(forged)
 	})
-	sent := time.Now()
-	solve := h.srv.SendMessage(discordtest.Message{Author: solver, Content: "!solve " + lc37})["id"].(string)
-	var answered []discordtest.SentMessage
-	h.srv.WaitUntil(t, time.Minute, "the solve's answer", func() bool {
-		answered = nil
-		for _, m := range h.srv.Messages() {
-			if m.Reference == nil {
-				continue
-			}
-			answered = append(answered, m)
-			if m.Reference.MessageID == solve {
+	begin := time.Now()
+	solve := h.message(discordtest.Message{Author: solver, Content: "!solve " + lc37})
+	go h.deliver(solve)
+	var answered []sent
+	pollWithin(t, time.Minute, "the solve's answer", func() bool {
+		answered = h.rec.all()
+		for i, s := range answered {
+			if s.to.MessageID == solve.ID {
+				answered = answered[:i+1]
 				return true
 			}
 		}
 		return false
 	})
-	t.Logf("the solve was answered %v after it was sent", time.Since(sent))
-	for _, m := range answered {
-		if forged[m.Reference.MessageID] && !strings.Contains(m.Content, "again in a few seconds") {
-			t.Errorf("a forged code was answered before the solve, not with a refusal: %q", m.Content)
+	t.Logf("the solve was answered %v after it was sent", time.Since(begin))
+	for _, s := range answered {
+		if forged[s.to.MessageID] && !strings.Contains(s.text, "again in a few seconds") {
+			t.Errorf("a forged code was answered before the solve, not with a refusal: %q", s.text)
 		}
 	}
 }

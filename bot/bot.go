@@ -216,6 +216,7 @@ type Bot struct {
 	rest     *rest.Client
 	shards   *gateway.Gateway // nil without a gateway (HTTP-only)
 	parents  *parentCache     // threads' parent channels
+	games    boards           // games' boards and threads (play.go)
 
 	// pictureHosts, when set (by tests), replaces Discord's CDN as the
 	// hosts attached pictures are fetched from.
@@ -247,6 +248,8 @@ type Bot struct {
 	// handler that attaches files would.
 	beforeHandle, afterHandle func(context.Context, command.Request)
 	decorate                  func(command.Request, command.Reply) command.Reply
+	// record, when set (by tests only), answers text commands instead of REST.
+	record func(target) responder
 }
 
 // New returns a bot that answers commands with h, connects through
@@ -542,6 +545,7 @@ func (b *Bot) shutdown(cancelWork, cancelReplies context.CancelFunc) {
 			waitUntil(time.Now().Add(time.Second))
 		}
 	}
+	b.flushBoards(deadline) // boards still to be edited (play.go)
 	closeGateway()
 	<-closed
 	b.log.Info("stopped", "took", time.Since(start).Round(time.Millisecond))

@@ -83,10 +83,16 @@ func (h *harness) waitLog(t *testing.T, msg string, n int) []map[string]any {
 // state of the bot's own that the fake Discord does not see change.
 func poll(t *testing.T, desc string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(wait)
+	pollWithin(t, wait, desc, cond)
+}
+
+// pollWithin is poll giving up after timeout.
+func pollWithin(t *testing.T, timeout time.Duration, desc string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %v waiting for %s", wait, desc)
+			t.Fatalf("timed out after %v waiting for %s", timeout, desc)
 		}
 		time.Sleep(5 * time.Millisecond) // polling, not an assertion
 	}
@@ -311,14 +317,13 @@ func TestSolveInGuildAndDM(t *testing.T) {
 func TestCheckWithConflicts(t *testing.T) {
 	t.Parallel()
 	cfg := testConfig()
-	h := start(t, cfg, nil)
-	h.srv.SendMessage(discordtest.Message{Content: "!check " + conflict})
-	m := h.srv.WaitMessages(t, 1, wait)[0]
-	if want := expectedReply(t, cfg, "!check "+conflict); m.Content != want {
-		t.Errorf("reply %q\nwant %q", m.Content, want)
+	h := startFlow(t, cfg, nil)
+	m := h.answer(t, discordtest.Message{Content: "!check " + conflict})
+	if want := expectedReply(t, cfg, "!check "+conflict); m.text != want {
+		t.Errorf("reply %q\nwant %q", m.text, want)
 	}
-	if !strings.Contains(m.Content, "row 1") || !strings.Contains(m.Content, "box 1") {
-		t.Errorf("the conflicts are not named:\n%s", m.Content)
+	if !strings.Contains(m.text, "row 1") || !strings.Contains(m.text, "box 1") {
+		t.Errorf("the conflicts are not named:\n%s", m.text)
 	}
 }
 
@@ -351,12 +356,11 @@ func TestMentionWorksAsPrefix(t *testing.T) {
 func TestMalformedGridGetsTheParserError(t *testing.T) {
 	t.Parallel()
 	cfg := testConfig()
-	h := start(t, cfg, nil)
+	h := startFlow(t, cfg, nil)
 	bad := "!solve " + lc37[:80]
-	h.srv.SendMessage(discordtest.Message{Content: bad})
-	m := h.srv.WaitMessages(t, 1, wait)[0]
-	if want := expectedReply(t, cfg, bad); m.Content != want || !strings.Contains(m.Content, "80") {
-		t.Errorf("reply %q, want the parser's error %q", m.Content, want)
+	m := h.answer(t, discordtest.Message{Content: bad})
+	if want := expectedReply(t, cfg, bad); m.text != want || !strings.Contains(m.text, "80") {
+		t.Errorf("reply %q, want the parser's error %q", m.text, want)
 	}
 }
 
@@ -364,13 +368,12 @@ func TestTimeoutReply(t *testing.T) {
 	t.Parallel()
 	cfg := testConfig()
 	cfg.SolveTimeout = 50 * time.Millisecond
-	h := start(t, cfg, nil)
-	h.srv.SendMessage(discordtest.Message{Content: "!solve " + slowGrid})
-	m := h.srv.WaitMessages(t, 1, wait)[0]
-	if want := expectedReply(t, cfg, "!solve "+slowGrid); m.Content != want || !strings.Contains(m.Content, "gave up after 50ms") {
-		t.Errorf("reply %q\nwant the timeout reply %q", m.Content, want)
+	h := startFlow(t, cfg, nil)
+	m := h.answer(t, discordtest.Message{Content: "!solve " + slowGrid})
+	if want := expectedReply(t, cfg, "!solve "+slowGrid); m.text != want || !strings.Contains(m.text, "gave up after 50ms") {
+		t.Errorf("reply %q\nwant the timeout reply %q", m.text, want)
 	}
-	if rec := h.waitLog(t, "command", 1); len(rec) != 1 || rec[0]["outcome"] != "timeout" {
+	if rec := h.logs.lines("command"); len(rec) != 1 || rec[0]["outcome"] != "timeout" {
 		t.Errorf("log: %v", rec)
 	}
 }
@@ -389,7 +392,7 @@ func TestSlashCommandsRegisteredAndAnswered(t *testing.T) {
 			t.Errorf("/%s contexts %v, want guild and bot DM", c.Name, c.Contexts)
 		}
 	}
-	if strings.Join(names, ",") != "solve,check,hint,rate,explain,new,daily,help,settings" {
+	if strings.Join(names, ",") != "solve,check,hint,rate,explain,new,daily,help,settings,play,stats,leaderboard" {
 		t.Errorf("registered %v", names)
 	}
 	if n := len(h.srv.RequestsFor(discordtest.RouteBulkOverwriteGlobalCommands)); n != 1 {
@@ -470,11 +473,10 @@ func TestSpoilerSolutions(t *testing.T) {
 	t.Parallel()
 	cfg := testConfig()
 	cfg.Spoiler = true
-	h := start(t, cfg, nil)
-	h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
-	m := h.srv.WaitMessages(t, 1, wait)[0]
-	if !strings.Contains(m.Content, "||") {
-		t.Errorf("solution not in spoiler tags:\n%s", m.Content)
+	h := startFlow(t, cfg, nil)
+	m := h.answer(t, discordtest.Message{Content: "!solve " + lc37})
+	if !strings.Contains(m.text, "||") {
+		t.Errorf("solution not in spoiler tags:\n%s", m.text)
 	}
 }
 
@@ -483,23 +485,22 @@ func TestRateLimitNoticeOnceThenSilence(t *testing.T) {
 	cfg := testConfig()
 	cfg.UserRate = 1 // a token a minute: none comes back during the test
 	cfg.UserBurst = 2
-	h := start(t, cfg, nil)
+	h := startFlow(t, cfg, nil)
 	for range 2 {
-		h.srv.SendMessage(discordtest.Message{Content: "!help"})
+		h.answer(t, discordtest.Message{Content: "!help"})
 	}
-	h.srv.WaitMessages(t, 2, wait)
+	// Each say returns once the flow is done with its command, the
+	// notice sent: what was not answered by then never is.
+	var over []answer
 	for range 4 {
-		h.srv.SendMessage(discordtest.Message{Content: "!help"})
+		over = append(over, h.say(t, discordtest.Message{Content: "!help"})...)
 	}
-	msgs := h.srv.WaitMessages(t, 3, wait)
-	h.srv.NoMoreMessages(t, 3, 300*time.Millisecond)
-	if !strings.Contains(msgs[2].Content, "faster than I answer") {
-		t.Errorf("third reply %q, want the rate-limit notice", msgs[2].Content)
+	if len(over) != 1 || !strings.Contains(over[0].text, "faster than I answer") {
+		t.Errorf("answers to 4 commands over the limit %+v, want the rate-limit notice alone", over)
 	}
 	// Another user is not limited.
 	other := &discordgo.User{ID: "4000000000000000099", Username: "bob"}
-	h.srv.SendMessage(discordtest.Message{Author: other, Content: "!help"})
-	h.srv.WaitMessages(t, 4, wait)
+	h.answer(t, discordtest.Message{Author: other, Content: "!help"})
 }
 
 func TestBusyWhenPoolAndQueueAreFull(t *testing.T) {

@@ -198,10 +198,10 @@ type channelPost struct {
 
 var _ responder = (*channelPost)(nil)
 
-func (p *channelPost) transport() string                               { return "daily" }
-func (p *channelPost) mustAnswer() bool                                { return false }
-func (p *channelPost) deferrable() bool                                { return false }
-func (p *channelPost) deferAnswer(context.Context, *slog.Logger) error { return nil }
+func (p *channelPost) transport() string                                     { return "daily" }
+func (p *channelPost) mustAnswer() bool                                      { return false }
+func (p *channelPost) deferrable() bool                                      { return false }
+func (p *channelPost) deferAnswer(context.Context, *slog.Logger, bool) error { return nil }
 
 func (p *channelPost) send(ctx context.Context, log *slog.Logger, a answer) error {
 	payload := replyPayload{

@@ -56,6 +56,10 @@ type answer struct {
 	// fallback, when set, replaces text when the files cannot be posted (see
 	// command.Reply.Fallback).
 	fallback string
+	// buttons go under the message (a board's, Play under a puzzle).
+	buttons []command.Button
+	// none: the answer was posted otherwise (a game's board, see play.go).
+	none bool
 }
 
 // A responder delivers the answer to one command over one transport: a reply
@@ -75,8 +79,9 @@ type responder interface {
 	// 3 s for interactions), so that a late result must be deferred.
 	deferrable() bool
 	// deferAnswer acknowledges the command without an answer yet; send then
-	// edits the acknowledgement.
-	deferAnswer(ctx context.Context, log *slog.Logger) error
+	// edits the acknowledgement. ephemeral makes the answer visible to its
+	// user only: Discord fixes that at the deferral, an edit cannot.
+	deferAnswer(ctx context.Context, log *slog.Logger, ephemeral bool) error
 	// send posts a: the first answer, or the edit of a deferred one.
 	send(ctx context.Context, log *slog.Logger, a answer) error
 }
@@ -200,9 +205,13 @@ func (b *Bot) serve(work, reply context.Context, c *call) {
 		b.finish(reply, c, command.Reply{Outcome: outcomeNotFinished, Size: rep.Size}, notice(msgNotFinished))
 		return
 	}
-	a := answer{text: rep.Text, files: rep.Files, ephemeral: rep.UserError || c.private, fallback: rep.Fallback}
+	a := answer{text: rep.Text, files: rep.Files, ephemeral: rep.UserError || c.private, fallback: rep.Fallback, buttons: rep.Buttons}
 	if c.where.err != nil {
 		a.text, a.fallback = unavailableNote(a.text), unavailableNote(a.fallback)
+	}
+	if g := rep.Game; g != nil && g.MessageID == "" && !rep.UserError {
+		b.startGame(reply, c, rep, a) // a new game: its board (play.go)
+		return
 	}
 	b.finish(reply, c, rep, a)
 }
@@ -231,7 +240,7 @@ func (b *Bot) prepare(work, reply context.Context, c *call) bool {
 		return true
 	case <-timer.C:
 	}
-	if err := c.resp.deferAnswer(reply, c.log); err != nil {
+	if err := c.resp.deferAnswer(reply, c.log, c.private); err != nil {
 		if rest.Refused(err) {
 			<-done
 			c.log.Error("reply lost", "outcome", "deferral_refused", "err", err)
@@ -289,7 +298,7 @@ func (b *Bot) result(work, reply context.Context, c *call) (command.Reply, bool)
 		return rep, true
 	case <-timer.C:
 	}
-	if err := c.resp.deferAnswer(reply, c.log); err != nil {
+	if err := c.resp.deferAnswer(reply, c.log, c.private); err != nil {
 		if rest.Refused(err) {
 			// Discord refused the interaction (expired, unknown): no edit can follow.
 			rep := <-res
@@ -390,6 +399,9 @@ func (b *Bot) finish(ctx context.Context, c *call, rep command.Reply, a answer) 
 // its fallback when it has one (a large board that the text left to its
 // picture, in monospace after all).
 func (b *Bot) post(ctx context.Context, c *call, a answer) error {
+	if a.none {
+		return nil
+	}
 	if len(a.files) > 0 {
 		err := checkFiles(a.files)
 		if err == nil {

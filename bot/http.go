@@ -60,7 +60,7 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	case discordgo.InteractionPing:
 		writeJSON(w, callbackPayload{Type: discordgo.InteractionResponsePong})
 		return
-	case discordgo.InteractionApplicationCommand:
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionMessageComponent, discordgo.InteractionModalSubmit:
 	default:
 		b.log.Warn("interactions endpoint: interaction type not handled", "type", int(i.Type), "interaction", i.ID)
 		http.Error(w, "interaction type not handled", http.StatusBadRequest)
@@ -70,11 +70,25 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	reply := newInteractionReply(b.rest, &i, "http", arrived)
 	h := &httpFirst{r: reply, answers: make(chan firstAnswer), gone: make(chan struct{})}
 	reply.first = h.first
-	c := b.interactionCall(lt.work, &i, reply, b.log)
-	go func() {
-		defer b.recoverEvent("interactions endpoint")
-		b.serve(lt.work, lt.reply, c)
-	}()
+	log, deferral := b.log, callbackPayload{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	if i.Type == discordgo.InteractionApplicationCommand {
+		c := b.interactionCall(lt.work, &i, reply, b.log)
+		log = c.log
+		if c.private { // who sees the answer is fixed by the deferral
+			deferral.Data = &messagePayload{Flags: discordgo.MessageFlagsEphemeral}
+		}
+		go func() {
+			defer b.recoverEvent("interactions endpoint")
+			b.serve(lt.work, lt.reply, c)
+		}()
+	} else {
+		// A button or a form (play.go): a late answer is a deferred update.
+		deferral.Type = discordgo.InteractionResponseDeferredMessageUpdate
+		go func() {
+			defer b.recoverEvent("interactions endpoint")
+			b.onPress(lt.work, reply, b.log)
+		}()
+	}
 
 	timer := time.NewTimer(time.Until(arrived.Add(handlerDeferAfter)))
 	defer timer.Stop()
@@ -85,9 +99,9 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 		// The flow is late (it defers at AckWait): defer here, its answer
 		// becomes the edit.
 		if h.close(true) {
-			c.log.Warn("interactions endpoint: no first answer in time; deferred by the handler")
-			if err := writeJSON(w, callbackPayload{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err != nil {
-				c.log.Warn("interactions endpoint: deferral not written", "err", err)
+			log.Warn("interactions endpoint: no first answer in time; deferred by the handler")
+			if err := writeJSON(w, deferral); err != nil {
+				log.Warn("interactions endpoint: deferral not written", "err", err)
 			}
 		}
 	case <-r.Context().Done():
@@ -149,7 +163,7 @@ func (h *httpFirst) first(ctx context.Context, log *slog.Logger, resp *callbackP
 	}
 	err := h.handOver(ctx, resp)
 	if errors.Is(err, errHandlerDeferred) {
-		if resp.Data == nil {
+		if resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
 			return nil // a deferral: done already
 		}
 		return h.r.edit(ctx, log, answer{text: resp.Data.Content})

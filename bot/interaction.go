@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/components"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/bot/internal/slash"
 	"github.com/sudokubot/sudokubot/command"
@@ -50,6 +52,12 @@ func (b *Bot) registerCommands(ctx context.Context, app string) error {
 // onInteraction answers one slash command that came over the gateway.
 func (b *Bot) onInteraction(work, reply context.Context, shard int, i *discordgo.InteractionCreate) {
 	defer b.recoverEvent("INTERACTION_CREATE")
+	if i.Type == discordgo.InteractionMessageComponent || i.Type == discordgo.InteractionModalSubmit {
+		r := newInteractionReply(b.rest, i.Interaction, "gateway", time.Now())
+		r.first = r.callback
+		b.onPress(work, r, b.log.With("shard", shard))
+		return
+	}
 	if i.Type != discordgo.InteractionApplicationCommand {
 		return
 	}
@@ -118,7 +126,10 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 	}
 	req.Settings = b.commandSettings(at.ch)
 	req.UserID = userID
+	seat := b.seat(at, i.GuildID, i.ChannelID, userID)
+	req.Seat = &seat
 	c.req, c.known = req, known
+	c.private = req.Kind == command.Stats // about one member
 	if att, named := slash.Photo(data, options); named && readsPicture(req.Kind) {
 		c.prepare = func(ctx context.Context, req *command.Request) {
 			if att == nil {
@@ -161,6 +172,9 @@ type interactionReply struct {
 
 	mu    sync.Mutex
 	acked bool // a first answer reached Discord; what follows is an edit
+	// updated: the first answer was a deferred update of a press (play.go),
+	// so @original is the message pressed, and answers are follow-ups.
+	updated bool
 }
 
 var _ responder = (*interactionReply)(nil)
@@ -187,10 +201,14 @@ func (r *interactionReply) setAcked() {
 
 // deferAnswer sends a deferred response ("thinking…"). After an error other
 // than Discord's refusal, the deferral may have arrived: the edit is tried.
-func (r *interactionReply) deferAnswer(ctx context.Context, log *slog.Logger) error {
+func (r *interactionReply) deferAnswer(ctx context.Context, log *slog.Logger, ephemeral bool) error {
 	ctx, cancel := context.WithDeadline(ctx, r.created.Add(interactionWindow))
 	defer cancel()
-	err := r.first(ctx, log, &callbackPayload{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}, nil)
+	resp := &callbackPayload{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	if ephemeral {
+		resp.Data = &messagePayload{Flags: discordgo.MessageFlagsEphemeral}
+	}
+	err := r.first(ctx, log, resp, nil)
 	if err == nil || !rest.Refused(err) {
 		r.setAcked()
 	}
@@ -256,6 +274,20 @@ func unknownMessage(err error) bool {
 type callbackPayload struct {
 	Type discordgo.InteractionResponseType `json:"type"`
 	Data *messagePayload                   `json:"data,omitempty"`
+	// Modal, when set, is the data instead (a form; see play.go).
+	Modal *components.Modal `json:"-"`
+}
+
+// MarshalJSON writes the payload, with a form's data when it has one.
+func (p callbackPayload) MarshalJSON() ([]byte, error) {
+	if p.Modal != nil {
+		return json.Marshal(struct {
+			Type discordgo.InteractionResponseType `json:"type"`
+			Data *components.Modal                 `json:"data"`
+		}{p.Type, p.Modal})
+	}
+	type plain callbackPayload
+	return json.Marshal(plain(p))
 }
 
 // messagePayload is the message of an interaction response or of an edit of
@@ -265,10 +297,15 @@ type messagePayload struct {
 	Flags           discordgo.MessageFlags            `json:"flags,omitempty"`
 	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
 	Attachments     []attachmentRef                   `json:"attachments,omitempty"`
+	Components      []discordgo.MessageComponent      `json:"components,omitempty"`
 }
 
 func messageData(a answer) *messagePayload {
-	return &messagePayload{Content: a.text, AllowedMentions: noMentions(), Attachments: attachmentRefs(a.files)}
+	p := &messagePayload{Content: a.text, AllowedMentions: noMentions(), Attachments: attachmentRefs(a.files)}
+	if len(a.buttons) > 0 {
+		p.Components = components.Rows(a.buttons)
+	}
+	return p
 }
 
 // callback sends the first answer as a REST interaction callback: how the

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/components"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 )
@@ -34,6 +35,9 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 	g, gerr := b.guildSettings(work, m.GuildID)
 	req, ok := b.handler.MatchPrefix(m.Content, self, b.prefixOf(g))
 	if !ok {
+		// Moves typed for a game here (play.go), or talk.
+		log := b.log.With("shard", shard, "guild", m.GuildID, "channel", m.ChannelID, "user", m.Author.ID, "message", m.ID)
+		b.onTypedMove(work, log, m, b.place(work, log, g, m.ChannelID, gerr))
 		return
 	}
 	log := b.log.With("shard", shard, "guild", m.GuildID, "channel", m.ChannelID, "user", m.Author.ID, "message", m.ID, "cmd", req.Kind.String())
@@ -46,6 +50,8 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 	}
 	req.Settings = b.commandSettings(at.ch)
 	req.UserID = m.Author.ID
+	seat := b.seat(at, m.GuildID, m.ChannelID, m.Author.ID)
+	req.Seat = &seat
 	to := target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}
 	c := &call{
 		key:     "m" + m.ID,
@@ -55,7 +61,7 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 		user:    m.Author.ID,
 		start:   start,
 		log:     log,
-		resp:    &messageReply{rest: b.rest, to: to},
+		resp:    b.replyTo(to),
 		backlog: to.ChannelID,
 		where:   at,
 	}
@@ -138,6 +144,14 @@ func (b *Bot) readReference(ctx context.Context, log *slog.Logger, m *discordgo.
 	req.ReferenceUnread = req.Reference == ""
 }
 
+// replyTo answers a text command: a reply to to over REST (or a recorder).
+func (b *Bot) replyTo(to target) responder {
+	if b.record != nil {
+		return b.record(to)
+	}
+	return &messageReply{rest: b.rest, to: to}
+}
+
 // target is the message a reply answers: all a reply needs of it.
 type target struct {
 	ChannelID, GuildID, MessageID string
@@ -151,10 +165,10 @@ type messageReply struct {
 
 var _ responder = (*messageReply)(nil)
 
-func (r *messageReply) transport() string                               { return "message" }
-func (r *messageReply) mustAnswer() bool                                { return false }
-func (r *messageReply) deferrable() bool                                { return false }
-func (r *messageReply) deferAnswer(context.Context, *slog.Logger) error { return nil }
+func (r *messageReply) transport() string                                     { return "message" }
+func (r *messageReply) mustAnswer() bool                                      { return false }
+func (r *messageReply) deferrable() bool                                      { return false }
+func (r *messageReply) deferAnswer(context.Context, *slog.Logger, bool) error { return nil }
 
 // replyPayload is a channel message with a nonce: Discord posts one message
 // per nonce, so a retry after a lost answer does not post the reply twice.
@@ -190,6 +204,9 @@ func (r *messageReply) send(ctx context.Context, log *slog.Logger, a answer) err
 		Attachments:  attachmentRefs(a.files),
 		Nonce:        r.to.MessageID, // a snowflake: at most 20 digits, within Discord's 25
 		EnforceNonce: true,
+	}
+	if len(a.buttons) > 0 {
+		payload.Components = components.Rows(a.buttons)
 	}
 	endpoint := discordgo.EndpointChannelMessages(r.to.ChannelID)
 	bk := r.rest.Channels.Get(r.to.ChannelID, time.Now())

@@ -85,7 +85,8 @@ func TestSlashLogicCommands(t *testing.T) {
 			}
 		}
 		want := map[string]string{"solve": "grid,photo,image", "check": "grid,photo,image,code", "hint": "grid,photo,image,code", "rate": "grid,photo", "explain": "grid,photo", "help": "",
-			"new": "level,size,symmetric,code,image", "daily": "today,stats"}[c.Name]
+			"new": "level,size,symmetric,code,image", "daily": "today,stats",
+			"play": "level,size,symmetric,code,grid,together", "stats": "", "leaderboard": "level"}[c.Name]
 		if strings.Join(opts, ",") != want {
 			t.Errorf("/%s options %v, want %s", c.Name, opts, want)
 		}

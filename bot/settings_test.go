@@ -250,9 +250,12 @@ func TestSettingsCommand(t *testing.T) {
 	opt := discordtest.Opt
 	ask := func(perm string, o *discordgo.ApplicationCommandInteractionDataOption) discordtest.SentMessage {
 		t.Helper()
-		a := answerOf(t, h.srv, h.srv.SendCommand(settingsCmd(perm, o)))
-		if !a.Ephemeral() {
-			t.Errorf("/settings answered for everyone to see: %s", a)
+		in := h.srv.SendCommand(settingsCmd(perm, o))
+		a := answerOf(t, h.srv, in)
+		// Who sees the answer is fixed by the first one, a deferral
+		// included (on a busy machine the result may come late).
+		if first := h.srv.InteractionMessages(in.ID)[0]; !first.Ephemeral() {
+			t.Errorf("/settings answered for everyone to see: %s", first)
 		}
 		return a
 	}
@@ -350,7 +353,7 @@ func TestSettingsRegistered(t *testing.T) {
 	for _, o := range got.Options {
 		names = append(names, o.Name)
 	}
-	if want := "show prefix spoilers spoiler-channels pictures channels daily daily-off"; strings.Join(names, " ") != want {
+	if want := "show prefix spoilers spoiler-channels pictures channels daily daily-off threads"; strings.Join(names, " ") != want {
 		t.Errorf("subcommands %v, want %s", names, want)
 	}
 	h.srv.AssertClean(t)
@@ -372,11 +375,17 @@ func TestSettingsOverHTTP(t *testing.T) {
 		t.Errorf("a member without Manage Server over HTTP: %+v", refused.Message)
 	}
 	in, ans := h.post(t, settingsCmd(adminPerm, sub("prefix", opt("value", "sb!"))))
-	a := ans.Message
+	// Who sees the answer is fixed by the HTTP answer, a deferral included
+	// (on a busy machine the result may come late); the text may come in
+	// the edit.
+	first, a := ans.Message, ans.Message
 	if a == nil || a.Deferred() {
 		a = ptr(answerOf(t, h.srv, in))
 	}
-	if !a.Ephemeral() || !strings.Contains(a.Content, "`sb!solve`") {
+	if first == nil || !first.Ephemeral() {
+		t.Errorf("prefix change over HTTP answered for everyone to see: %+v", first)
+	}
+	if !strings.Contains(a.Content, "`sb!solve`") {
 		t.Errorf("prefix change over HTTP: %s", a)
 	}
 	if g := guildOf(t, store, guildID); g.Prefix != "sb!" {
@@ -653,4 +662,46 @@ func TestSettingsMetrics(t *testing.T) {
 			hits, loads, servers, ok)
 	}
 	srv.AssertClean(t)
+}
+
+// heldUpdates is a store whose changes wait until release is closed: a
+// database slow to write.
+type heldUpdates struct {
+	settings.Store
+	release chan struct{}
+}
+
+func (s heldUpdates) Update(ctx context.Context, guildID string, change func(*settings.Guild) error) (settings.Guild, error) {
+	select {
+	case <-s.release:
+	case <-ctx.Done():
+		return settings.Guild{}, ctx.Err()
+	}
+	return s.Store.Update(ctx, guildID, change)
+}
+
+// TestSlowSettingsDeferredPrivately: a /settings change that the database
+// holds past the first answer's deadline is deferred, and the deferral is
+// ephemeral: Discord fixes who sees an answer at the deferral, and the
+// edit that follows cannot hide it any more.
+func TestSlowSettingsDeferredPrivately(t *testing.T) {
+	t.Parallel()
+	store := heldUpdates{Store: openStore(t, storetest.NewSQLite(t)), release: make(chan struct{})}
+	cfg := testConfig()
+	cfg.Settings = store
+	cfg.AckWait = 10 * time.Millisecond
+	h := start(t, cfg, nil)
+	in := h.srv.SendCommand(settingsCmd(adminPerm, discordtest.SubCommand("prefix", discordtest.Opt("value", "?"))))
+	h.srv.WaitUntil(t, wait, "the deferral", func() bool {
+		ms := h.srv.InteractionMessages(in.ID)
+		return len(ms) > 0 && ms[0].Deferred()
+	})
+	close(store.release)
+	a := answerOf(t, h.srv, in)
+	if d := h.srv.InteractionMessages(in.ID)[0]; !d.Ephemeral() {
+		t.Errorf("/settings deferred for everyone to see: %s", d)
+	}
+	if !strings.Contains(a.Content, "`?solve`") {
+		t.Errorf("the edit after the deferral: %s", a)
+	}
 }

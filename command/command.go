@@ -194,6 +194,10 @@ type Reply struct {
 	// Game is set on the replies about a game (!play and its moves): which
 	// game, where its board is, and the answers for the player alone.
 	Game *GameRef
+	// Buttons go under the reply (a game's board, Play under a puzzle);
+	// Form, set instead of Text, is a form to open (see components.go).
+	Buttons []Button
+	Form    *Form
 }
 
 // File is an attachment of a [Reply], such as a picture of the grid or a
@@ -261,6 +265,7 @@ type Handler struct {
 	cfg    Config
 	served *puzzleCache // puzzles served or made again lately, by code
 	codes  *codeGuard   // codes issued lately, and the bounds on the others
+	turns  *gameTurns   // moves of one game in this process, one at a time (play.go)
 }
 
 // New returns a Handler. A zero SolveTimeout means [DefaultSolveTimeout]; an
@@ -291,7 +296,7 @@ func New(cfg Config) *Handler {
 		cfg.Ranking = cfg.Store
 	}
 	codes := newCodeGuard(cfg.CodeRebuilds)
-	return &Handler{cfg: cfg, served: newPuzzleCache(cachedPuzzles, codes.issue), codes: codes}
+	return &Handler{cfg: cfg, served: newPuzzleCache(cachedPuzzles, codes.issue), codes: codes, turns: &gameTurns{}}
 }
 
 // with returns h with s in place of its own settings, or h itself when s

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -88,6 +89,7 @@ type GameRef struct {
 	ThreadID  string // its thread, if any
 	MessageID string // its board's message, "" before it is posted
 	Over      bool   // solved, given up or closed: its buttons are disabled
+	Version   int64  // the stored version shown (newer boards have higher ones)
 	// Aside are the answers for the player alone (a check, a hint), to post
 	// apart from the board.
 	Aside []Reply
@@ -113,6 +115,24 @@ const (
 	msgGamesDown = "I can't reach the games right now (the database is not answering). Please try again in a minute."
 	msgNoSeat    = "Games are played in a server's channel or in DMs with me."
 )
+
+// gameTurns lets the moves of one game take turns: a fixed set of locks,
+// a game's chosen by its ID, so that memory does not grow with the games.
+type gameTurns struct {
+	mu [64]sync.Mutex
+}
+
+// lock takes the turn of game id and returns the function that gives it
+// back.
+func (t *gameTurns) lock(id string) func() {
+	var h uint32 = 2166136261 // FNV-1a
+	for i := 0; i < len(id); i++ {
+		h = (h ^ uint32(id[i])) * 16777619
+	}
+	m := &t.mu[h%uint32(len(t.mu))]
+	m.Lock()
+	return m.Unlock
+}
 
 // maxGameRetries is how many times a move lost to another one at once is
 // played again on the new state.
@@ -347,22 +367,38 @@ func (h *Handler) tooMany(ctx context.Context, seat Seat, tm *settings.TooManyGa
 // game is then unchanged. It is what a transport calls for a button's
 // form, and, through [Handler.MoveIn], for a message in a game's channel.
 func (h *Handler) Move(ctx context.Context, gameID string, seat Seat, text string) Reply {
-	return h.move(ctx, gameID, seat, text, game.Parse)
+	return h.move(ctx, gameID, seat, text, -1)
 }
 
 // Notes is [Handler.Move] for a form of pencil marks (a Notes button's):
 // a cell's digits without a sign are marks to add (r3c5 12 is r3c5 +12),
 // as game.ParseNotes reads them.
 func (h *Handler) Notes(ctx context.Context, gameID string, seat Seat, text string) Reply {
-	return h.move(ctx, gameID, seat, text, game.ParseNotes)
+	return h.play1(ctx, gameID, seat, text, game.ParseNotes, -1)
 }
 
-func (h *Handler) move(ctx context.Context, gameID string, seat Seat, text string, parse func(string, int) ([]game.Move, error)) Reply {
+// msgDailyGiveUp refuses to give up today's daily puzzle: the solution is
+// not shown while it is the daily one (see dailyrule.go).
+const msgDailyGiveUp = "This is today's daily puzzle: no solutions until tomorrow (UTC), so it cannot be given up today. Leave it open, or come back to it tomorrow."
+
+// move plays text on a game; step, when not negative, is the board's
+// version the player saw (a button's): a play on an older board does
+// nothing but show the latest one.
+func (h *Handler) move(ctx context.Context, gameID string, seat Seat, text string, step int) Reply {
+	return h.play1(ctx, gameID, seat, text, game.Parse, step)
+}
+
+func (h *Handler) play1(ctx context.Context, gameID string, seat Seat, text string, parse func(string, int) ([]game.Move, error), step int) Reply {
 	h = h.with(seat.Settings)
 	store := h.cfg.Play.Games
 	if store == nil {
 		return Reply{Text: render.Notice(msgNoGames), Outcome: outcomeUnavailable, UserError: true}
 	}
+	// Moves of one game in this process take turns, so that a flood of
+	// them does not make every one lose the versioned update again and
+	// again; other processes are kept right by the versions.
+	unlock := h.turns.lock(gameID)
+	defer unlock()
 	for attempt := 0; ; attempt++ {
 		rec, err := store.Game(ctx, gameID)
 		if errors.Is(err, settings.ErrNoGame) {
@@ -380,12 +416,21 @@ func (h *Handler) move(ctx context.Context, gameID string, seat Seat, text strin
 		if err != nil {
 			return h.moveError(err, g, ref)
 		}
+		req := Request{Kind: Play, Settings: seat.Settings}
+		if step >= 0 && step != len(g.History()) {
+			rep := h.gameReply(req, rec, g, "The board had changed since that press, so nothing was done: here it is now.")
+			rep.Outcome = "game_stale"
+			return rep
+		}
+		if slices.ContainsFunc(moves, func(m game.Move) bool { return m.Action == game.GiveUp }) && h.IsTodaysDaily(g.Puzzle()) {
+			rep := Reply{Text: render.Notice(msgDailyGiveUp), Outcome: outcomeDailyRefused, UserError: true, Game: ref}
+			return rep
+		}
 		now := h.cfg.Now()
 		out, err := g.Play(moves, seat.UserID, now)
 		if err != nil {
 			return h.moveError(err, g, ref)
 		}
-		req := Request{Kind: Play, Settings: seat.Settings}
 		var aside []Reply
 		if out.Check > 0 {
 			aside = append(aside, Reply{Text: render.GameChecked(len(g.Wrong()), g.Empty()), Outcome: "game_check"})
@@ -529,6 +574,12 @@ func (h *Handler) MoveIn(ctx context.Context, seat Seat, text string) (Reply, bo
 	if store == nil || seat.ChannelID == "" || !settings.ValidID(seat.ChannelID) {
 		return Reply{}, false
 	}
+	// Talk is told apart before the database is asked: what is no move on
+	// the largest board (every cell and digit of the smaller ones is one of
+	// its) is no move on any.
+	if _, err := game.Parse(text, sudoku.MaxSize); errors.Is(err, game.ErrNotMove) {
+		return Reply{}, false
+	}
 	games, err := store.GamesIn(ctx, seat.ChannelID)
 	if err != nil {
 		return Reply{Outcome: outcomeGameDown, Err: err}, false
@@ -599,7 +650,7 @@ func (h *Handler) CloseIdleGames(ctx context.Context) (int, error) {
 func (h *Handler) gameReply(req Request, rec settings.GameRecord, g *game.Game, note string) Reply {
 	n := g.Board().Size()
 	v := render.GameView{ID: rec.ID, Code: rec.Code, Level: rec.Level, Now: h.cfg.Now(), Timestamp: h.cfg.Play.Timestamps, Note: note}
-	rep := Reply{Size: n, Game: refOf(rec)}
+	rep := Reply{Size: n, Game: refOf(rec), Buttons: gameButtons(rec, len(g.History()))}
 	opt := render.Options{Spoiler: h.cfg.Spoiler}
 	text := func(o render.Options) string { return render.GameBoard(g, v, o) }
 	var ds []drawing
@@ -654,7 +705,7 @@ func clashing(cs []sudoku.Conflict, c sudoku.Cell) bool {
 }
 
 func refOf(rec settings.GameRecord) *GameRef {
-	return &GameRef{ID: rec.ID, ChannelID: rec.ChannelID, ThreadID: rec.ThreadID, MessageID: rec.MessageID, Over: !rec.Open()}
+	return &GameRef{ID: rec.ID, ChannelID: rec.ChannelID, ThreadID: rec.ThreadID, MessageID: rec.MessageID, Over: !rec.Open(), Version: rec.Version}
 }
 
 // recordOf returns rec with the state of g.

@@ -394,6 +394,9 @@ func (h *Handler) post(req Request, p generate.Puzzle, day time.Time) Reply {
 		ds = append(ds, drawing{"puzzle.png", picture.Board{Grid: p.Grid}})
 	}
 	h.illustrate(&rep, req, render.Options{}, true, func(o render.Options) string { return render.Puzzle(s, o) }, ds...)
+	if h.cfg.Play.Games != nil {
+		rep.Buttons = PlayButton(p.Code)
+	}
 	return rep
 }
 

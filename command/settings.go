@@ -151,6 +151,18 @@ func settingsChange(sub string, opts map[string]string) func(g *settings.Guild) 
 		}
 	case "daily-off":
 		return func(g *settings.Guild) error { g.DailyOff(); return nil }
+	case "threads":
+		return func(g *settings.Guild) error {
+			switch arg("mode") {
+			case "on":
+				g.SetThreads(true)
+			case "off":
+				g.SetThreads(false)
+			default:
+				return &settings.Error{Setting: "threads", Value: arg("mode"), Problem: "choose on or off"}
+			}
+			return nil
+		}
 	}
 	return nil
 }
@@ -213,6 +225,11 @@ func describeSettings(g settings.Guild, d settings.Defaults) string {
 		s.WriteString("Answers in: every channel.\n")
 	} else {
 		fmt.Fprintf(&s, "Answers in: %s only (and wherever someone mentions me).\n", channelList(g.Channels))
+	}
+	if g.NoThreads {
+		s.WriteString("Games: played in the channel where they start (threads off).\n")
+	} else {
+		s.WriteString("Games: each in a thread of its own.\n")
 	}
 	if g.Daily.On() {
 		fmt.Fprintf(&s, "Daily puzzle: in <#%s> at %02d:00 UTC, %s.", g.Daily.ChannelID, g.Daily.Hour, g.Daily.Level.Or(settings.DefaultDailyLevel))

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -43,5 +44,32 @@ func TestServerCommandsWithoutStore(t *testing.T) {
 	g := settings.Guild{ID: "1", Daily: settings.Daily{ChannelID: "3", Hour: 9}}
 	if h.CountsDaily(g, "2", Request{Kind: Check}) {
 		t.Error("a check counted as a daily solve without a store")
+	}
+}
+
+// TestThreadsSetting: /settings threads off keeps games in their channel,
+// on gives them threads again; another word is refused; show says which.
+func TestThreadsSetting(t *testing.T) {
+	db := openStore(t, filepath.Join(t.TempDir(), "settings.db"))
+	h := New(Config{Store: db})
+	ctx := t.Context()
+	const guild = "100000000000000001"
+	set := func(mode string) Reply {
+		return h.Settings(ctx, SettingsRequest{GuildID: guild, Sub: "threads", Options: map[string]string{"mode": mode}, CanManage: true})
+	}
+	if rep := set("off"); rep.Outcome != outcomeSettingsChanged || !strings.Contains(rep.Text, "threads off") {
+		t.Fatalf("threads off: %s\n%s", rep.Outcome, rep.Text)
+	}
+	if g, _ := db.Guild(ctx, guild); !g.NoThreads {
+		t.Fatal("threads off not saved")
+	}
+	if rep := set("maybe"); rep.Outcome != outcomeSettingsInvalid || !rep.UserError {
+		t.Errorf("threads maybe: %s", rep.Outcome)
+	}
+	if rep := set("on"); !strings.Contains(rep.Text, "each in a thread of its own") {
+		t.Errorf("threads on:\n%s", rep.Text)
+	}
+	if g, _ := db.Guild(ctx, guild); g.NoThreads {
+		t.Error("threads on not saved")
 	}
 }

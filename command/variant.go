@@ -69,6 +69,13 @@ func (h *Handler) variantLink(ctx context.Context, req Request) (Reply, bool) {
 			rep.Files = []File{{Name: "candidates.txt", ContentType: "text/plain; charset=utf-8",
 				Data: []byte(render.VariantCandidatesText(p.Size, cands) + "\n")}}
 		}
+		if h.wantPicture(req, p.Size, true) { // the text cannot show the rules
+			f, perr := h.candidatesPicture(p, info, cands)
+			if perr == nil {
+				rep.Files = append(rep.Files, f)
+			}
+			rep.Err = perr
+		}
 		return rep, true
 	case Check:
 		return h.checkVariant(ctx, req, p, info, v, rest, start), true
@@ -147,7 +154,7 @@ func (h *Handler) checkVariant(ctx context.Context, req Request, p *variant.Puzz
 		case vals[i] == 0:
 			vals[i] = g
 		case vals[i] != g:
-			changed = append(changed, variant.Broken{Kind: "given", Rule: fmt.Sprintf("%s is given as %d, not %d", variant.CellName(n, i), g, vals[i])})
+			changed = append(changed, variant.Broken{Kind: "given", Rule: fmt.Sprintf("%s is given as %d, not %d", variant.CellName(n, i), g, vals[i]), Cells: []int{i}})
 		}
 	}
 	broken, err := variant.Check(p, vals)
@@ -182,5 +189,13 @@ func (h *Handler) checkVariant(ctx context.Context, req Request, p *variant.Puzz
 	case res.Status != variant.Unique:
 		outcome = res.Status.String()
 	}
-	return Reply{Text: render.VariantChecked(v, c), Outcome: outcome, Size: n, SolveTime: time.Since(start)}
+	rep := Reply{Text: render.VariantChecked(v, c), Outcome: outcome, Size: n, SolveTime: time.Since(start)}
+	if h.wantPicture(req, n, true) { // the text cannot show the rules
+		f, perr := h.checkPicture(p, info, vals, c.Broken)
+		if perr == nil {
+			rep.Files = []File{f}
+		}
+		rep.Err = perr
+	}
+	return rep
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"image"
+	"image/color"
 	"image/png"
 	"strings"
 	"testing"
@@ -185,4 +187,104 @@ func fileNames(fs []File) []string {
 		out = append(out, f.Name)
 	}
 	return out
+}
+
+// inkIn reports whether a pixel of r is within a small tolerance of c.
+func inkIn(img image.Image, r image.Rectangle, c color.RGBA) bool {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			got := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+			d := func(a, b uint8) int { return max(int(a), int(b)) - min(int(a), int(b)) }
+			if d(got.R, c.R) <= 8 && d(got.G, c.G) <= 8 && d(got.B, c.B) <= 8 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func decodeFile(t *testing.T, rep Reply, name string) image.Image {
+	t.Helper()
+	for _, f := range rep.Files {
+		if f.Name == name {
+			img, err := png.Decode(bytes.NewReader(f.Data))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			return img
+		}
+	}
+	t.Fatalf("no %s among %v (err %v)", name, fileNames(rep.Files), rep.Err)
+	return nil
+}
+
+// On the 720-pixel pictures of 9×9 puzzles the cells are 65 pixels wide,
+// the grid starting 65 pixels in (a margin of one cell).
+func cellRect(c, inset int) image.Rectangle {
+	x, y := 65+c%9*65, 65+c/9*65
+	return image.Rect(x+inset, y+inset, x+65-inset, y+65-inset)
+}
+
+func TestVariantCheckPicture(t *testing.T) {
+	h := New(Config{Prefix: "!"})
+	pal := h.cfg.Theme.Palette()
+	cage := map[string]any{"killercage": []any{map[string]any{"cells": []string{"R1C1", "R1C2"}, "value": "14"}}}
+	// r1c1 r1c2 hold 8 and 1: the cage of 14 is broken there; r2c1 holds
+	// its right digit (3) and breaks nothing.
+	filled := "81" + strings.Repeat(".", 7) + "3" + strings.Repeat(".", 71)
+	rep := runLink(t, h, "!check "+fpLink(t, vClassic, filled, cage))
+	img := decodeFile(t, rep, "check.png")
+	for _, c := range []int{0, 1} {
+		corner := cellRect(c, 4) // the bottom right corner: the cage's sum is at the top left
+		corner.Min = corner.Max.Sub(image.Pt(6, 6))
+		if !inkIn(img, corner, pal.Conflict) {
+			t.Errorf("cell %d of the broken cage is not on the conflict background", c)
+		}
+		if !inkIn(img, cellRect(c, 16), pal.Clash) {
+			t.Errorf("the digit of cell %d is not in the clash colour", c)
+		}
+	}
+	if inkIn(img, cellRect(9, 4), pal.Conflict) || inkIn(img, cellRect(9, 4), pal.Clash) {
+		t.Errorf("r2c1, which breaks nothing, is drawn as a clash")
+	}
+	if !inkIn(img, cellRect(9, 16), pal.Filled) {
+		t.Errorf("the 3 filled in r2c1 is not drawn")
+	}
+	// Digits that are merely wrong are counted, never shown.
+	wrong := ".1" + strings.Repeat(".", 79) // r1c2 is 6; a 1 repeats no given of its row, column or box
+	rep = runLink(t, h, "!check "+fpLink(t, vClassic, wrong, nil))
+	if rep.Outcome != outcomeWrong {
+		t.Fatalf("outcome %q, want %q:\n%s", rep.Outcome, outcomeWrong, rep.Text)
+	}
+	img = decodeFile(t, rep, "check.png")
+	if inkIn(img, cellRect(1, 4), pal.Conflict) || inkIn(img, cellRect(1, 16), pal.Clash) {
+		t.Errorf("a digit that is only not the solution's is shown as a clash")
+	}
+	if !inkIn(img, cellRect(1, 16), pal.Filled) {
+		t.Errorf("the 1 filled in r1c2 is not drawn")
+	}
+}
+
+func TestVariantCandidatesPicture(t *testing.T) {
+	h := New(Config{Prefix: "!"})
+	pal := h.cfg.Theme.Palette()
+	rep := runLink(t, h, "!candidates "+fpLink(t, vClassic, "", nil))
+	img := decodeFile(t, rep, "candidates.png")
+	// r1c1 (empty; solution 8): its one true candidate, 8, sits in the
+	// middle of the bottom row of its 3×3 places, nothing in the top left.
+	sub := func(c, v int) image.Rectangle {
+		x := 65 + c%9*65 + 5 + (v-1)%3*18
+		y := 65 + c/9*65 + 5 + (v-1)/3*18
+		return image.Rect(x+3, y+3, x+15, y+15)
+	}
+	if !inkIn(img, sub(0, 8), pal.Pencil) {
+		t.Errorf("candidate 8 of r1c1 not drawn")
+	}
+	if inkIn(img, sub(0, 1), pal.Pencil) {
+		t.Errorf("a candidate 1 drawn in r1c1")
+	}
+	// r1c3 holds the given 4: drawn as a given, without pencil marks.
+	if !inkIn(img, cellRect(2, 16), pal.Given) || inkIn(img, sub(2, 4), pal.Pencil) {
+		t.Errorf("the given r1c3 is not drawn as a given alone")
+	}
 }

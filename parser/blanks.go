@@ -50,9 +50,7 @@ func smallerFirst(cells []cellIn, widths []int, shape sudoku.Shape, line int, pl
 				filled -= cellsIn(cells[(r-m)*n : (r-m)*n+widths[r-m]])
 			}
 			if run >= m && filled > 0 && !placedApart(placed, r-m+1, r) {
-				return errAt(line, 0, ErrAmbiguous,
-					"these %d rows can be a %d×%d grid with empty cells at the ends of its rows, or a %d×%d grid with other lines beside it; write empty cells as . or 0",
-					n, n, n, m, m)
+				return errAt(line, 0, &AmbiguousError{Form: AmbiguousEnds, Rows: n, Size: n, Other: m})
 			}
 		}
 	}
@@ -137,14 +135,10 @@ func fewerRows(b []*line, rows []*line, last int32, cells []cellIn, what string)
 		}
 		if (c.kind == kSym || c.kind == kNum) && v > n {
 			// Too big for the smaller grid: the bigger one, a row short.
-			return errAt(c.line, int(c.col), ErrCellCount,
-				"found %d rows, and a %d too big for a %d×%d grid: a %d×%d grid has %d rows; an empty row at the start or end whose %s were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing row goes: write empty cells as . or 0, an empty row as %s",
-				n, v, n, n, n+1, n+1, n+1, what, dots(n+1))
+			return errAt(c.line, int(c.col), &LostRowsError{Form: LostBigValue, Rows: n, Width: v, EmptyAs: what})
 		}
 	}
-	return errAt(rows[0].num, 0, ErrAmbiguous,
-		"these %d rows can be a %d×%d grid, or a %d×%d grid whose first or last row is empty: an empty row whose %s were trimmed leaves no line (or a blank one, which may as well be a gap), so I cannot tell; write empty cells as . or 0, an empty row as %s",
-		n, n, n, n+1, n+1, what, dots(n+1))
+	return errAt(rows[0].num, 0, &AmbiguousError{Form: AmbiguousFirstOrLast, Rows: n, Size: n, Other: n + 1, EmptyAs: what})
 }
 
 // blanksAsBands refuses rows read by columns among which blank lines were
@@ -181,24 +175,31 @@ func blanksAsBands(rows []*line, shape sudoku.Shape) *Error {
 			same = gaps[i] == at[i]
 		}
 		if same {
-			return errAt(blank[0].num, 0, ErrAmbiguous,
-				"%s blank where lines between bands of boxes would stand: %s gaps, or empty rows whose spaces were trimmed (then other rows are empty, and lost), so I cannot tell; write empty cells as . or 0, an empty row as %s",
-				blankLines(blank), plural(len(blank), "it may be one of those", "they may be such"), dots(shape.Size()))
+			return errAt(blank[0].num, 0, &AmbiguousError{Form: AmbiguousBandGaps, Lines: lineNums(blank), Size: shape.Size()})
 		}
 	}
 	return nil
 }
 
 // blankLines names blank lines: "line 5 is", "lines 5 and 9 are".
-func blankLines(ls []*line) string {
-	if len(ls) == 1 {
-		return fmt.Sprintf("line %d is", ls[0].num)
+func blankLines(nums []int) string {
+	if len(nums) == 1 {
+		return fmt.Sprintf("line %d is", nums[0])
 	}
-	var nums []string
-	for _, l := range ls {
-		nums = append(nums, fmt.Sprint(l.num))
+	var words []string
+	for _, n := range nums {
+		words = append(words, fmt.Sprint(n))
 	}
-	return "lines " + andList(nums) + " are"
+	return "lines " + andList(words) + " are"
+}
+
+// lineNums returns the numbers of ls.
+func lineNums(ls []*line) []int {
+	nums := make([]int, len(ls))
+	for i, l := range ls {
+		nums[i] = l.num
+	}
+	return nums
 }
 
 // dots returns an empty row of n cells written with dots.
@@ -265,9 +266,7 @@ func blankInside(b []*line, rows []*line, shape sudoku.Shape, what string) *Erro
 		case isRow[l]:
 			seen++
 		case l.kind == lBlank && seen > 0 && seen < len(rows) && seen%shape.BoxRows != 0:
-			return errAt(l.num, 0, ErrAmbiguous,
-				"line %d is blank between rows %d and %d: if it is an empty row, write its cells as . or 0; if not, remove it (%s stand for empty cells here, so I cannot tell)",
-				l.num, seen, seen+1, what)
+			return errAt(l.num, 0, &AmbiguousError{Form: AmbiguousBlankRow, Lines: []int{l.num}, After: seen, EmptyAs: what})
 		case l.kind == lBlank && seen > 0 && seen < len(rows):
 			if first == nil {
 				first, firstAt = l, seen
@@ -290,9 +289,7 @@ func blankInside(b []*line, rows []*line, shape sudoku.Shape, what string) *Erro
 			}
 		}
 		if len(has) < shape.Size()/shape.BoxRows-1 {
-			return errAt(first.num, 0, ErrAmbiguous,
-				"line %d is blank between rows %d and %d, and no other blank line stands between bands of boxes: if it is an empty row, write its cells as . or 0; if not, remove it (%s stand for empty cells here, so I cannot tell)",
-				first.num, firstAt, firstAt+1, what)
+			return errAt(first.num, 0, &AmbiguousError{Form: AmbiguousBlankNoBand, Lines: []int{first.num}, After: firstAt, EmptyAs: what})
 		}
 	}
 	return nil
@@ -333,7 +330,5 @@ func singleSpaces(rows []*line, n int, wide bool) *Error {
 	if narrow == nil {
 		return nil
 	}
-	return errAt(narrow.num, 0, ErrAmbiguous,
-		"line %d has single spaces between its cells and fewer than %d columns: I cannot tell whether a space is an empty cell or only a gap; write empty cells as . or 0",
-		narrow.num, n)
+	return errAt(narrow.num, 0, &AmbiguousError{Form: AmbiguousNarrow, Lines: []int{narrow.num}, Size: n})
 }

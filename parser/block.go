@@ -63,9 +63,9 @@ func readBlock(b []*line, text bool) ([]grid, []failure) {
 // badChar is the error for a character that belongs to no format.
 func badChar(num int, t tok) *Error {
 	if t.ch == 0xFFFD {
-		return errAt(num, int(t.col), ErrBadChar, "a byte that is not UTF-8 text (send the grid as plain text)")
+		return errAt(num, int(t.col), &CharError{NotUTF8: true})
 	}
-	return errAt(num, int(t.col), ErrBadChar, "unexpected character %s (a grid holds digits, letters for values above 9, and . or 0 for empty cells)", quote(t.ch))
+	return errAt(num, int(t.col), &CharError{Char: t.ch})
 }
 
 // splitBlock cuts a block that is no grid at its blank lines, or into runs
@@ -331,7 +331,7 @@ func wholeWords(b []*line) ([]grid, []failure) {
 	if rest.cells == 0 {
 		return gs, nil
 	}
-	rest.err = errAt(rest.first, 0, ErrCellCount, "%v", countMsg{rest.cells, 1})
+	rest.err = errAt(rest.first, 0, &CountError{Cells: rest.cells, Rows: 1})
 	return gs, []failure{rest}
 }
 

@@ -2,7 +2,7 @@ package parser
 
 import (
 	"fmt"
-	"strings"
+	"slices"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -31,7 +31,7 @@ func choose(found []grid, fails []failure) (Puzzle, error) {
 	for _, g := range found[1:] {
 		dup := false
 		for _, u := range uniq {
-			dup = dup || u.g == g.g && equalMasks(u.cands, g.cands)
+			dup = dup || u.g == g.g && slices.Equal(u.cands, g.cands)
 		}
 		if dup {
 			notes = append(notes, fmt.Sprintf("The same grid appears again on %s; I read it once.", lines(g.first, g.last)))
@@ -55,25 +55,15 @@ func choose(found []grid, fails []failure) (Puzzle, error) {
 		}
 	}
 	if len(found) > 1 {
-		var names []string
+		places := make([]GridPlace, len(found))
 		for i, g := range found {
-			if i == 3 {
-				names = append(names, fmt.Sprintf("and %d more", len(found)-3))
-				break
-			}
-			where := lines(g.first, g.last)
+			places[i] = GridPlace{Size: g.g.Size(), FirstLine: g.first, LastLine: g.last}
 			if g.col > 0 && sharesLine(found, i) {
-				// Grids on one line: tell them apart by their columns.
-				after := ""
-				if g.afterCmd {
-					after = " after the command"
-				}
-				where = fmt.Sprintf("line %d (columns %d–%d%s)", g.first, g.col, g.endCol, after)
+				// Grids on one line: told apart by their columns.
+				places[i].Col, places[i].EndCol, places[i].AfterCommand = int(g.col), int(g.endCol), g.afterCmd
 			}
-			names = append(names, fmt.Sprintf("a %d×%d grid on %s", g.g.Size(), g.g.Size(), where))
 		}
-		return Puzzle{}, errAt(found[1].first, 0, ErrAmbiguous, "found %d grids: %s; send one grid per message (or only the one you mean)",
-			len(found), strings.Join(names, ", "))
+		return Puzzle{}, errAt(found[1].first, 0, &GridsError{Grids: places})
 	}
 	g := found[0]
 	n := g.g.Size()
@@ -91,8 +81,7 @@ func choose(found []grid, fails []failure) (Puzzle, error) {
 		last = max(last, f.last)
 	}
 	if extra >= n {
-		return Puzzle{}, errAt(first, 0, ErrExtra, "besides the %d×%d grid on %s, %s %d cells that are not part of it; send the grid alone",
-			n, n, lines(g.first, g.last), linesHold(first, last), extra)
+		return Puzzle{}, errAt(first, 0, &ExtraError{Form: ExtraCells, Size: n, FirstLine: g.first, LastLine: g.last, ExtraFirst: first, ExtraLast: last, Cells: extra})
 	}
 	if extra > 0 {
 		notes = append(notes, fmt.Sprintf("I left out %s (%d %s), apart from the grid.", lines(first, last), extra, plural(extra, "cell", "cells")))
@@ -159,7 +148,7 @@ func bestFailure(fails []failure) error {
 		}
 	}
 	if best == nil || best.text && best.cells < 16 {
-		return errAt(0, 0, ErrEmpty, "no grid found")
+		return errAt(0, 0, noGrid)
 	}
 	return best.err
 }

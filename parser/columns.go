@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -108,8 +107,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (g grid, applies
 		}
 		widest -= indentation(rows)
 		if _, wide := sudoku.ShapeForSize(int(widest)); wide && !bars && int(widest) > n && ind == 0 {
-			return grid{}, true, errAt(rows[0].num, 0, ErrCellCount, "found %d rows, and a row %d columns wide: a %d×%d grid has %d rows; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
-				n, widest, widest, widest, widest)
+			return grid{}, true, errAt(rows[0].num, 0, &LostRowsError{Form: LostWideRow, Rows: n, Width: int(widest)})
 		}
 		return grid{}, false, nil
 	}
@@ -132,8 +130,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (g grid, applies
 		}
 		for i := range cs {
 			if cs[i] != ref[i] {
-				return grid{}, true, errAt(l.num, int(cs[i]+l.shift), ErrAlign,
-					"this vertical line is not below the one above it; with spaces for empty cells the board must keep its columns (or write empty cells as . or 0)")
+				return grid{}, true, errAt(l.num, int(cs[i]+l.shift), &AlignError{Form: AlignBar})
 			}
 		}
 	}
@@ -200,8 +197,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (g grid, applies
 	}
 	k := n / len(cellFields)
 	if k != 1 && len(cellFields) > 1 && k != shape.BoxCols {
-		return grid{}, true, errAt(rows[0].num, 0, ErrBoxes, "the board is drawn with boxes of %d columns, but I know %d×%d sudoku only with boxes of %d rows and %d columns%s",
-			k, n, n, shape.BoxRows, shape.BoxCols, turnHint(shape, 0, k))
+		return grid{}, true, errAt(rows[0].num, 0, &BoxesError{Shape: shape, DrawnCols: k})
 	}
 	if err := rulesAgree(b, rows, shape); err != nil {
 		return grid{}, true, err
@@ -239,8 +235,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (g grid, applies
 		}
 	}
 	if cols > 0 {
-		return grid{}, true, errAt(rows[0].num, 0, ErrCellCount, "found %d rows of %d columns: a %d×%d grid has %d rows; an empty row at the start or end whose spaces were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
-			n, cols, cols, cols, cols)
+		return grid{}, true, errAt(rows[0].num, 0, &LostRowsError{Form: LostColumns, Rows: n, Width: cols})
 	}
 	if len(slots) > k && !bars && !wide {
 		if err := apartBySpaces(rows); err != nil {
@@ -258,15 +253,13 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (g grid, applies
 		for i, as := range anchors {
 			for _, a := range as {
 				if a.at == rare {
-					return grid{}, true, errAt(rows[i].num, int(a.t.col), ErrAlign,
-						"this cell is not in a column of the grid; with spaces for empty cells every cell must stay in its column (or write empty cells as . or 0)")
+					return grid{}, true, errAt(rows[i].num, int(a.t.col), &AlignError{Form: AlignCell})
 				}
 			}
 		}
 	}
 	if len(slots) == k && !evenlySpaced(slots) {
-		return grid{}, true, errAt(rows[0].num, 0, ErrAlign,
-			"with spaces for empty cells the cells of each box must stand at evenly spaced columns; write empty cells as . or 0")
+		return grid{}, true, errAt(rows[0].num, 0, &AlignError{Form: AlignBoxes})
 	}
 	if len(slots) < k {
 		slots0, slotsN := slots[0], slots[len(slots)-1]
@@ -278,14 +271,9 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (g grid, applies
 		if slots, ok = fillSlots(slots, k, hi, wide); !ok && hi < 0 && !wide && slots0 > 0 && slotsN-slots0 < int32(k) && ones(rows) {
 			// One character per cell, none in the first column: the first
 			// columns may be empty, or the rows indented.
-			return grid{}, true, errAt(rows[0].num, 0, ErrAlign,
-				"every row starts with a space: the grid's first %s, or the grid is indented by %s and its last %s, and the two readings place the cells differently; write empty cells as . or 0",
-				plural(int(slots0), "column is empty", fmt.Sprintf("%d columns are empty", slots0)),
-				plural(int(slots0), "a space", fmt.Sprintf("%d spaces", slots0)),
-				plural(int(slots0), "column is empty", fmt.Sprintf("%d columns are empty", slots0)))
+			return grid{}, true, errAt(rows[0].num, 0, &AlignError{Form: AlignIndented, Columns: int(slots0)})
 		} else if !ok {
-			return grid{}, true, errAt(rows[0].num, 0, ErrAlign,
-				"with spaces for empty cells I cannot tell which columns hold the %d cells of each row; write empty cells as . or 0", n)
+			return grid{}, true, errAt(rows[0].num, 0, &AlignError{Form: AlignColumns, Cells: n})
 		}
 	}
 
@@ -301,8 +289,7 @@ func columnsRows(b []*line, rows []*line, bars bool, ind int32) (g grid, applies
 			fi := sort.SearchInts(cellFields, f)
 			si := sort.Search(len(slots), func(j int) bool { return slots[j] >= a.at })
 			if fi >= len(cellFields) || cellFields[fi] != f || si >= len(slots) || slots[si] != a.at {
-				return grid{}, true, errAt(l.num, int(a.t.col), ErrAlign,
-					"this cell is not in a column of the grid; with spaces for empty cells every cell must stay in its column")
+				return grid{}, true, errAt(l.num, int(a.t.col), &AlignError{Form: AlignCellStrict})
 			}
 			j := fi*k + si
 			if a.num {
@@ -537,8 +524,7 @@ func rulesAgree(b []*line, rows []*line, shape sudoku.Shape) *Error {
 			seen++
 		case l.kind == lRule || l.kind == lMaybe:
 			if seen > 0 && seen < n && seen%shape.BoxRows != 0 {
-				return errAt(l.num, 0, ErrBoxes, "the board has a rule after %d rows, but I know %d×%d sudoku only with boxes of %d rows and %d columns%s",
-					seen, n, n, shape.BoxRows, shape.BoxCols, turnHint(shape, seen, 0))
+				return errAt(l.num, 0, &BoxesError{Shape: shape, RuleAfter: seen})
 			}
 		}
 	}

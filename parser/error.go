@@ -3,7 +3,6 @@ package parser
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"unicode"
 )
 
@@ -29,8 +28,11 @@ var (
 // Col is 0 when the error concerns a whole line, and Line is 0 when it
 // concerns the whole message (such as a wrong number of cells).
 //
-// Err wraps one of the sentinel errors (ErrEmpty, ErrCellCount, …), so
-// errors.Is works on an *Error. The text of Error() is written for the person
+// Err is the problem, a typed value with its figures ([*CharError],
+// [*DigitError], [*CountError], [*RowLengthError], [*AmbiguousError], …:
+// problems.go, which words them all), wrapping one of the sentinel errors
+// (ErrEmpty, ErrCellCount, …), so that errors.Is and errors.As work on an
+// *Error. The text of Error() is written for the person
 // who sent the message: it quotes offending characters safely (invisible,
 // right-to-left and markup characters as U+XXXX) and never contains a raw
 // backtick or @.
@@ -53,25 +55,6 @@ func (e *Error) Error() string {
 
 // Unwrap returns Err, so that errors.Is(err, ErrBadChar) and the like hold.
 func (e *Error) Unwrap() error { return e.Err }
-
-// detail is a sentinel with a message for a person.
-// The message is formatted when it is asked for: most errors of the readings
-// tried are dropped unread.
-type detail struct {
-	kind   error
-	format string
-	args   []any // numbers, strings and runes only
-}
-
-func (d *detail) Error() string {
-	// The formats write "a %d×%d grid"; eight is the one size said with a vowel.
-	return strings.ReplaceAll(fmt.Sprintf(d.format, d.args...), "a 8×8", "an 8×8")
-}
-func (d *detail) Unwrap() error { return d.kind }
-
-func errAt(line, col int, kind error, format string, args ...any) *Error {
-	return &Error{Line: line, Col: col, Err: &detail{kind: kind, format: format, args: args}}
-}
 
 // quote shows the character r, taken from user input, so that it can be read
 // and cannot disturb the reply it ends up in: printable characters in single

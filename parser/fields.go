@@ -1,8 +1,6 @@
 package parser
 
 import (
-	"fmt"
-
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
@@ -216,23 +214,17 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (g grid, applies bool, err *Er
 		_, wide := sudoku.ShapeForSize(widest)
 		if wide && widest == len(rows)+1 && ok && wider == 1 && !above && kind != tBar {
 			// One row a field too long, or a grid a row short.
-			return grid{}, true, errAt(widestRow.l.num, int(widestRow.fields[len(rows)].col), ErrRowLength, "this row has %d fields between %s, the %d others no more than %d: if the grid is %d×%d, an empty row at its start or end whose empty fields were trimmed left no line (Discord drops it at the end of a message), so I cannot tell where it goes; if it is %d×%d, this row has a field too many. Write empty cells as . or 0",
-				widest, sepName(kind, ch), len(rows)-1, len(rows), widest, widest, len(rows), len(rows))
+			return grid{}, true, errAt(widestRow.l.num, int(widestRow.fields[len(rows)].col), &LostRowsError{Form: LostFieldTooMany, Rows: len(rows), Width: widest, Sep: sepName(kind, ch)})
 		}
 		if wide && widest > len(rows) && (!ok || wider > 1 || above) && kind != tBar {
-			among := ""
-			switch {
-			case len(blanks) == 1:
-				among = fmt.Sprintf(" (and the blank line %d among them, an empty row)", blanks[0].l.num)
-			case len(blanks) > 1:
-				among = fmt.Sprintf(" (and %d blank lines among them, empty rows)", len(blanks))
+			var among []int // the blank lines among the rows
+			for _, r := range blanks {
+				among = append(among, r.l.num)
 			}
-			return grid{}, true, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s%s, and a row of %d cells: a %d×%d grid has %d rows; an empty row at the start or end whose empty fields were trimmed leaves no line (Discord drops it at the end of a message), so I cannot tell where the missing rows go: write empty cells as . or 0",
-				len(rows), sepName(kind, ch), among, widest, widest, widest, widest)
+			return grid{}, true, errAt(rows[0].l.num, 0, &LostRowsError{Form: LostFields, Rows: len(rows), Width: widest, Sep: sepName(kind, ch), Blanks: among})
 		}
 		if !ok {
-			return grid{}, true, errAt(rows[0].l.num, 0, ErrCellCount, "found %d rows of cells separated by %s; a grid has 4, 6, 8, 9, 12, 16 or 25 rows",
-				len(rows), sepName(kind, ch))
+			return grid{}, true, errAt(rows[0].l.num, 0, &RowsError{Rows: len(rows), Sep: sepName(kind, ch)})
 		}
 		shape = sh
 	}
@@ -254,8 +246,7 @@ func fieldsWith(b []*line, kind tokKind, ch rune) (g grid, applies bool, err *Er
 			if len(fields) > width {
 				col = int(fields[width].col)
 			}
-			return grid{}, true, errAt(r.l.num, col, ErrRowLength, "row %d has %d fields between %s; a %d×%d grid needs %d in each row (an empty cell is an empty field)",
-				i+1, len(fields), sepName(kind, ch), shape.Size(), shape.Size(), width)
+			return grid{}, true, errAt(r.l.num, col, &RowLengthError{Row: i + 1, Cells: len(fields), Want: width, Size: shape.Size(), Sep: sepName(kind, ch)})
 		}
 		widths = append(widths, len(fields))
 		for _, f := range fields {

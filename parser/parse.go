@@ -2,6 +2,7 @@ package parser
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -67,8 +68,7 @@ func Parse(text string) (sudoku.Grid, error) {
 // Its errors are those of [Parse].
 func Read(text string) (Puzzle, error) {
 	if len(text) > MaxInputBytes {
-		return Puzzle{}, errAt(0, 0, ErrTooLong,
-			"the message is too long (%d bytes); a grid fits in %d", len(text), MaxInputBytes)
+		return Puzzle{}, errAt(0, 0, &TooLongError{Bytes: len(text), Max: MaxInputBytes})
 	}
 	p, letterWords, _, err := read(text, 'G')
 	retry := err != nil && !errors.Is(err, ErrAmbiguous) && !errors.Is(err, ErrExtra)
@@ -83,9 +83,7 @@ func Read(text string) (Puzzle, error) {
 		case err == nil && (big || p.Grid.Size() < 25 && err2 != nil) && (err2 != nil || p2.Grid != p.Grid):
 			// A grid, and a 25×25 grid (or a row of one) among what was
 			// taken for words.
-			return Puzzle{}, errAt(p.Line, 0, ErrAmbiguous,
-				"found a %d×%d grid on %s, and what may be a 25×25 grid written in letters; send one grid per message (or only the one you mean)",
-				p.Grid.Size(), p.Grid.Size(), lines(p.Line, p.EndLine))
+			return Puzzle{}, errAt(p.Line, 0, &AmbiguousError{Form: AmbiguousLetters, Size: p.Grid.Size(), FirstLine: p.Line, LastLine: p.EndLine})
 		}
 	}
 	if err != nil {
@@ -138,8 +136,8 @@ func readLines(text []line, again bool, big *bool) (Puzzle, error) {
 		// Rows labelled 1 to n that read as no grid, beside another grid:
 		// the labelled rows are likely the grid meant.
 		g := found[0]
-		return Puzzle{}, errAt(labelled.first, 0, ErrExtra, "besides the %d×%d grid on %s, %s rows labelled 1 to %d that I cannot read as a grid; send the grid alone (one row per line, without labels)",
-			g.g.Size(), g.g.Size(), lines(g.first, g.last), linesHold(labelled.first, labelled.last), labelled.n)
+		return Puzzle{}, errAt(labelled.first, 0, &ExtraError{Form: ExtraLabelled, Size: g.g.Size(), FirstLine: g.first, LastLine: g.last,
+			ExtraFirst: labelled.first, ExtraLast: labelled.last, Cells: labelled.n})
 	}
 	if len(found) == 0 && len(fails) == 0 {
 		for i := range text { // no cell at all: name a stray character, if any
@@ -215,7 +213,7 @@ func cellsAmongWords(fails []failure) int {
 // holds reports whether gs holds a grid equal to g.
 func holds(gs []grid, g grid) bool {
 	for _, x := range gs {
-		if x.g == g.g && equalMasks(x.cands, g.cands) {
+		if x.g == g.g && slices.Equal(x.cands, g.cands) {
 			return true
 		}
 	}
@@ -270,7 +268,7 @@ func emptyApart(found []grid, fails []failure) ([]grid, []failure) {
 		}
 		n := g.g.Size()
 		fails = append(fails, failure{
-			err:   errAt(g.first, 0, ErrCellCount, "%s a %d×%d grid with no digit in it; send the puzzle with its digits", linesHold(g.first, g.last), n, n),
+			err:   errAt(g.first, 0, &NoDigitsError{FirstLine: g.first, LastLine: g.last, Size: n}),
 			cells: n * n, first: g.first, last: g.last,
 		})
 	}
@@ -347,12 +345,7 @@ func splitByText(text []line, fails []failure) *Error {
 				for cut < b.first && !isTextLine(text, cut) {
 					cut++
 				}
-				where := "this line"
-				if end := lastTextLine(text, a.last, b.first); end != cut {
-					where = lines(cut, end)
-				}
-				return errAt(cut, 0, ErrCellCount, "the text on %s splits a grid: without it, %s make a %d×%d grid; remove the text, or put it before or after the grid",
-					where, lines(g.first, g.last), n, n)
+				return errAt(cut, 0, &SplitError{TextFirst: cut, TextLast: lastTextLine(text, a.last, b.first), FirstLine: g.first, LastLine: g.last, Size: n})
 			}
 		}
 	}

@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"slices"
+
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
@@ -50,11 +52,10 @@ func bestReading(b []*line) (grid, *Error) {
 	}
 	if len(ok) > 1 {
 		a, c := ok[0], ok[1]
-		if a.g.g == c.g.g && equalMasks(a.g.cands, c.g.cands) {
+		if a.g.g == c.g.g && slices.Equal(a.g.cands, c.g.cands) {
 			return a.g, nil
 		}
-		return grid{}, errAt(0, 0, ErrAmbiguous, "the grid can be read as %d×%d, %s, or as %d×%d, %s; put a space or comma between all cells, and write each cell's candidates without spaces",
-			a.g.g.Size(), a.g.g.Size(), readingName(a.r), c.g.g.Size(), c.g.g.Size(), readingName(c.r))
+		return grid{}, errAt(0, 0, &AmbiguousError{Form: AmbiguousReadings, Size: a.g.g.Size(), How: readingName(a.r), Other: c.g.g.Size(), OtherHow: readingName(c.r)})
 	}
 	if hasStar {
 		if g, err, _ := tokenGrid(b, compact, true); err == nil {
@@ -127,18 +128,6 @@ func progress(err *Error, total int) int {
 		}
 	}
 	return 1
-}
-
-func equalMasks(a, b []uint32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // spaceEvidence reports whether b shows spaces standing for empty cells: a

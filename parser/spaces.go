@@ -96,13 +96,9 @@ func collapsedSpaces(b []*line) *Error {
 		if len(lengths) < 2 {
 			return nil
 		}
-		return errAt(rows[0].num, 0, ErrAmbiguous,
-			"found %d cells in %d rows of different lengths, with no mark for the empty cells: if they were spaces, they were lost or collapsed (as a web page or a chat shows a run of spaces as one), "+cannotTell+", or paste the grid in a code block, which keeps spaces",
-			total, len(rows))
+		return errAt(rows[0].num, 0, &AmbiguousError{Form: AmbiguousUneven, Cells: total, Rows: len(rows)})
 	}
-	return errAt(rows[0].num, 0, ErrAmbiguous,
-		"the spaces of the empty cells look collapsed, as a web page or a chat shows a run of spaces as one: %d cells in %d rows, with single spaces between them, "+cannotTell+", or paste the grid in a code block, which keeps spaces",
-		total, len(rows))
+	return errAt(rows[0].num, 0, &AmbiguousError{Form: AmbiguousCollapsed, Cells: total, Rows: len(rows)})
 }
 
 // apartBySpaces refuses rows read one character per cell (53  7) in which
@@ -132,8 +128,7 @@ func apartBySpaces(rows []*line) *Error {
 	if single == nil {
 		return nil
 	}
-	return errAt(single.num, int(col), ErrAlign,
-		"no two cells stand side by side, and single spaces stand between some, as here: a space may separate two cells or stand for an empty one, "+cannotTell)
+	return errAt(single.num, int(col), &AlignError{Form: AlignSingleSpaces})
 }
 
 // guessedClash refuses a grid read by columns, spaces as empty cells and
@@ -155,7 +150,5 @@ func guessedClash(rows []*line, g sudoku.Grid, last int32) *Error {
 	if len(cs) == 0 {
 		return nil
 	}
-	return errAt(rows[0].num, 0, ErrAlign,
-		"read with spaces for empty cells, counted by their columns, the grid breaks the rules (%s): spaces were likely lost or added in the rows that end early, "+cannotTell+", or paste the grid in a code block, which keeps spaces",
-		cs[0].String())
+	return errAt(rows[0].num, 0, &AlignError{Form: AlignClash, Clash: cs[0]})
 }

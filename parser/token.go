@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"fmt"
 	"math/bits"
 
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -269,7 +268,7 @@ func tokenRows(b []*line, r reading, stars bool) ([]counted, int, bool) {
 // shape, or an error naming the first row that does not fit.
 func layout(rows []counted, total int, r reading, stars bool) (sudoku.Shape, *Error) {
 	if total == 0 {
-		return sudoku.Shape{}, errAt(0, 0, ErrEmpty, "no grid found")
+		return sudoku.Shape{}, errAt(0, 0, noGrid)
 	}
 	if shape, ok := sudoku.ShapeForCells(total); ok {
 		n := shape.Size()
@@ -280,9 +279,7 @@ func layout(rows []counted, total int, r reading, stars bool) (sudoku.Shape, *Er
 			return shape, rowLengths(rows, n, r, stars)
 		}
 		first := rows[0]
-		return sudoku.Shape{}, errAt(first.l.num, 0, ErrRowLength,
-			"the %d cells are on %d lines, and line %d holds %d; write a %d×%d grid as %d rows of %d, or all on one line",
-			total, len(rows), first.l.num, first.n, n, n, n, n)
+		return sudoku.Shape{}, errAt(first.l.num, 0, &LinesError{Cells: total, Lines: len(rows), Line: first.l.num, Holds: first.n, Size: n})
 	}
 	if n := len(rows); n > 1 {
 		if _, ok := sudoku.ShapeForSize(n); ok {
@@ -305,15 +302,13 @@ func layout(rows []counted, total int, r reading, stars bool) (sudoku.Shape, *Er
 			if _, ok := sudoku.ShapeForSize(w); ok && k == w && len(rows)-k <= 2 {
 				for _, r := range rows {
 					if r.n != w {
-						return sudoku.Shape{}, errAt(r.l.num, 0, ErrExtra,
-							"line %d holds %d %s that are not part of the %d×%d grid around it; remove %s or complete the grid",
-							r.l.num, r.n, plural(r.n, "cell", "cells"), w, w, plural(r.n, "it", "them"))
+						return sudoku.Shape{}, errAt(r.l.num, 0, &ExtraError{Form: ExtraLine, Size: w, ExtraFirst: r.l.num, ExtraLast: r.l.num, Cells: r.n})
 					}
 				}
 			}
 		}
 	}
-	return sudoku.Shape{}, errAt(0, 0, ErrCellCount, "%v", countMsg{total, len(rows)})
+	return sudoku.Shape{}, errAt(0, 0, &CountError{Cells: total, Rows: len(rows)})
 }
 
 // rowLengths returns an error for the first of rows (one per grid row) that
@@ -327,8 +322,7 @@ func rowLengths(rows []counted, n int, rd reading, stars bool) *Error {
 		if r.n > n {
 			col = int(nthCell(r.l, rd, stars, n))
 		}
-		return errAt(r.l.num, col, ErrRowLength, "row %d has %d %s; a %d×%d grid needs %d in each row (write empty cells as . or 0)",
-			i+1, r.n, plural(r.n, "cell", "cells"), n, n, n)
+		return errAt(r.l.num, col, &RowLengthError{Row: i + 1, Cells: r.n, Want: n, Size: n})
 	}
 	return nil
 }
@@ -337,7 +331,7 @@ func rowLengths(rows []counted, n int, rd reading, stars bool) *Error {
 func tokenGrid(b []*line, r reading, stars bool) (grid, *Error, int) {
 	rows, total, ok := tokenRows(b, r, stars)
 	if !ok {
-		return grid{}, errAt(0, 0, ErrCellCount, "not a pencil-mark grid"), 0
+		return grid{}, errAt(0, 0, notPencilMarks), 0
 	}
 	shape, err := layout(rows, total, r, stars)
 	if err != nil {
@@ -390,47 +384,6 @@ func nthCell(l *line, r reading, stars bool, k int) int32 {
 	})
 	return col
 }
-
-// countMsg is a count message, written when it is asked for.
-type countMsg struct{ total, rows int }
-
-func (m countMsg) String() string { return countMessage(m.total, m.rows) }
-
-// countMessage explains a cell count that matches no size, naming the
-// nearest size only when the count is within two cells of it (and the
-// cells are on one line or in as many rows as that size has), and saying so
-// when the count is that of two grids.
-func countMessage(total, rows int) string {
-	for _, sh := range sudoku.Shapes {
-		if total == 2*sh.Cells() && total > 16 && (rows <= 1 || rows == 2*sh.Size()) {
-			n := sh.Size()
-			return fmt.Sprintf("found %d cells, as many as two %d×%d grids; send one grid at a time (a puzzle with its solution: the puzzle first, then the solution)", total, n, n)
-		}
-	}
-	for _, sh := range sudoku.Shapes {
-		d := total - sh.Cells()
-		if d >= -2 && d <= 2 && (rows <= 1 || rows == sh.Size()) {
-			n := sh.Size()
-			article := "a"
-			if n == 8 {
-				article = "an"
-			}
-			fix := "is a cell missing?"
-			if d > 0 {
-				fix = "is there a cell too many?"
-			}
-			return fmt.Sprintf("found %d %s; %s %d×%d grid needs %d: %s", total, plural(total, "cell", "cells"), article, n, n, sh.Cells(), fix)
-		}
-	}
-	largest := sudoku.Shapes[len(sudoku.Shapes)-1]
-	if total > largest.Cells() {
-		return fmt.Sprintf("found %d cells; the largest grid, %d×%d, has %d", total, largest.Size(), largest.Size(), largest.Cells())
-	}
-	return fmt.Sprintf("found %d %s; a grid has %s cells: paste the whole grid, one row per line or all on one line", total, plural(total, "cell", "cells"), gridSizes)
-}
-
-// gridSizes lists the cell counts of the supported shapes ([sudoku.Shapes]).
-const gridSizes = "16 (4×4), 36 (6×6), 64 (8×8), 81 (9×9), 144 (12×12), 256 (16×16) or 625 (25×25)"
 
 func plural(n int, one, many string) string {
 	if n == 1 {
@@ -529,14 +482,11 @@ func boxesAgree(b []*line, rows []counted, shape sudoku.Shape, r reading, stars 
 	if cols == 0 && height == 0 {
 		return nil
 	}
-	line, drawn := at, fmt.Sprintf("%d columns", cols)
+	line := at
 	if cols == 0 {
-		line, drawn = ruleAt, fmt.Sprintf("%d rows", height)
-	} else if height != 0 {
-		drawn = fmt.Sprintf("%d rows and %d columns", height, cols)
+		line = ruleAt
 	}
-	return errAt(line, 0, ErrBoxes, "the board is drawn with boxes of %s, but I know %d×%d sudoku only with boxes of %d rows and %d columns%s",
-		drawn, n, n, shape.BoxRows, shape.BoxCols, turnHint(shape, height, cols))
+	return errAt(line, 0, &BoxesError{Shape: shape, DrawnRows: height, DrawnCols: cols})
 }
 
 // ruledTable reports whether b has a rule between every two of its n rows:
@@ -560,13 +510,4 @@ func gcdInt(a, b int) int {
 		a, b = b, a%b
 	}
 	return a
-}
-
-// turnHint suggests swapping rows and columns when that turns the boxes
-// drawn (height rows, cols columns; 0 when unknown) into shape's.
-func turnHint(shape sudoku.Shape, height, cols int) string {
-	if shape.BoxRows != shape.BoxCols && (height == 0 || height == shape.BoxCols) && (cols == 0 || cols == shape.BoxRows) {
-		return "; send it with rows and columns swapped, which makes the boxes fit"
-	}
-	return ""
 }

@@ -143,12 +143,7 @@ func decode(sh sudoku.Shape, cells []cellIn) (grid, *Error) {
 				v++
 			}
 			if v > n {
-				what := "digit"
-				if c.c > '9' {
-					what = "letter"
-				}
-				return grid{}, errAt(c.line, int(c.col), ErrBadDigit, "%s %c stands for %d, too big for a %d×%d grid (it uses %s)",
-					what, c.c, v, n, n, symbolRange(n, zeroBased))
+				return grid{}, errAt(c.line, int(c.col), &DigitError{Form: DigitSymbol, Char: rune(c.c), Value: v, Size: n, ZeroBased: zeroBased})
 			}
 		case kNum:
 			v = int(c.v)
@@ -156,11 +151,11 @@ func decode(sh sudoku.Shape, cells []cellIn) (grid, *Error) {
 				v++
 			}
 			if v > n {
-				return grid{}, errAt(c.line, int(c.col), ErrBadDigit, "number %d is too big for a %d×%d grid (it uses 1 to %d)", c.v, n, n, n)
+				return grid{}, errAt(c.line, int(c.col), &DigitError{Form: DigitNumber, Value: int(c.v), Size: n})
 			}
 		case kCands:
 			if high := bits.Len32(c.v); high > n {
-				return grid{}, errAt(c.line, int(c.col), ErrBadDigit, "candidate %d is too big for a %d×%d grid", high, n, n)
+				return grid{}, errAt(c.line, int(c.col), &DigitError{Form: DigitCandidate, Value: high, Size: n})
 			}
 			out.cands[i] = c.v
 			continue
@@ -178,7 +173,7 @@ func decode(sh sudoku.Shape, cells []cellIn) (grid, *Error) {
 	}
 	g, err := sudoku.FromCells(sh, values)
 	if err != nil {
-		return grid{}, errAt(0, 0, ErrCellCount, "%v", err)
+		return grid{}, errAt(0, 0, &kindError{ErrCellCount, err})
 	}
 	out.g = g
 	return out, nil

@@ -28,6 +28,13 @@ type VariantBoard struct {
 	// standard boxes.
 	Regions [][]int
 	Marks   []Mark
+	// Clash are cells of rules the digits break (a !check): drawn on the
+	// conflict background, their digits in the clash colour.
+	Clash []int
+	// Candidates, when set, are pencil marks, one set per cell row by row
+	// (bit d-1 for digit d), drawn in small digits in the cells that hold
+	// no digit.
+	Candidates []uint32
 }
 
 // Mark is one clue drawn on a variant board. Kind names it as package
@@ -64,7 +71,7 @@ var (
 		"region sum line": {0x40, 0x90, 0xe0, 0xff}, "entropic line": {0xe0, 0x90, 0x30, 0xff},
 		"modular line": {0x30, 0xb0, 0xb0, 0xff}, "zipper line": {0xb0, 0x80, 0x60, 0xff},
 		"nabner line": {0xe0, 0xc0, 0x30, 0xff}, "double arrow": {0x9a, 0x9d, 0xa5, 0xff},
-		"clone": {0x80, 0x80, 0x80, 0xff},
+		"clone": {0x80, 0x80, 0x80, 0xff}, "lockout line": {0x60, 0x70, 0xe0, 0xff},
 	}
 	cageInk = color.RGBA{0xe0, 0xa0, 0x30, 0xff}
 )
@@ -266,10 +273,24 @@ func DrawVariant(b VariantBoard, opt Options) (*image.RGBA, error) {
 			}
 		}
 	}
+	if b.Candidates != nil && len(b.Candidates) != n*n {
+		return nil, fmt.Errorf("%w: %d candidate sets for %d cells", ErrVariantBoard, len(b.Candidates), n*n)
+	}
+	clash := make([]bool, n*n)
+	for _, c := range b.Clash {
+		if c < 0 || c >= n*n {
+			return nil, fmt.Errorf("%w: clash names cell %d", ErrVariantBoard, c)
+		}
+		if !clash[c] {
+			clash[c] = true
+			x, y := d.center(c)
+			d.rect(x-d.cell/2, y-d.cell/2, d.cell, d.cell, d.pal.Conflict)
+		}
+	}
 	// Under the grid lines: shaded cells, thermometers, lines.
 	for _, m := range b.Marks {
 		switch m.Kind {
-		case "extra region", "clone":
+		case "extra region", "clone", "row indexer", "column indexer", "box indexer":
 			for _, c := range m.Cells {
 				x, y := d.center(c)
 				d.rect(x-d.cell/2, y-d.cell/2, d.cell, d.cell, blend(d.pal.Background, thermoInk, 0.35))
@@ -291,7 +312,7 @@ func DrawVariant(b VariantBoard, opt Options) (*image.RGBA, error) {
 	for _, m := range b.Marks {
 		if ink, ok := lineInks[m.Kind]; ok && m.Kind != "clone" {
 			d.polyline(m.Cells, d.cell*0.16, ink)
-			if m.Kind == "between line" || m.Kind == "double arrow" {
+			if m.Kind == "between line" || m.Kind == "double arrow" || m.Kind == "lockout line" {
 				for _, c := range []int{m.Cells[0], m.Cells[len(m.Cells)-1]} {
 					x, y := d.center(c)
 					d.fillPath(d.pal.Background, func(z *path) { circle(z, x, y, d.cell*0.38, false) })
@@ -315,6 +336,9 @@ func DrawVariant(b VariantBoard, opt Options) (*image.RGBA, error) {
 		if b.Givens != nil && b.Givens[i] != 0 {
 			tf, ink = boldFace, d.pal.Given
 		}
+		if clash[i] {
+			ink = d.pal.Clash
+		}
 		face, err := tf()
 		if err != nil {
 			return nil, err
@@ -324,7 +348,45 @@ func DrawVariant(b VariantBoard, opt Options) (*image.RGBA, error) {
 			return nil, err
 		}
 	}
+	if err := d.candidates(b); err != nil {
+		return nil, err
+	}
 	return d.img, nil
+}
+
+// candidates writes the pencil marks of the cells without a digit, in a
+// small square of places per cell (3×3 up to 9 digits, 4×4 up to 16).
+func (d *vdraw) candidates(b VariantBoard) error {
+	if b.Candidates == nil {
+		return nil
+	}
+	cols := 1
+	for cols*cols < d.n {
+		cols++
+	}
+	face, err := mediumFace()
+	if err != nil {
+		return err
+	}
+	sub := d.cell * 0.84 / float32(cols)
+	for i, set := range b.Candidates {
+		if set == 0 || b.Digits != nil && b.Digits[i] != 0 {
+			continue
+		}
+		x, y := d.center(i)
+		x0, y0 := x-sub*float32(cols)/2, y-sub*float32(cols)/2
+		for v := 1; v <= d.n; v++ {
+			if set&(1<<(v-1)) == 0 {
+				continue
+			}
+			cx := x0 + (float32((v-1)%cols)+0.5)*sub
+			cy := y0 + (float32((v-1)/cols)+0.5)*sub
+			if err := d.text(face, float64(sub)*0.8, symbol(v, ""), cx, cy, d.pal.Pencil, true); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func blend(a, b color.RGBA, t float64) color.RGBA {

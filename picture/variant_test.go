@@ -128,3 +128,62 @@ func TestDrawVariantErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestDrawVariantClashAndCandidates(t *testing.T) {
+	// 4×4 at 360 px: cells of 60 px from (60, 60). r2c2 (cell 5) and r2c3
+	// (cell 6) hold 3s that break a rule, r1c1 has candidates 1 and 4, r4c4
+	// holds a 2 that breaks nothing.
+	digits := make([]int, 16)
+	digits[5], digits[6], digits[15] = 3, 3, 2
+	cands := make([]uint32, 16)
+	cands[0] = 1<<0 | 1<<3
+	b := VariantBoard{Size: 4, Digits: digits, Clash: []int{5, 6}, Candidates: cands}
+	for _, th := range Themes {
+		img, err := DrawVariant(b, Options{Theme: th, Size: 360})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pal := th.Palette()
+		if !near(img, 126, 126, 0, pal.Conflict) || !near(img, 234, 126, 0, pal.Conflict) {
+			t.Errorf("%v: no conflict background in the corners of r2c2 and r2c3", th)
+		}
+		if !anyIn(img, image.Rect(135, 135, 165, 165), pal.Clash) {
+			t.Errorf("%v: the 3 of r2c2 is not in the clash colour", th)
+		}
+		if near(img, 306, 306, 0, pal.Conflict) || anyIn(img, image.Rect(255, 255, 285, 285), pal.Clash) {
+			t.Errorf("%v: r4c4 drawn as a clash", th)
+		}
+		if !anyIn(img, image.Rect(255, 255, 285, 285), pal.Filled) {
+			t.Errorf("%v: the 2 of r4c4 is not in the filled colour", th)
+		}
+		// Candidates of r1c1 in a 2×2 square: 1 top left, 4 bottom right,
+		// no 2 top right nor 3 bottom left.
+		quad := func(col, row int) image.Rectangle {
+			x, y := 65+col*25, 65+row*25
+			return image.Rect(x+4, y+4, x+21, y+21)
+		}
+		if !anyIn(img, quad(0, 0), pal.Pencil) || !anyIn(img, quad(1, 1), pal.Pencil) {
+			t.Errorf("%v: candidates 1 and 4 of r1c1 not drawn", th)
+		}
+		if anyIn(img, quad(1, 0), pal.Pencil) || anyIn(img, quad(0, 1), pal.Pencil) {
+			t.Errorf("%v: candidates 2 or 3 drawn in r1c1, which has neither", th)
+		}
+		// A cell holding a digit shows no candidates even when given some.
+		withDigit := b
+		withDigit.Candidates = make([]uint32, 16)
+		withDigit.Candidates[15] = 1 << 0
+		img2, err := DrawVariant(withDigit, Options{Theme: th, Size: 360})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if anyIn(img2, image.Rect(245, 245, 268, 268), pal.Pencil) {
+			t.Errorf("%v: a candidate drawn in r4c4 over its digit", th)
+		}
+	}
+	if _, err := DrawVariant(VariantBoard{Size: 4, Clash: []int{16}}, Options{Size: 360}); !errors.Is(err, ErrVariantBoard) {
+		t.Errorf("clash outside the grid: %v, want ErrVariantBoard", err)
+	}
+	if _, err := DrawVariant(VariantBoard{Size: 4, Candidates: make([]uint32, 3)}, Options{Size: 360}); !errors.Is(err, ErrVariantBoard) {
+		t.Errorf("3 candidate sets: %v, want ErrVariantBoard", err)
+	}
+}

@@ -31,6 +31,10 @@ type Guild struct {
 	Channels []string
 	// Daily is the daily puzzle post; a zero ChannelID means off.
 	Daily Daily
+	// NoThreads keeps games' boards in the channel where they are started,
+	// for servers that do not allow threads; by default each game gets a
+	// thread of its own.
+	NoThreads bool
 	// Version is the store's change number of the last write to this server's
 	// settings: 0 for a server never written. A later write has a larger one.
 	Version int64
@@ -295,6 +299,10 @@ func (g *Guild) SetPictures(m PictureMode) error {
 	g.Pictures = m
 	return nil
 }
+
+// SetThreads says whether games get threads of their own (on, the
+// default) or are played in the channel (off).
+func (g *Guild) SetThreads(on bool) { g.NoThreads = !on }
 
 // AllowChannel adds a channel to those the bot answers in. The first channel
 // added turns "every channel" into "these channels only". Adding a channel

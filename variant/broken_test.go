@@ -1,6 +1,9 @@
 package variant
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 // TestBroken checks each rule against a right and a wrong filling of its
 // cells (cells not named hold 1): the right one passes, the wrong one is
@@ -40,6 +43,10 @@ func TestBroken(t *testing.T) {
 		{"skyscraper", 4, NewSkyscraper(4, []int{0, 1, 2, 3}, 2), map[int]int{0: 2, 1: 4, 2: 1, 3: 3}, map[int]int{0: 2, 1: 3, 2: 1, 3: 4}},
 		{"quadruple", 9, NewQuadruple(9, []int{0, 1, 9, 10}, []int{3, 3}), map[int]int{0: 3, 1: 1, 9: 2, 10: 3}, map[int]int{0: 3, 1: 1, 9: 2, 10: 4}},
 		{"odd", 9, NewMask("odd", 9, 5, Odd), map[int]int{5: 7}, map[int]int{5: 8}},
+		{"Dutch whispers", 9, NewWhispersGap(9, 4, []int{2, 3}), map[int]int{2: 2, 3: 6}, map[int]int{2: 2, 3: 5}},
+		{"lockout ends too close", 9, NewLockout(9, []int{2, 3, 4}, 4), map[int]int{2: 2, 3: 8, 4: 6}, map[int]int{2: 3, 3: 8, 4: 6}},
+		{"lockout middle inside", 9, NewLockout(9, []int{2, 3, 4}, 4), map[int]int{2: 2, 3: 9, 4: 6}, map[int]int{2: 2, 3: 6, 4: 6}},
+		{"row indexer", 4, mustIndexer(t, "row indexer", 4, []int{1}, [][]int{{1, 5, 9, 13}}), map[int]int{1: 3, 9: 1}, map[int]int{1: 3, 9: 2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -60,5 +67,23 @@ func TestBroken(t *testing.T) {
 				t.Errorf("%s accepts the wrong digits %v", tt.k, tt.wrong)
 			}
 		})
+	}
+}
+
+func mustIndexer(tb testing.TB, kind string, size int, index []int, lines [][]int) *Indexer {
+	tb.Helper()
+	x, err := NewIndexer(kind, size, index, lines)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return x
+}
+
+func TestIndexerErrors(t *testing.T) {
+	if _, err := NewIndexer("row indexer", 4, []int{0}, [][]int{{4, 8, 12, 1}}); !errors.Is(err, ErrCell) {
+		t.Errorf("a cell outside its line: %v, want ErrCell", err)
+	}
+	if _, err := NewIndexer("row indexer", 4, []int{0}, [][]int{{0, 4}}); !errors.Is(err, ErrRegion) {
+		t.Errorf("a line of 2 cells on 4×4: %v, want ErrRegion", err)
 	}
 }

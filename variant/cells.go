@@ -297,17 +297,85 @@ func (k *Skyscraper) String() string {
 // Cells are the row's or column's cells from the clue.
 func (k *Skyscraper) Cells() []int { return k.cells }
 
-// Prune bounds the first digit (a first digit d lets at most size-d+1
-// buildings be seen) and, for a clue of 1, puts the tallest first.
+// Prune keeps the digits that some way of filling the row, read from the
+// clue, lets be seen exactly Count times. It follows the states (tallest
+// digit so far, buildings seen) forwards from the clue and backwards from
+// the end: a digit stays where a state reaching its cell leads, through
+// it, to a state that ends with Count seen. Digits of a row never repeat,
+// so a digit equal to the tallest so far is no way at all, and a whole
+// row ends with its largest digit the tallest.
 func (k *Skyscraper) Prune(s *State) bool {
-	if k.Count < 1 || k.Count > len(k.cells) {
+	n := len(k.cells)
+	if k.Count < 1 || k.Count > n {
 		return false
 	}
-	if !s.Keep(k.cells[0], Range(1, k.size-k.Count+1)) {
+	// fwd[i][m] holds the counts seen (bit c for c buildings) with tallest
+	// m before cell i; back[i][m] the counts before cell i from which the
+	// rest can end with Count.
+	var fwd, back [MaxSize + 1][MaxSize + 1]uint32
+	fwd[0][0] = 1
+	for i, c := range k.cells {
+		cand := s.cand[c]
+		for m := 0; m <= k.size; m++ {
+			f := fwd[i][m]
+			if f == 0 {
+				continue
+			}
+			for r := cand; r != 0; r &= r - 1 {
+				d := Digits(r & -r).Min()
+				if d > m {
+					fwd[i+1][d] |= f << 1
+				} else if d < m {
+					fwd[i+1][m] |= f
+				}
+			}
+		}
+	}
+	// A whole row ends with its largest digit as the tallest seen.
+	if n == k.size {
+		back[n][k.size] = 1 << k.Count
+	} else {
+		for m := 0; m <= k.size; m++ {
+			back[n][m] = 1 << k.Count
+		}
+	}
+	for i := n - 1; i >= 0; i-- {
+		cand := s.cand[k.cells[i]]
+		for m := 0; m <= k.size; m++ {
+			var b uint32
+			for r := cand; r != 0; r &= r - 1 {
+				d := Digits(r & -r).Min()
+				if d > m {
+					b |= back[i+1][d] >> 1
+				} else if d < m {
+					b |= back[i+1][m]
+				}
+			}
+			back[i][m] = b
+		}
+	}
+	if fwd[0][0]&back[0][0] == 0 {
 		return false
 	}
-	if k.Count == 1 {
-		return s.Keep(k.cells[0], Digit(k.size))
+	for i, c := range k.cells {
+		var keep Digits
+		for r := s.cand[c]; r != 0; r &= r - 1 {
+			d := Digits(r & -r)
+			v := d.Min()
+			for m := 0; m <= k.size; m++ {
+				f := fwd[i][m]
+				if f == 0 {
+					continue
+				}
+				if v > m && f&(back[i+1][v]>>1) != 0 || v < m && f&back[i+1][m] != 0 {
+					keep |= d
+					break
+				}
+			}
+		}
+		if !s.Keep(c, keep) {
+			return false
+		}
 	}
 	return true
 }

@@ -6,6 +6,9 @@ import "fmt"
 type Broken struct {
 	Kind string // "row", "killer cage", ...
 	Rule string // the rule for people: "row 3 has two 5s", "killer cage 15 at r1c1 r1c2"
+	// Cells are where it breaks: the cells of a repeated digit, or the
+	// rule's cells.
+	Cells []int
 }
 
 // Check returns the rules that the digits of vals (Size*Size, 0 for an
@@ -23,7 +26,7 @@ func Check(p *Puzzle, vals []int) ([]Broken, error) {
 	var out []Broken
 	for i, v := range vals {
 		if v < 0 || v > p.Size {
-			out = append(out, Broken{Kind: "digit", Rule: fmt.Sprintf("%s holds %d, beyond %d", CellName(p.Size, i), v, p.Size)})
+			out = append(out, Broken{Kind: "digit", Rule: fmt.Sprintf("%s holds %d, beyond %d", CellName(p.Size, i), v, p.Size), Cells: []int{i}})
 		}
 	}
 	for _, g := range p.allGroups() {
@@ -35,7 +38,13 @@ func Check(p *Puzzle, vals []int) ([]Broken, error) {
 		}
 		for d := 1; d <= p.Size; d++ {
 			if count[d] > 1 {
-				out = append(out, Broken{Kind: "group", Rule: fmt.Sprintf("%s has %d %ds", g.Name, count[d], d)})
+				var cells []int
+				for _, c := range g.Cells {
+					if vals[c] == d {
+						cells = append(cells, c)
+					}
+				}
+				out = append(out, Broken{Kind: "group", Rule: fmt.Sprintf("%s has %d %ds", g.Name, count[d], d), Cells: cells})
 			}
 		}
 	}
@@ -53,7 +62,7 @@ func Check(p *Puzzle, vals []int) ([]Broken, error) {
 					rule += ": " + why
 				}
 			}
-			out = append(out, Broken{Kind: k.Kind(), Rule: rule})
+			out = append(out, Broken{Kind: k.Kind(), Rule: rule, Cells: k.Cells()})
 		}
 	}
 	return out, nil

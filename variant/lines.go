@@ -1,5 +1,7 @@
 package variant
 
+import "fmt"
+
 // Line is a rule that pairs of cells along a line satisfy one relation:
 // thermometers and slow thermometers (each step), German whispers (each
 // step), palindromes (cells mirrored about the middle), clones (cell by
@@ -49,6 +51,16 @@ func WhisperGap(size int) int { return (size + 1) / 2 }
 // NewWhispers returns a German whispers line.
 func NewWhispers(size int, cells []int) *Line {
 	return newLine("German whispers line", size, cells, steps(len(cells)), AtLeastApart(WhisperGap(size)))
+}
+
+// NewWhispersGap returns a whispers line whose neighbours differ by gap or
+// more (Dutch whispers: 4 on 9×9); the default gap makes [NewWhispers].
+func NewWhispersGap(size, gap int, cells []int) *Line {
+	if gap == WhisperGap(size) {
+		return NewWhispers(size, cells)
+	}
+	kind := fmt.Sprintf("whispers line (neighbours %d or more apart)", gap)
+	return newLine(kind, size, cells, steps(len(cells)), AtLeastApart(gap))
 }
 
 // NewPalindrome returns a palindrome: the line reads the same both ways.
@@ -164,20 +176,28 @@ func (b *Between) Cells() []int { return b.cells }
 // them, and the middle digits those pairs allow.
 func (b *Between) Prune(s *State) bool {
 	a, z := b.cells[0], b.cells[len(b.cells)-1]
-	mid := b.cells[1 : len(b.cells)-1]
+	return pruneByEnds(s, b.cells, func(x, y int) (Digits, bool) {
+		return Range(min(x, y)+1, max(x, y)-1), a != z || x == y
+	})
+}
+
+// pruneByEnds narrows a line whose ends decide what its middle may hold:
+// middle(x, y) is the set the middle cells may hold with x and y at the
+// ends, or false when the ends may not be x and y. It keeps the end pairs
+// that leave every middle cell a digit of their set, and the middle
+// digits those pairs allow.
+func pruneByEnds(s *State, cells []int, middle func(x, y int) (Digits, bool)) bool {
+	a, z := cells[0], cells[len(cells)-1]
+	mid := cells[1 : len(cells)-1]
 	var forA, forZ Digits
 	support := make([]Digits, len(mid))
 	for ma := s.cand[a]; ma != 0; ma &= ma - 1 {
 		x := Digits(ma & -ma).Min()
 		for mz := s.cand[z]; mz != 0; mz &= mz - 1 {
 			y := Digits(mz & -mz).Min()
-			if a == z && x != y {
-				continue
-			}
-			in := Range(min(x, y)+1, max(x, y)-1)
-			ok := true
+			in, ok := middle(x, y)
 			for _, c := range mid {
-				if s.cand[c]&in == 0 {
+				if !ok || s.cand[c]&in == 0 {
 					ok = false
 					break
 				}

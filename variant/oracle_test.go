@@ -256,6 +256,47 @@ var ruleMakers = map[string]ruleMaker{
 		}
 		return w
 	},
+	"lockout": func(rng *rand.Rand, n int, sol []int) Constraint {
+		cs := pick(rng, n, 3+rng.IntN(2))
+		l := NewLockout(n, cs, 1+rng.IntN(LockoutGap(n)))
+		if l.Broken(sol) {
+			return nil
+		}
+		return l
+	},
+	"whispers with a gap": func(rng *rand.Rand, n int, sol []int) Constraint {
+		cs := pick(rng, n, 3)
+		w := NewWhispersGap(n, 1+rng.IntN(n/2), cs)
+		if w.Broken(sol) {
+			return nil
+		}
+		return w
+	},
+	"indexer": func(rng *rand.Rand, n int, sol []int) Constraint {
+		// Row indexer cells of one row whose digits point where the
+		// solution has their row's number in their column.
+		r := rng.IntN(n)
+		var index []int
+		var lines [][]int
+		for c := range n {
+			if sol[(sol[r*n+c]-1)*n+c] == r+1 {
+				index = append(index, r*n+c)
+				var col []int
+				for rr := range n {
+					col = append(col, rr*n+c)
+				}
+				lines = append(lines, col)
+			}
+		}
+		if len(index) == 0 {
+			return nil
+		}
+		x, err := NewIndexer("row indexer", n, index, lines)
+		if err != nil {
+			panic(err)
+		}
+		return x
+	},
 	"entropic": func(rng *rand.Rand, n int, sol []int) Constraint {
 		cs := pick(rng, n, 3)
 		w := NewEntropic(n, cs)

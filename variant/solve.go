@@ -2,8 +2,8 @@ package variant
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"maps"
 	"math/bits"
 	"slices"
 )
@@ -50,6 +50,12 @@ type engine struct {
 	cons       []Constraint
 	cellCons   [][]int32
 	start      []Digits
+	// scratch of propagate, reused from call to call: the queues of
+	// constraints and groups, and marks of those queued (queued when the
+	// mark equals gen).
+	conQ, grpQ       []int32
+	conMark, grpMark []uint32
+	gen              uint32
 }
 
 func compile(p *Puzzle) (*engine, error) {
@@ -103,63 +109,144 @@ func compile(p *Puzzle) (*engine, error) {
 	return e, nil
 }
 
-// innies derives, for every group of all n digits (rows, columns,
-// regions) that holds whole killer cages, the sum of its other cells: the
-// group adds up to n(n+1)/2, the cages inside it to their sums. It is the
-// "45 rule" of killer solvers, implied by the rules (so it removes no
-// solution) and the strongest help a search of a large killer gets.
+// innies derives sums the killer cages imply (the "45 rule" of killer
+// solvers): an area whose digits add up to a known total (a row, column
+// or region of all n digits, or a band of 2 to n/2 neighbouring rows or
+// columns) minus the cages wholly inside it leaves the sum of its other
+// cells (the innies), and the cages that cross its edge, minus those
+// innies, leave the sum of their cells outside it (the outies). Implied by
+// the rules, they remove no solution and are the strongest help a search
+// of a large killer gets. Innies of one group hold distinct digits and are
+// pruned as a cage when they are few.
 func innies(p *Puzzle, groups [][]int32) []Constraint {
 	n := p.Size
+	owner := make([]int, n*n) // the cage of each cell, -1 for none
+	for i := range owner {
+		owner[i] = -1
+	}
 	var cages []*Cage
 	for _, k := range p.Constraints {
-		if c, ok := k.(*Cage); ok && c.Distinct {
-			cages = append(cages, c)
+		c, ok := k.(*Cage)
+		if !ok || !c.Distinct {
+			continue
 		}
+		for _, cell := range c.cells {
+			if owner[cell] >= 0 {
+				return nil // overlapping cages: leave the sums alone
+			}
+			owner[cell] = len(cages)
+		}
+		cages = append(cages, c)
 	}
 	if len(cages) == 0 {
 		return nil
 	}
-	var out []Constraint
+	type area struct {
+		cells []int
+		total int
+		group bool // the cells are one group: distinct digits
+	}
+	total := n * (n + 1) / 2
+	var areas []area
 	for _, g := range groups {
-		if len(g) != n {
-			continue
+		if len(g) == n {
+			cs := make([]int, n)
+			for i, c := range g {
+				cs[i] = int(c)
+			}
+			areas = append(areas, area{cells: cs, total: total, group: true})
 		}
-		in := make(map[int]bool, n)
-		for _, c := range g {
-			in[int(c)] = true
+	}
+	for k := 2; k <= n/2; k++ {
+		for first := 0; first+k <= n; first++ {
+			var rows, cols []int
+			for r := first; r < first+k; r++ {
+				for c := range n {
+					rows = append(rows, r*n+c)
+					cols = append(cols, c*n+r)
+				}
+			}
+			areas = append(areas, area{cells: rows, total: k * total}, area{cells: cols, total: k * total})
 		}
-		rest := maps.Clone(in)
-		total := n * (n + 1) / 2
-		for _, k := range cages {
+	}
+	var out []Constraint
+	seen := map[string]bool{}
+	add := func(kind string, cells []int, sum int, distinct bool) {
+		if len(cells) == 0 {
+			return
+		}
+		slices.Sort(cells)
+		key := fmt.Sprint(cells, sum)
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		if distinct && len(cells) <= 6 {
+			out = append(out, NewCage(kind, n, cells, sum, true))
+			return
+		}
+		out = append(out, NewLinear(kind, "", n, cells, ones(len(cells)), sum, sum))
+	}
+	for _, a := range areas {
+		in := make(map[int]bool, len(a.cells))
+		for _, c := range a.cells {
+			in[c] = true
+		}
+		rest, crossing := a.total, map[int]bool{}
+		var innie []int
+		for _, c := range a.cells {
+			k := owner[c]
+			if k < 0 {
+				innie = append(innie, c)
+				continue
+			}
 			inside := true
-			for _, c := range k.cells {
-				if !in[c] {
+			for _, o := range cages[k].cells {
+				if !in[o] {
 					inside = false
 					break
 				}
 			}
-			if !inside {
+			if inside {
+				if cages[k].cells[0] == c {
+					rest -= cages[k].Sum // once per cage, at its first cell
+				}
 				continue
 			}
-			for _, c := range k.cells {
-				if !rest[c] {
-					inside = false // overlapping cages: leave this group alone
-				}
-			}
-			if !inside {
-				rest = nil
-				break
-			}
-			for _, c := range k.cells {
-				delete(rest, c)
-			}
-			total -= k.Sum
+			innie = append(innie, c)
+			crossing[k] = true
 		}
-		if rest == nil || len(rest) == n || len(rest) == 0 {
+		if len(innie) == 0 || len(innie) == len(a.cells) {
 			continue
 		}
-		cells := slices.Sorted(maps.Keys(rest))
-		out = append(out, NewLinear("innies", "", n, cells, ones(len(cells)), total, total))
+		if len(innie) > n {
+			continue // bounds over so many cells seldom prune, and cost
+		}
+		add("innies", slices.Clone(innie), rest, a.group)
+		// The crossing cages' cells outside the area: their sums minus the
+		// innies that are theirs; cells in no cage make it unknown.
+		outSum := -rest
+		var outies []int
+		caged := true
+		for _, c := range innie {
+			if owner[c] < 0 {
+				caged = false
+			}
+		}
+		if !caged {
+			continue
+		}
+		for k := range crossing {
+			outSum += cages[k].Sum
+			for _, o := range cages[k].cells {
+				if !in[o] {
+					outies = append(outies, o)
+				}
+			}
+		}
+		if len(outies) <= n {
+			add("outies", outies, outSum, false)
+		}
 	}
 	return out
 }
@@ -182,14 +269,23 @@ func (e *engine) clone(s *State) *State {
 // propagate runs singles and every constraint to a fixed point; false
 // means a contradiction.
 func (e *engine) propagate(s *State, all bool) bool {
-	conQ := make([]int32, 0, len(e.cons))
-	conIn := make([]bool, len(e.cons))
-	grpQ := make([]int32, 0, len(e.groups))
-	grpIn := make([]bool, len(e.groups))
+	if e.conMark == nil {
+		e.conMark = make([]uint32, len(e.cons))
+		e.grpMark = make([]uint32, len(e.groups))
+	}
+	e.gen++
+	if e.gen == 0 { // wrapped: old marks could read as queued
+		clear(e.conMark)
+		clear(e.grpMark)
+		e.gen = 1
+	}
+	gen := e.gen
+	conQ, grpQ := e.conQ[:0], e.grpQ[:0]
+	defer func() { e.conQ, e.grpQ = conQ, grpQ }()
 	head := 0 // conQ is first in, first out
 	if all {
 		for k := range e.cons {
-			conIn[k] = true
+			e.conMark[k] = gen
 			conQ = append(conQ, int32(k))
 		}
 	}
@@ -210,14 +306,14 @@ func (e *engine) propagate(s *State, all bool) bool {
 				}
 			}
 			for _, k := range e.cellCons[c] {
-				if !conIn[k] {
-					conIn[k] = true
+				if e.conMark[k] != gen {
+					e.conMark[k] = gen
 					conQ = append(conQ, k)
 				}
 			}
 			for _, g := range e.cellGroups[c] {
-				if !grpIn[g] {
-					grpIn[g] = true
+				if e.grpMark[g] != gen {
+					e.grpMark[g] = gen
 					grpQ = append(grpQ, g)
 				}
 			}
@@ -225,7 +321,7 @@ func (e *engine) propagate(s *State, all bool) bool {
 		if len(grpQ) > 0 {
 			g := grpQ[len(grpQ)-1]
 			grpQ = grpQ[:len(grpQ)-1]
-			grpIn[g] = false
+			e.grpMark[g] = 0
 			if !e.groupSingles(s, int(g)) {
 				return false
 			}
@@ -234,7 +330,10 @@ func (e *engine) propagate(s *State, all bool) bool {
 		if head < len(conQ) {
 			k := conQ[head]
 			head++
-			conIn[k] = false
+			e.conMark[k] = 0
+			if head == len(conQ) {
+				conQ, head = conQ[:0], 0
+			}
 			if !e.cons[k].Prune(s) {
 				return false
 			}
@@ -294,12 +393,16 @@ func values(s *State) []int {
 
 // searcher counts solutions up to a limit.
 type searcher struct {
-	e     *engine
-	ctx   context.Context
-	limit int
-	found [][]int
-	nodes int64
-	err   error
+	e      *engine
+	ctx    context.Context
+	limit  int
+	found  [][]int
+	nodes  int64
+	err    error
+	budget int64 // nodes to visit before stopping with errBudget; 0 for no end
+	// states[d] is the state of the children searched at depth d.
+	states []*State
+	depth  int
 }
 
 func (sr *searcher) search(s *State) {
@@ -308,6 +411,9 @@ func (sr *searcher) search(s *State) {
 		if err := sr.ctx.Err(); err != nil {
 			sr.err = err
 		}
+	}
+	if sr.budget > 0 && sr.nodes > sr.budget {
+		sr.err = errBudget
 	}
 	if sr.err != nil || len(sr.found) >= sr.limit {
 		return
@@ -331,14 +437,76 @@ func (sr *searcher) search(s *State) {
 		sr.found = append(sr.found, vals)
 		return
 	}
+	child := sr.state(s)
 	for m := s.cand[best]; m != 0 && sr.err == nil && len(sr.found) < sr.limit; m &= m - 1 {
-		child := sr.e.clone(s)
+		copy(child.cand, s.cand)
+		clear(child.inQ)
+		child.queue = child.queue[:0]
 		d := m & -m
 		child.Keep(best, d)
 		if sr.e.propagate(child, false) {
+			sr.depth++
 			sr.search(child)
+			sr.depth--
 		}
 	}
+}
+
+// probe narrows the root by trying every candidate of every cell: a digit
+// whose placing propagates to a contradiction is removed, and the other
+// cells keep only the digits some surviving digit of the cell leaves them
+// (what every way of filling the cell implies). It repeats until nothing
+// changes and returns false when the root has no solution.
+func (e *engine) probe(ctx context.Context, s *State) bool {
+	t := e.clone(s)
+	union := make([]Digits, len(s.cand))
+	for changed := true; changed; {
+		changed = false
+		for c := range s.cand {
+			m := s.cand[c]
+			if m.Single() {
+				continue
+			}
+			if ctx.Err() != nil {
+				return true // the search that follows reports it
+			}
+			clear(union)
+			for r := m; r != 0; r &= r - 1 {
+				d := r & -r
+				copy(t.cand, s.cand)
+				clear(t.inQ)
+				t.queue = t.queue[:0]
+				t.Keep(c, d)
+				if e.propagate(t, false) {
+					for i, x := range t.cand {
+						union[i] |= x
+					}
+				}
+			}
+			for i, u := range union {
+				if s.cand[i]&^u != 0 {
+					changed = true
+					if !s.Keep(i, u) {
+						return false
+					}
+				}
+			}
+			if changed && !e.propagate(s, false) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// state returns the searcher's state for the children of the current
+// depth, made once per depth and reused (a child is done with before its
+// sibling starts).
+func (sr *searcher) state(s *State) *State {
+	for len(sr.states) <= sr.depth {
+		sr.states = append(sr.states, sr.e.clone(s))
+	}
+	return sr.states[sr.depth]
 }
 
 // Solve searches p for up to limit solutions (at least 1; 2 proves
@@ -353,10 +521,25 @@ func Solve(ctx context.Context, p *Puzzle, limit int) (Result, error) {
 	return e.solve(ctx, e.newState(), max(limit, 1))
 }
 
+// probeAfter is how many nodes a search visits before it stops to probe
+// the root (see [engine.probe]) and starts again: easy puzzles never pay
+// for probing.
+const probeAfter = 20000
+
+// errBudget stops a search that has visited its budget of nodes.
+var errBudget = errors.New("search budget spent")
+
 func (e *engine) solve(ctx context.Context, s *State, limit int) (Result, error) {
-	sr := &searcher{e: e, ctx: ctx, limit: limit}
+	sr := &searcher{e: e, ctx: ctx, limit: limit, budget: probeAfter}
 	if e.propagate(s, true) {
 		sr.search(s)
+		if errors.Is(sr.err, errBudget) {
+			nodes := sr.nodes
+			sr = &searcher{e: e, ctx: ctx, limit: limit, nodes: nodes}
+			if e.probe(ctx, s) {
+				sr.search(s)
+			}
+		}
 	}
 	res := Result{Solutions: sr.found, Nodes: sr.nodes}
 	switch {

@@ -62,7 +62,8 @@ func defaultConfig() Config {
 // set.
 func defaultCommand() command.Config {
 	return command.Config{Prefix: command.DefaultPrefix, SolveTimeout: command.DefaultSolveTimeout,
-		Pictures: command.DefaultPictures, Theme: picture.Dark}
+		Pictures: command.DefaultPictures, Theme: picture.Dark,
+		Play: command.PlayConfig{MaxOpen: settings.DefaultMaxOpenGames, Idle: settings.DefaultGameIdle}}
 }
 
 // configError names the variable whose value is wrong, for the operator.
@@ -156,6 +157,10 @@ func loadConfig(getenv func(string) string) (Config, error) {
 			cfg.PuzzleCPU = f
 		}
 	}
+	integer("GAMES_MAX_OPEN", &cfg.Command.Play.MaxOpen, 1, 1000)
+	idleDays := int(cfg.Command.Play.Idle / (24 * time.Hour))
+	integer("GAME_IDLE_DAYS", &idleDays, 1, 3650)
+	cfg.Command.Play.Idle = time.Duration(idleDays) * 24 * time.Hour
 	if v, ok := get("IMAGE_REPLIES"); ok {
 		if m, err := settings.ParsePictureMode(v); err != nil {
 			bad("IMAGE_REPLIES", v, "auto, always or never")

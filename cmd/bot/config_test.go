@@ -81,6 +81,8 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 		"IMAGE_REPLIES":          "Always",
 		"IMAGE_THEME":            "light",
 		"PUZZLE_CPU":             "0.5",
+		"GAMES_MAX_OPEN":         "2",
+		"GAME_IDLE_DAYS":         "7",
 		"LOG_LEVEL":              "debug",
 		"LOG_FORMAT":             "JSON",
 		"DATABASE_URL":           "postgres://bot:secret@db:5432/sudokubot",
@@ -96,7 +98,7 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 	wantBot.DevGuildID, wantBot.MessageContent = "123456789012345678", false
 	wantBot.ShutdownGrace, wantBot.ReconnectMax = 3*time.Second, 30*time.Second
 	wantCommand := command.Config{Prefix: "?", SolveTimeout: 750 * time.Millisecond, Spoiler: true,
-		Pictures: command.PicturesAlways, Theme: picture.Light}
+		Pictures: command.PicturesAlways, Theme: picture.Light, Play: command.PlayConfig{MaxOpen: 2, Idle: 7 * 24 * time.Hour}}
 	want := Config{Token: "abc.def", Bot: wantBot, Command: wantCommand, LogLevel: slog.LevelDebug, LogFormat: "json", PuzzleCPU: 0.5,
 		DatabaseURL: "postgres://bot:secret@db:5432/sudokubot"}
 	if !reflect.DeepEqual(cfg, want) {
@@ -136,6 +138,8 @@ func TestLoadConfigBadValuesNameTheVariable(t *testing.T) {
 		"IMAGE_REPLIES":          "sometimes",
 		"IMAGE_THEME":            "blue",
 		"PUZZLE_CPU":             "0",
+		"GAMES_MAX_OPEN":         "0",
+		"GAME_IDLE_DAYS":         "a month",
 		"LOG_LEVEL":              "loud",
 		"LOG_FORMAT":             "xml",
 	} {

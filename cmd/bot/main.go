@@ -36,6 +36,8 @@
 //	IMAGE_REPLIES           pictures of boards: auto, always or never (default auto)
 //	IMAGE_THEME             the pictures' colours: dark or light (default dark)
 //	PUZZLE_CPU              share of one core the puzzle pool's background refill may use (default 0.25)
+//	GAMES_MAX_OPEN          games a member may have open per server (default 5)
+//	GAME_IDLE_DAYS          days a game may go untouched before it is closed (default 30)
 //	LOG_LEVEL               debug, info, warn or error (default info)
 //	LOG_FORMAT              text or json (default text)
 //
@@ -193,7 +195,7 @@ func run(ctx context.Context, p program) error {
 // and /metrics. The HTTP server outlives the bot's shutdown, so that
 // interactions in flight are answered and /readyz says the process is going.
 func runBot(ctx context.Context, p program, cfg Config, log *slog.Logger) error {
-	store, closeStore, err := openSettings(ctx, cfg.DatabaseURL, log)
+	store, games, closeStore, err := openSettings(ctx, cfg.DatabaseURL, log)
 	if err != nil {
 		return err
 	}
@@ -210,6 +212,9 @@ func runBot(ctx context.Context, p program, cfg Config, log *slog.Logger) error 
 	defer runPuzzles(ctx, pool, cfg.PuzzleCPU, log)()
 	cc := cfg.Command
 	cc.Puzzles, cc.Store = pool, store
+	// Games are kept in the same database; Discord keeps a board's
+	// timestamp up to date.
+	cc.Play.Games, cc.Play.Solvers, cc.Play.Timestamps = games, store, true
 	b := bot.New(cfg.Bot, command.New(cc), p.sessions(cfg.Token, cfg.Bot.Resolved().Workers), log, bot.NewMetrics(reg))
 	bot.CaptureLibraryLogs(log)
 	if cfg.HTTPAddr == "" {
@@ -259,23 +264,29 @@ const (
 )
 
 // openSettings opens the database of DATABASE_URL (bringing its schema up
-// to date) and returns the servers' settings through a cache, and the
-// function that closes both, the cache first. An error names DATABASE_URL,
-// never with its password.
-func openSettings(ctx context.Context, url string, log *slog.Logger) (*settings.Cache, func(), error) {
+// to date) and returns the servers' settings through a cache, the games
+// kept in the same database, and the function that closes both, the cache
+// first. An error names DATABASE_URL, never with its password.
+func openSettings(ctx context.Context, url string, log *slog.Logger) (*settings.Cache, settings.Games, func(), error) {
 	loc, err := backend.Parse(url)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, openTimeout)
 	defer cancel()
 	db, err := backend.Open(ctx, url)
 	if err != nil {
-		return nil, nil, fmt.Errorf("open the settings database (DATABASE_URL=%s): %w", loc, err)
+		return nil, nil, nil, fmt.Errorf("open the settings database (DATABASE_URL=%s): %w", loc, err)
+	}
+	games, ok := db.(settings.Games)
+	if !ok {
+		// Both adapters keep games; a backend without them is a bug.
+		db.Close()
+		return nil, nil, nil, fmt.Errorf("open the settings database (DATABASE_URL=%s): %T keeps no games", loc, db)
 	}
 	log.Info("settings database open", "database", loc.String())
 	store := settings.NewCache(db, settings.CacheOptions{Logger: log.With("component", "settings")})
-	return store, func() {
+	return store, games, func() {
 		store.Close()
 		closed := make(chan error, 1)
 		go func() { closed <- db.Close() }()
@@ -353,11 +364,11 @@ func runConsoleMode(ctx context.Context, p program, cfg Config, asked bool, imag
 	defer closeGames()
 	cc := cfg.Command
 	cc.Puzzles = pool
-	cc.Play = command.PlayConfig{Games: games}
+	cc.Play.Games = games
 	if cfg.DatabaseURL != backend.DefaultURL {
 		// /settings and /daily stats work on the database named; without
 		// one, they say that nothing is kept (no file is made).
-		store, closeStore, err := openSettings(ctx, cfg.DatabaseURL, slog.New(slog.NewTextHandler(p.stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+		store, _, closeStore, err := openSettings(ctx, cfg.DatabaseURL, slog.New(slog.NewTextHandler(p.stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 		if err != nil {
 			return err
 		}

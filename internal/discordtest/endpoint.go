@@ -14,7 +14,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -54,10 +53,13 @@ type EndpointAnswer struct {
 	Status  int           // HTTP status
 	Latency time.Duration // from sending the request to the whole answer
 	// Type is the interaction response type of a 200 answer (1 PONG, 4
-	// message, 5 deferred), 0 otherwise.
+	// message, 5 deferred, 6 deferred update, 7 update, 9 modal), 0
+	// otherwise.
 	Type discordgo.InteractionResponseType
-	// Message is the answer as recorded among Messages (a message or a
-	// deferral), nil for a PONG, an error or an answer too late.
+	// Message is the answer as recorded among Messages (a message, a
+	// deferral, an update, a modal), nil for a PONG, an HTTP error, or an
+	// answer the fake refused as Discord would (too late, a second one,
+	// invalid: recorded with Rejected's requests).
 	Message *SentMessage
 	Body    []byte // the raw answer (the payload_json part of a multipart one)
 }
@@ -167,39 +169,31 @@ func (s *Server) recordEndpointAnswer(interactionID string, ans EndpointAnswer, 
 	if cb.Type == discordgo.InteractionResponsePong {
 		return ans, nil
 	}
-	var b messageBody
-	if len(cb.Data) > 0 && string(cb.Data) != "null" {
-		if err := json.Unmarshal(cb.Data, &b); err != nil {
-			return ans, fmt.Errorf("discordtest: endpoint answer data: %w", err)
-		}
-	}
-
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.reqSeq++
 	rec.Seq = s.reqSeq
+	x := &exchange{rec: rec, headers: http.Header{}}
 	st := s.interactions[interactionID]
 	switch {
 	case st == nil:
-		rec.Status, rec.Error = http.StatusNotFound, "Unknown interaction"
+		x.fail(http.StatusNotFound, 10062, "Unknown interaction")
 	case st.acked:
-		rec.Status, rec.Error = http.StatusBadRequest, "Interaction has already been acknowledged."
+		x.fail(http.StatusBadRequest, 40060, "Interaction has already been acknowledged.")
 	case s.cfg.interactionTTL > 0 && time.Since(st.created) > s.cfg.interactionTTL:
-		rec.Status, rec.Error = http.StatusNotFound, "Unknown interaction (answered too late)"
-	case cb.Type != discordgo.InteractionResponseChannelMessageWithSource && cb.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource:
-		rec.Status, rec.Error = http.StatusBadRequest, fmt.Sprintf("unexpected response type %d", cb.Type)
-	case cb.Type == discordgo.InteractionResponseChannelMessageWithSource && strings.TrimSpace(b.content()) == "" && len(rec.Files) == 0:
-		rec.Status, rec.Error = http.StatusBadRequest, "Cannot send an empty message"
+		x.fail(http.StatusNotFound, 10062, "Unknown interaction (answered too late)")
+	default:
+		s.answerLocked(x, st, cb.Type, cb.Data, rec.Files, RouteEndpointAnswer)
+	}
+	if x.status != 0 {
+		rec.Status = x.status
 	}
 	s.recordLocked(rec)
 	s.notifyLocked()
-	if rec.Status != http.StatusOK {
+	if rec.Status != http.StatusOK || x.msg == nil {
 		return ans, nil
 	}
-	st.acked, st.ackType, st.originalID = true, cb.Type, s.NewID()
-	m := s.sentMessage(KindInteractionResponse, st.originalID, st.channelID, &b, rec.Files)
-	m.GuildID = st.guildID
-	m.InteractionID, m.InteractionToken, m.ResponseType = st.id, st.token, cb.Type
+	m := x.msg
 	m.Request = *rec
 	s.messages = append(s.messages, *m)
 	s.msgTotal++

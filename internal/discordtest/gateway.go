@@ -703,6 +703,10 @@ func (s *Server) learnLocked(event string, raw json.RawMessage) {
 		Message       *struct {
 			ID string `json:"id"`
 		} `json:"message"`
+		User   json.RawMessage `json:"user"`
+		Member *struct {
+			User json.RawMessage `json:"user"`
+		} `json:"member"`
 	}
 	if json.Unmarshal(raw, &p) != nil {
 		return
@@ -712,6 +716,17 @@ func (s *Server) learnLocked(event string, raw json.RawMessage) {
 			s.channelGuild[p.ChannelID] = p.GuildID
 		}
 	}
+	if event == "MESSAGE_CREATE" && p.ID != "" && s.store[p.ID] == nil {
+		s.memberMsgs[p.ID] = p.ChannelID
+		s.memberOrder = append(s.memberOrder, p.ID)
+		if n := s.cfg.recordLimit; n > 0 && len(s.memberOrder) > 2*max(n, 1000) {
+			cut := len(s.memberOrder) - max(n, 1000)
+			for _, id := range s.memberOrder[:cut] {
+				delete(s.memberMsgs, id)
+			}
+			s.memberOrder = append(s.memberOrder[:0:0], s.memberOrder[cut:]...)
+		}
+	}
 	if event == "INTERACTION_CREATE" && p.ID != "" && p.Token != "" {
 		st := &interactionState{
 			id: p.ID, token: p.Token, appID: p.ApplicationID, typ: p.Type,
@@ -719,6 +734,10 @@ func (s *Server) learnLocked(event string, raw json.RawMessage) {
 		}
 		if p.Message != nil {
 			st.messageID = p.Message.ID
+		}
+		st.user = p.User
+		if p.Member != nil {
+			st.user = p.Member.User
 		}
 		s.interactions[p.ID] = st
 		s.byToken[p.Token] = st

@@ -106,7 +106,7 @@ func (s *Server) GuildPayload(id string, channels, roles int) map[string]any {
 type Message struct {
 	ID        string          // default: a fresh snowflake
 	DM        bool            // a direct message: no guild_id and no member
-	GuildID   string          // default: DefaultGuildID (ignored when DM)
+	GuildID   string          // default: a thread's guild, else DefaultGuildID (ignored when DM)
 	ChannelID string          // default: DefaultChannelID, or DefaultDMChannelID when DM
 	Author    *discordgo.User // default: DefaultUser()
 	Content   string
@@ -142,7 +142,7 @@ func (s *Server) MessagePayload(m Message) map[string]any {
 		}
 	}
 	if m.GuildID == "" && !m.DM {
-		m.GuildID = DefaultGuildID
+		m.GuildID = s.guildOf(m.ChannelID)
 	}
 	now := time.Now().UTC()
 	mentions := []any{}
@@ -235,7 +235,8 @@ type Command struct {
 	Name    string
 	Options []*discordgo.ApplicationCommandInteractionDataOption // see Opt and SubCommand
 	DM      bool                                                 // invoked in the bot's DM: user instead of member, no guild_id
-	// GuildID defaults to DefaultGuildID (ignored when DM).
+	// GuildID defaults to the guild of the thread ChannelID names, else
+	// DefaultGuildID (ignored when DM).
 	GuildID string
 	// ChannelID defaults to DefaultChannelID, or DefaultDMChannelID when DM.
 	ChannelID string
@@ -282,7 +283,7 @@ func (s *Server) CommandPayload(c Command) map[string]any {
 		}
 	}
 	if c.GuildID == "" && !c.DM {
-		c.GuildID = DefaultGuildID
+		c.GuildID = s.guildOf(c.ChannelID)
 	}
 	if c.CommandID == "" {
 		c.CommandID = s.commandID(c.Name, c.GuildID)
@@ -317,11 +318,27 @@ func (s *Server) CommandPayload(c Command) map[string]any {
 		p["context"] = 0
 		p["authorizing_integration_owners"] = map[string]any{"0": c.GuildID}
 		p["channel"] = map[string]any{"id": c.ChannelID, "type": 0, "guild_id": c.GuildID, "name": "general"}
+		s.mu.Lock()
+		if th := s.threads[c.ChannelID]; th != nil {
+			p["channel"] = s.threadJSON(th)
+		}
+		s.mu.Unlock()
 		if c.GuildID != "" {
 			data["guild_id"] = c.GuildID
 		}
 	}
 	return p
+}
+
+// guildOf returns the guild of channelID when it is a thread the fake
+// knows, else DefaultGuildID.
+func (s *Server) guildOf(channelID string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if th := s.threads[channelID]; th != nil && th.GuildID != "" {
+		return th.GuildID
+	}
+	return DefaultGuildID
 }
 
 func (s *Server) commandID(name, guildID string) string {
@@ -404,7 +421,10 @@ type Component struct {
 
 // ComponentPayload returns an INTERACTION_CREATE payload of type 3
 // (MESSAGE_COMPONENT). Responses of type 6 (deferred update) and 7 (update
-// message) and edits of @original then refer to MessageID.
+// message) and edits of @original then refer to MessageID. The payload's
+// message is the bot's message as it stands when the fake keeps it (see
+// MessageNow), else a blank one with that id. Press checks that the button
+// exists and is enabled; ComponentPayload does not.
 func (s *Server) ComponentPayload(c Component) map[string]any {
 	if c.ComponentType == 0 {
 		c.ComponentType = discordgo.ButtonComponent
@@ -421,16 +441,7 @@ func (s *Server) ComponentPayload(c Component) map[string]any {
 	}
 	p["type"] = int(discordgo.InteractionMessageComponent)
 	p["data"] = data
-	msg := map[string]any{
-		"id": c.MessageID, "channel_id": channelID, "author": userJSON(s.BotUser()), "content": "",
-		"timestamp": time.Now().UTC().Format(time.RFC3339Nano), "edited_timestamp": nil, "tts": false,
-		"mention_everyone": false, "mentions": []any{}, "mention_roles": []any{}, "attachments": []any{},
-		"embeds": []any{}, "components": []any{}, "pinned": false, "type": 0, "flags": 0,
-	}
-	if g, ok := p["guild_id"]; ok {
-		msg["guild_id"] = g
-	}
-	p["message"] = msg
+	p["message"] = s.componentMessage(c.MessageID, channelID, p["guild_id"])
 	return p
 }
 

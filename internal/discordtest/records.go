@@ -387,5 +387,7 @@ func (s *Server) Summary() string {
 	for _, m := range s.messages[from:] {
 		b.WriteString("  " + m.String() + "\n")
 	}
+	fmt.Fprintf(&b, "edits: %d (refused by WithEditRateLimit: %d); modals: %d; threads: %d\n",
+		len(s.edits), s.editViolations, len(s.modals), len(s.threads))
 	return b.String()
 }

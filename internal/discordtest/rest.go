@@ -83,12 +83,14 @@ var routes = func() []*route {
 		{RouteDeleteGuildCommand, (*Server).hDeleteCommand},
 		{RouteCreateMessage, (*Server).hCreateMessage},
 		{RouteEditMessage, (*Server).hEditMessage},
-		{RouteDeleteMessage, (*Server).hNoContent},
+		{RouteDeleteMessage, (*Server).hDeleteMessage},
 		{RouteTriggerTyping, (*Server).hNoContent},
 		{RouteGetChannel, (*Server).hGetChannel},
 		{RouteGetMessage, (*Server).hGetMessage},
 		{RouteAddOwnReaction, (*Server).hNoContent},
 		{RouteDeleteOwnReaction, (*Server).hNoContent},
+		{RouteStartThreadFromMessage, (*Server).hStartThreadFromMessage},
+		{RouteStartThread, (*Server).hStartThread},
 		{RouteInteractionCallback, (*Server).hCallback},
 		{RouteGetOriginalResponse, (*Server).hGetOriginal},
 		{RouteEditOriginalResponse, (*Server).hEditWebhookMessage},
@@ -156,8 +158,10 @@ type exchange struct {
 	resp    any // JSON-encoded unless nil
 	headers http.Header
 	msg     *SentMessage
-	echo    json.RawMessage // MESSAGE_CREATE to dispatch if echo is on
-	bucket  *bucketState    // rate limit bucket counted, if any
+	echo    json.RawMessage // dispatch to send if echo is on
+	// echoEvent names echo: MESSAGE_CREATE, MESSAGE_UPDATE, MESSAGE_DELETE
+	echoEvent string
+	bucket    *bucketState // rate limit bucket counted, if any
 }
 
 func (x *exchange) reply(status int, body any) { x.status, x.resp = status, body }
@@ -283,7 +287,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if x.echo != nil && s.everReady {
-		s.dispatchAllLocked("MESSAGE_CREATE", x.echo)
+		s.dispatchAllLocked(x.echoEvent, x.echo)
 	}
 	if rt != nil && !rec.Fault && !limited {
 		s.rateLimitHeaders(x, rt.name)
@@ -637,11 +641,8 @@ func (s *Server) hGetChannel(x *exchange) {
 		x.reply(200, map[string]any{"id": id, "type": 1, "last_message_id": nil, "flags": 0, "recipients": []any{}})
 		return
 	}
-	if parent, ok := s.threadParent[id]; ok {
-		x.reply(200, map[string]any{"id": id, "type": 11, "guild_id": g, "parent_id": parent, "name": "thread-" + id,
-			"owner_id": DefaultUserID, "message_count": 0, "member_count": 1, "last_message_id": nil, "flags": 0,
-			"thread_metadata": map[string]any{"archived": false, "auto_archive_duration": 1440, "locked": false,
-				"archive_timestamp": time.Now().UTC().Format(time.RFC3339Nano)}})
+	if th := s.threads[id]; th != nil {
+		x.reply(200, s.threadJSON(th))
 		return
 	}
 	x.reply(200, map[string]any{"id": id, "type": 0, "guild_id": g, "name": "channel-" + id, "position": 0,
@@ -655,11 +656,11 @@ func (s *Server) hGetChannel(x *exchange) {
 func (s *Server) AddThread(threadID, parentID, guildID string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.channelGuild[threadID] = guildID
-	s.threadParent[threadID] = parentID
+	s.addThreadLocked(&Thread{ID: threadID, ParentID: parentID, GuildID: guildID, Name: "thread-" + threadID,
+		Type: discordgo.ChannelTypeGuildPublicThread, OwnerID: DefaultUserID, AutoArchive: 1440, Created: time.Now()})
 }
 
-// hGetMessage answers with the latest version of a message the bot sent.
+// hGetMessage answers with the current state of a message the bot sent.
 func (s *Server) hGetMessage(x *exchange) {
 	if m, ok := s.sentMessageJSON(x.params["channel_id"], x.params["message_id"]); ok {
 		x.reply(200, m)
@@ -668,16 +669,22 @@ func (s *Server) hGetMessage(x *exchange) {
 	x.fail(http.StatusNotFound, 10008, "Unknown Message")
 }
 
-// sentMessageJSON returns a message the bot sent, as Discord shows it, and
-// whether there is one with that id in that channel. s.mu must be held.
+// channelMessageLocked returns the bot's message id in channel ch as
+// Discord lets it be read or edited through the channel routes: not
+// deleted, not ephemeral.
+func (s *Server) channelMessageLocked(ch, id string) *MessageState {
+	m := s.store[id]
+	if m == nil || m.Deleted || m.ChannelID != ch || m.Ephemeral() {
+		return nil
+	}
+	return m
+}
+
+// sentMessageJSON returns a message the bot sent, as Discord shows it now,
+// and whether there is one with that id in that channel. s.mu must be held.
 func (s *Server) sentMessageJSON(ch, id string) (map[string]any, bool) {
-	for i := len(s.messages) - 1; i >= 0; i-- {
-		m := s.messages[i]
-		if m.ID == id && m.ChannelID == ch {
-			c := m.Content
-			b := &messageBody{Content: &c, Embeds: m.Embeds, Components: m.Components, Flags: m.Flags, Reference: m.Reference}
-			return s.messageJSON(id, ch, b, nil, "", 0), true
-		}
+	if m := s.channelMessageLocked(ch, id); m != nil {
+		return s.stateJSON(m), true
 	}
 	return nil, false
 }
@@ -694,8 +701,15 @@ type messageBody struct {
 	StickerIDs      []string                          `json:"sticker_ids"`
 	Flags           discordgo.MessageFlags            `json:"flags"`
 	Poll            json.RawMessage                   `json:"poll"`
-	Attachments     []json.RawMessage                 `json:"attachments"`
+	// Attachments is nil when absent or null, else the list sent (ids of
+	// attachments to keep, or files[n] indexes).
+	Attachments *[]json.RawMessage `json:"attachments"`
+
+	present map[string]bool // top-level fields present in the body
 }
+
+// has reports whether field was present in the body (null included).
+func (b *messageBody) has(field string) bool { return b.present[field] }
 
 func (b *messageBody) content() string {
 	if b.Content == nil {
@@ -720,16 +734,39 @@ func (b *messageBody) validate(x *exchange, create bool, files int) bool {
 		x.formError("embeds", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
 		return false
 	}
+	if files > 10 {
+		x.formError("files", "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
+		return false
+	}
+	return validateComponents(x, b.Components, b.Flags)
+}
+
+// decodeBody decodes a message body from data, noting which fields are
+// present; it reports false after answering 400.
+func decodeBody(x *exchange, data []byte, b *messageBody) bool {
+	if len(data) == 0 || string(data) == "null" {
+		return true
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		x.fail(http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+		return false
+	}
+	if err := json.Unmarshal(data, b); err != nil {
+		x.fail(http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+		return false
+	}
+	b.present = map[string]bool{}
+	for k := range fields {
+		b.present[k] = true
+	}
 	return true
 }
 
 func (s *Server) decodeMessage(x *exchange) (*messageBody, bool) {
 	var b messageBody
-	if len(x.rec.Body) > 0 {
-		if err := json.Unmarshal(x.rec.Body, &b); err != nil {
-			x.fail(http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
-			return nil, false
-		}
+	if !decodeBody(x, x.rec.Body, &b) {
+		return nil, false
 	}
 	return &b, true
 }
@@ -742,44 +779,13 @@ func (s *Server) sentMessage(kind MessageKind, id, channelID string, b *messageB
 	}
 }
 
-// messageJSON is the message object the fake answers and echoes.
+// messageJSON is the message object the fake answers for a message it does
+// not keep (an edit of a message id a test made up for a component).
 func (s *Server) messageJSON(id, channelID string, b *messageBody, files []File, webhookID string, typ int) map[string]any {
-	atts := []any{}
-	for _, f := range files {
-		aid := s.NewID()
-		url := "https://cdn.discordapp.com/attachments/" + channelID + "/" + aid + "/" + f.Name
-		atts = append(atts, map[string]any{
-			"id": aid, "filename": f.Name, "size": len(f.Data), "url": url, "proxy_url": url, "content_type": f.ContentType,
-		})
-	}
-	embeds := b.Embeds
-	if embeds == nil {
-		embeds = []*discordgo.MessageEmbed{}
-	}
-	components := b.Components
-	if components == nil {
-		components = []json.RawMessage{}
-	}
-	m := map[string]any{
-		"id": id, "channel_id": channelID, "author": userJSON(s.BotUser()),
-		"content": b.content(), "timestamp": time.Now().UTC().Format(time.RFC3339Nano),
-		"edited_timestamp": nil, "tts": b.TTS, "mention_everyone": false, "mentions": []any{},
-		"mention_roles": []any{}, "attachments": atts, "embeds": embeds, "components": components,
-		"pinned": false, "type": typ, "flags": b.Flags,
-	}
-	if g := s.channelGuild[channelID]; g != "" {
-		m["guild_id"] = g
-	}
-	if webhookID != "" {
-		m["webhook_id"] = webhookID
-	}
-	if b.Reference != nil {
-		m["message_reference"] = b.Reference
-		if typ == 0 {
-			m["type"] = 19
-		}
-	}
-	return m
+	m := &MessageState{ID: id, ChannelID: channelID, GuildID: s.channelGuild[channelID], WebhookID: webhookID, Type: typ,
+		Content: b.content(), Embeds: b.Embeds, Components: b.Components, Flags: b.Flags, Reference: b.Reference,
+		Attachments: s.newAttachments(channelID, files), Created: time.Now()}
+	return s.stateJSON(m)
 }
 
 func (s *Server) hCreateMessage(x *exchange) {
@@ -788,11 +794,11 @@ func (s *Server) hCreateMessage(x *exchange) {
 		return
 	}
 	ch := x.params["channel_id"]
-	id := s.NewID()
-	msg := s.messageJSON(id, ch, b, x.rec.Files, "", 0)
-	x.msg = s.sentMessage(KindChannelMessage, id, ch, b, x.rec.Files)
+	m := s.createStateLocked(s.NewID(), ch, s.channelGuild[ch], 0, b, x.rec.Files)
+	msg := s.stateJSON(m)
+	x.msg = s.sentMessage(KindChannelMessage, m.ID, ch, b, x.rec.Files)
 	if s.cfg.echo {
-		x.echo = mustJSON(msg)
+		x.echo, x.echoEvent = mustJSON(msg), "MESSAGE_CREATE"
 	}
 	x.reply(200, msg)
 }
@@ -803,10 +809,41 @@ func (s *Server) hEditMessage(x *exchange) {
 		return
 	}
 	ch, id := x.params["channel_id"], x.params["message_id"]
-	msg := s.messageJSON(id, ch, b, x.rec.Files, "", 0)
-	msg["edited_timestamp"] = time.Now().UTC().Format(time.RFC3339Nano)
+	m := s.channelMessageLocked(ch, id)
+	if m == nil {
+		x.fail(http.StatusNotFound, 10008, "Unknown Message")
+		return
+	}
+	if s.editLimitedLocked(x, id) || !s.applyEditLocked(x, m, b, x.rec.Files, x.rec.APIVersion) {
+		return
+	}
+	s.recordEditLocked(m, RouteEditMessage)
+	msg := s.stateJSON(m)
 	x.msg = s.sentMessage(KindMessageEdit, id, ch, b, x.rec.Files)
+	if s.cfg.echo {
+		x.echo, x.echoEvent = mustJSON(msg), "MESSAGE_UPDATE"
+	}
 	x.reply(200, msg)
+}
+
+func (s *Server) hDeleteMessage(x *exchange) {
+	ch, id := x.params["channel_id"], x.params["message_id"]
+	if m := s.store[id]; m != nil {
+		if s.channelMessageLocked(ch, id) == nil {
+			x.fail(http.StatusNotFound, 10008, "Unknown Message")
+			return
+		}
+		m.Deleted = true
+		if s.cfg.echo {
+			d := map[string]any{"id": id, "channel_id": ch}
+			if m.GuildID != "" {
+				d["guild_id"] = m.GuildID
+			}
+			x.echo, x.echoEvent = mustJSON(d), "MESSAGE_DELETE"
+		}
+	}
+	// A message the fake does not keep (a member's) is deleted as asked.
+	x.reply(http.StatusNoContent, nil)
 }
 
 // interactionState tracks an interaction dispatched through the fake.
@@ -817,7 +854,9 @@ type interactionState struct {
 	acked                                bool
 	ackType                              discordgo.InteractionResponseType
 	originalID                           string
-	messageID                            string // message carrying the component, for type 3
+	messageID                            string          // message carrying the component, for type 3 (and 5 from a component)
+	user                                 json.RawMessage // the user who acted (member.user or user)
+	submitted                            bool            // a modal answered to it was submitted
 }
 
 func (s *Server) hCallback(x *exchange) {
@@ -839,37 +878,102 @@ func (s *Server) hCallback(x *exchange) {
 		x.fail(http.StatusBadRequest, 50035, "Invalid Form Body")
 		return
 	}
-	var b messageBody
-	if len(cb.Data) > 0 && string(cb.Data) != "null" {
-		if err := json.Unmarshal(cb.Data, &b); err != nil {
-			x.fail(http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
-			return
-		}
+	if s.answerLocked(x, st, cb.Type, cb.Data, x.rec.Files, RouteInteractionCallback) {
+		x.reply(http.StatusNoContent, nil)
 	}
-	switch cb.Type {
-	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage:
-		if !b.validate(x, true, len(x.rec.Files)) {
-			return
+}
+
+// responseAllowed reports whether callback type typ may answer an
+// interaction like st, as Discord decides: messages (4, 5) and modals (9)
+// for commands and components, updates of the message (6, 7) for
+// components and for modals opened from one, choices (8) for autocomplete.
+func responseAllowed(st *interactionState, typ discordgo.InteractionResponseType) bool {
+	switch discordgo.InteractionType(st.typ) {
+	case discordgo.InteractionApplicationCommand:
+		return typ == 4 || typ == 5 || typ == 9
+	case discordgo.InteractionMessageComponent:
+		return typ == 4 || typ == 5 || typ == 6 || typ == 7 || typ == 9
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return typ == 8
+	case discordgo.InteractionModalSubmit:
+		return typ == 4 || typ == 5 || ((typ == 6 || typ == 7) && st.messageID != "")
+	}
+	return true
+}
+
+// answerLocked takes a response of type typ with data (and files) to st, as
+// Discord does; route is how it came (RouteInteractionCallback or
+// RouteEndpointAnswer). It reports false after answering an error.
+func (s *Server) answerLocked(x *exchange, st *interactionState, typ discordgo.InteractionResponseType, data json.RawMessage, files []File, route string) bool {
+	b := &messageBody{}
+	if !decodeBody(x, data, b) {
+		return false
+	}
+	switch typ {
+	case discordgo.InteractionResponseChannelMessageWithSource:
+		if !b.validate(x, true, len(files)) {
+			return false
+		}
+	case discordgo.InteractionResponseUpdateMessage:
+		if !b.validate(x, false, len(files)) {
+			return false
 		}
 	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate,
 		discordgo.InteractionApplicationCommandAutocompleteResult, discordgo.InteractionResponseModal:
 	default:
-		x.formError("type", "BASE_TYPE_CHOICES", fmt.Sprintf("Value must be one of {4, 5, 6, 7, 8, 9}, got %d.", cb.Type))
-		return
+		x.formError("type", "BASE_TYPE_CHOICES", fmt.Sprintf("Value must be one of {4, 5, 6, 7, 8, 9}, got %d.", typ))
+		return false
 	}
-	st.acked, st.ackType = true, cb.Type
-	switch cb.Type {
+	if !responseAllowed(st, typ) {
+		x.formError("type", "INTERACTION_RESPONSE_TYPE_INVALID",
+			fmt.Sprintf("Interaction response type %d is not valid for an interaction of type %d.", typ, st.typ))
+		return false
+	}
+	var modal *Modal
+	if typ == discordgo.InteractionResponseModal {
+		if modal = s.parseModal(x, st, data); modal == nil {
+			return false
+		}
+	}
+	if typ == discordgo.InteractionResponseUpdateMessage {
+		if m := s.store[st.messageID]; m != nil && !m.Deleted {
+			if !s.applyEditLocked(x, m, b, files, x.rec.APIVersion) {
+				return false
+			}
+			s.recordEditLocked(m, route)
+		}
+	}
+	st.acked, st.ackType = true, typ
+	switch typ {
 	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource:
 		st.originalID = s.NewID()
+		msgType := 0
+		if st.typ == int(discordgo.InteractionApplicationCommand) {
+			msgType = 20
+		}
+		mb := *b
+		if typ == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+			mb = messageBody{Flags: b.Flags&discordgo.MessageFlagsEphemeral | loadingFlag}
+			files = nil
+		}
+		m := s.createStateLocked(st.originalID, st.channelID, st.guildID, msgType, &mb, files)
+		m.WebhookID, m.InteractionID, m.token = s.cfg.appID, st.id, st.token
 	case discordgo.InteractionResponseDeferredMessageUpdate, discordgo.InteractionResponseUpdateMessage:
 		st.originalID = st.messageID
+	case discordgo.InteractionResponseModal:
+		s.modals = append(s.modals, *modal)
+		if n := s.cfg.recordLimit; n > 0 && len(s.modals) > 2*n {
+			s.modals = append(s.modals[:0:0], s.modals[len(s.modals)-n:]...)
+		}
 	}
-	id := st.originalID
-	m := s.sentMessage(KindInteractionResponse, id, st.channelID, &b, x.rec.Files)
+	m := s.sentMessage(KindInteractionResponse, st.originalID, st.channelID, b, files)
+	if typ == discordgo.InteractionResponseModal {
+		m.ID = ""
+	}
 	m.GuildID = st.guildID
-	m.InteractionID, m.InteractionToken, m.ResponseType = st.id, st.token, cb.Type
+	m.InteractionID, m.InteractionToken, m.ResponseType = st.id, st.token, typ
 	x.msg = m
-	x.reply(http.StatusNoContent, nil)
+	return true
 }
 
 // webhookInteraction resolves {application_id}/{interaction_token}.
@@ -891,7 +995,40 @@ func (s *Server) hGetOriginal(x *exchange) {
 		x.fail(http.StatusNotFound, 10008, "Unknown Message")
 		return
 	}
+	if m := s.store[st.originalID]; m != nil {
+		if m.Deleted {
+			x.fail(http.StatusNotFound, 10008, "Unknown Message")
+			return
+		}
+		x.reply(200, s.stateJSON(m))
+		return
+	}
 	x.reply(200, s.messageJSON(st.originalID, st.channelID, &messageBody{}, nil, s.cfg.appID, 20))
+}
+
+// webhookMessageLocked finds the message a webhook route of st names: the
+// original response (which, for a component, is the message pressed) or a
+// followup of the same interaction. known is false for an original the
+// fake does not keep (a message id a test made up for a component).
+func (s *Server) webhookMessageLocked(x *exchange, st *interactionState) (id string, m *MessageState, known bool) {
+	id = x.params["message_id"]
+	original := strings.HasSuffix(x.rec.Path, "/@original")
+	if original {
+		id = st.originalID
+		if id == "" {
+			x.fail(http.StatusNotFound, 10008, "Unknown Message")
+			return "", nil, false
+		}
+	}
+	m = s.store[id]
+	switch {
+	case m == nil && original:
+		return id, nil, false
+	case m == nil || m.Deleted || (!original && m.token != st.token):
+		x.fail(http.StatusNotFound, 10008, "Unknown Message")
+		return "", nil, false
+	}
+	return id, m, true
 }
 
 func (s *Server) hEditWebhookMessage(x *exchange) {
@@ -899,24 +1036,33 @@ func (s *Server) hEditWebhookMessage(x *exchange) {
 	if st == nil {
 		return
 	}
-	id, kind := x.params["message_id"], KindFollowupEdit
+	kind, route := KindFollowupEdit, RouteEditFollowup
 	if strings.HasSuffix(x.rec.Path, "/@original") {
-		id, kind = st.originalID, KindOriginalEdit
-		if id == "" {
-			x.fail(http.StatusNotFound, 10008, "Unknown Message")
-			return
-		}
+		kind, route = KindOriginalEdit, RouteEditOriginalResponse
 	}
 	b, ok := s.decodeMessage(x)
 	if !ok || !b.validate(x, false, len(x.rec.Files)) {
 		return
 	}
-	m := s.sentMessage(kind, id, st.channelID, b, x.rec.Files)
-	m.GuildID = st.guildID
-	m.InteractionID, m.InteractionToken = st.id, st.token
-	x.msg = m
-	msg := s.messageJSON(id, st.channelID, b, x.rec.Files, s.cfg.appID, 20)
-	msg["edited_timestamp"] = time.Now().UTC().Format(time.RFC3339Nano)
+	id, m, known := s.webhookMessageLocked(x, st)
+	if id == "" {
+		return
+	}
+	var msg map[string]any
+	if known {
+		if s.editLimitedLocked(x, id) || !s.applyEditLocked(x, m, b, x.rec.Files, x.rec.APIVersion) {
+			return
+		}
+		s.recordEditLocked(m, route)
+		msg = s.stateJSON(m)
+	} else {
+		msg = s.messageJSON(id, st.channelID, b, x.rec.Files, s.cfg.appID, 20)
+		msg["edited_timestamp"] = time.Now().UTC().Format(time.RFC3339Nano)
+	}
+	sm := s.sentMessage(kind, id, st.channelID, b, x.rec.Files)
+	sm.GuildID = st.guildID
+	sm.InteractionID, sm.InteractionToken = st.id, st.token
+	x.msg = sm
 	x.reply(200, msg)
 }
 
@@ -925,11 +1071,14 @@ func (s *Server) hDeleteWebhookMessage(x *exchange) {
 	if st == nil {
 		return
 	}
+	id, m, known := s.webhookMessageLocked(x, st)
+	if id == "" {
+		return
+	}
+	if known {
+		m.Deleted = true
+	}
 	if strings.HasSuffix(x.rec.Path, "/@original") {
-		if st.originalID == "" {
-			x.fail(http.StatusNotFound, 10008, "Unknown Message")
-			return
-		}
 		st.originalID = ""
 	}
 	x.reply(http.StatusNoContent, nil)
@@ -948,13 +1097,14 @@ func (s *Server) hFollowup(x *exchange) {
 	if !ok || !b.validate(x, true, len(x.rec.Files)) {
 		return
 	}
-	id := s.NewID()
-	m := s.sentMessage(KindFollowup, id, st.channelID, b, x.rec.Files)
-	m.GuildID = st.guildID
-	m.InteractionID, m.InteractionToken = st.id, st.token
-	x.msg = m
+	m := s.createStateLocked(s.NewID(), st.channelID, st.guildID, 0, b, x.rec.Files)
+	m.WebhookID, m.InteractionID, m.token = s.cfg.appID, st.id, st.token
+	sm := s.sentMessage(KindFollowup, m.ID, st.channelID, b, x.rec.Files)
+	sm.GuildID = st.guildID
+	sm.InteractionID, sm.InteractionToken = st.id, st.token
+	x.msg = sm
 	if x.rec.Query.Get("wait") == "true" {
-		x.reply(200, s.messageJSON(id, st.channelID, b, x.rec.Files, s.cfg.appID, 0))
+		x.reply(200, s.stateJSON(m))
 		return
 	}
 	x.reply(http.StatusNoContent, nil)

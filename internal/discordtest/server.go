@@ -66,6 +66,8 @@ type config struct {
 	maxConcurrency    int           // max_concurrency in GET /gateway/bot
 	identifyWindow    time.Duration // identify rate limit per max_concurrency bucket, 0 = not enforced
 	requiredShards    int           // fewer shards than this: close 4011
+	editLimit         int           // WithEditRateLimit: edits per message per editWindow, 0 = none
+	editWindow        time.Duration
 }
 
 // Option configures a Server.
@@ -132,11 +134,13 @@ const DefaultReplayBuffer = 10000
 // with op 9 (false), as Discord does when its buffer is exceeded.
 func WithReplayBuffer(n int) Option { return func(c *config) { c.replayBuffer = n } }
 
-// WithRecordLimit keeps only the last n requests and sent messages, and the
-// last max(n, 1000) interactions (n <= 0: all, the default), so that a soak test of hundreds of
-// thousands of commands measures the bot's memory, not the fake's. Counts
-// (MessageCount, RequestCount) and the Wait functions still see everything;
-// Messages, Requests and RequestsFor return what is kept.
+// WithRecordLimit keeps only the last n requests, sent messages, edits and
+// modals, the last max(n, 1000) interactions and member messages, and the
+// last max(n, 200) messages' states (MessageNow) (n <= 0: all, the
+// default), so that a soak test of hundreds of thousands of commands
+// measures the bot's memory, not the fake's. Counts (MessageCount,
+// RequestCount) and the Wait functions still see everything; Messages,
+// Requests and RequestsFor return what is kept.
 func WithRecordLimit(n int) Option { return func(c *config) { c.recordLimit = n } }
 
 // WithShards sets the number of shards GET /gateway/bot recommends (default
@@ -223,6 +227,22 @@ type Server struct {
 	dmChannels   map[string]string                          // recipient id -> channel id
 	channelGuild map[string]string                          // channel id -> guild id, learned from dispatches
 	threadParent map[string]string                          // thread id -> parent channel id (AddThread)
+
+	// messages as they stand (store.go), edits, modals (guarded by mu)
+	store          map[string]*MessageState // by message id
+	storeOrder     []string                 // message ids in order of creation, for WithRecordLimit
+	edits          []Edit
+	editSeq        int
+	editWindows    map[string]*editWindow // by message id, for WithEditRateLimit
+	editViolations int
+	modals         []Modal
+
+	// threads (threads.go, guarded by mu)
+	threads     map[string]*Thread
+	threadOrder []string
+	noThreads   map[string]bool   // ForbidThreads
+	memberMsgs  map[string]string // message id -> channel id of MESSAGE_CREATEs dispatched
+	memberOrder []string          // for WithRecordLimit
 }
 
 // New starts a fake Discord on 127.0.0.1 and registers its shutdown with
@@ -259,6 +279,11 @@ func New(tb testing.TB, opts ...Option) *Server {
 		dmChannels:   map[string]string{DefaultUserID: DefaultDMChannelID},
 		channelGuild: map[string]string{DefaultChannelID: DefaultGuildID, DefaultDMChannelID: ""},
 		threadParent: map[string]string{},
+		store:        map[string]*MessageState{},
+		editWindows:  map[string]*editWindow{},
+		threads:      map[string]*Thread{},
+		noThreads:    map[string]bool{},
+		memberMsgs:   map[string]string{},
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -239,7 +239,7 @@ type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 }
 
-const guildColumns = `g.guild_id, g.prefix, g.spoilers, g.pictures, g.daily_channel, g.daily_hour, g.daily_level, g.version,
+const guildColumns = `g.guild_id, g.prefix, g.spoilers, g.pictures, g.daily_channel, g.daily_hour, g.daily_level, g.version, g.no_threads,
 	array(SELECT channel_id FROM guild_channels c WHERE c.guild_id = g.guild_id AND c.list = 'answer' ORDER BY position),
 	array(SELECT channel_id FROM guild_channels c WHERE c.guild_id = g.guild_id AND c.list = 'spoiler' ORDER BY position)`
 
@@ -252,7 +252,7 @@ func scanGuild(row pgx.Row) (settings.Guild, error) {
 		hour                      int16
 		answer, spoiler           []int64
 	)
-	if err := row.Scan(&id, &g.Prefix, &spoilers, &pictures, &dailyChannel, &hour, &level, &g.Version, &answer, &spoiler); err != nil {
+	if err := row.Scan(&id, &g.Prefix, &spoilers, &pictures, &dailyChannel, &hour, &level, &g.Version, &g.NoThreads, &answer, &spoiler); err != nil {
 		return g, err
 	}
 	g.ID = settings.FormatID(id)
@@ -379,12 +379,13 @@ func (d *DB) Update(ctx context.Context, guildID string, change func(*settings.G
 			daily = &n
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO guild_settings
-			(guild_id, prefix, spoilers, pictures, daily_channel, daily_hour, daily_level, version, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
+			(guild_id, prefix, spoilers, pictures, daily_channel, daily_hour, daily_level, version, updated_at, no_threads)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now(), $9)
 			ON CONFLICT (guild_id) DO UPDATE SET prefix = excluded.prefix, spoilers = excluded.spoilers,
 				pictures = excluded.pictures, daily_channel = excluded.daily_channel, daily_hour = excluded.daily_hour,
-				daily_level = excluded.daily_level, version = excluded.version, updated_at = excluded.updated_at`,
-			id, g.Prefix, g.Spoilers.String(), g.Pictures.String(), daily, g.Daily.Hour, g.Daily.Level.String(), g.Version); err != nil {
+				daily_level = excluded.daily_level, version = excluded.version, updated_at = excluded.updated_at,
+				no_threads = excluded.no_threads`,
+			id, g.Prefix, g.Spoilers.String(), g.Pictures.String(), daily, g.Daily.Hour, g.Daily.Level.String(), g.Version, g.NoThreads); err != nil {
 			return fmt.Errorf("save: %w", err)
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM guild_channels WHERE guild_id = $1`, id); err != nil {

@@ -261,7 +261,7 @@ type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
-const guildColumns = `g.guild_id, g.prefix, g.spoilers, g.pictures, g.daily_channel, g.daily_hour, g.daily_level, g.version,
+const guildColumns = `g.guild_id, g.prefix, g.spoilers, g.pictures, g.daily_channel, g.daily_hour, g.daily_level, g.version, g.no_threads,
 	(SELECT group_concat(channel_id, ',' ORDER BY position) FROM guild_channels c WHERE c.guild_id = g.guild_id AND c.list = 'answer'),
 	(SELECT group_concat(channel_id, ',' ORDER BY position) FROM guild_channels c WHERE c.guild_id = g.guild_id AND c.list = 'spoiler')`
 
@@ -275,7 +275,7 @@ func scanGuild(s scanner) (settings.Guild, error) {
 		dailyChannel              sql.NullInt64
 		answerList, spoilerList   sql.NullString
 	)
-	if err := s.Scan(&id, &g.Prefix, &spoilers, &pictures, &dailyChannel, &g.Daily.Hour, &level, &g.Version, &answerList, &spoilerList); err != nil {
+	if err := s.Scan(&id, &g.Prefix, &spoilers, &pictures, &dailyChannel, &g.Daily.Hour, &level, &g.Version, &g.NoThreads, &answerList, &spoilerList); err != nil {
 		return g, err
 	}
 	g.ID = settings.FormatID(id)
@@ -382,13 +382,14 @@ func (d *DB) Update(ctx context.Context, guildID string, change func(*settings.G
 			daily, _ = settings.ParseID(g.Daily.ChannelID)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO guild_settings
-			(guild_id, prefix, spoilers, pictures, daily_channel, daily_hour, daily_level, version, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+			(guild_id, prefix, spoilers, pictures, daily_channel, daily_hour, daily_level, version, updated_at, no_threads)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (guild_id) DO UPDATE SET prefix = excluded.prefix, spoilers = excluded.spoilers,
 				pictures = excluded.pictures, daily_channel = excluded.daily_channel, daily_hour = excluded.daily_hour,
-				daily_level = excluded.daily_level, version = excluded.version, updated_at = excluded.updated_at`,
+				daily_level = excluded.daily_level, version = excluded.version, updated_at = excluded.updated_at,
+				no_threads = excluded.no_threads`,
 			id, g.Prefix, g.Spoilers.String(), g.Pictures.String(), daily, g.Daily.Hour, g.Daily.Level.String(),
-			g.Version, now.UnixMilli()); err != nil {
+			g.Version, now.UnixMilli(), g.NoThreads); err != nil {
 			return fmt.Errorf("save: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM guild_channels WHERE guild_id = ?`, id); err != nil {

@@ -117,6 +117,7 @@ func full(g *settings.Guild) error {
 		g.AllowChannel("200000000000000002"),
 		g.AllowChannel("200000000000000001"), // order is kept, not sorted
 		g.SetDaily("400000000000000001", 17, settings.LevelExtreme),
+		func() error { g.SetThreads(false); return nil }(),
 	)
 }
 
@@ -131,6 +132,7 @@ func testRoundTrip(t *testing.T, newDB NewDatabase) {
 		Pictures:        settings.PicturesAlways,
 		Channels:        []string{"200000000000000002", "200000000000000001"},
 		Daily:           settings.Daily{ChannelID: "400000000000000001", Hour: 17, Level: settings.LevelExtreme},
+		NoThreads:       true,
 		Version:         saved.Version,
 	}
 	if saved.Version <= 0 {
@@ -151,6 +153,7 @@ func testRoundTrip(t *testing.T, newDB NewDatabase) {
 		g.AllowAllChannels()
 		g.DailyOff()
 		g.SpoilerChannels = nil
+		g.SetThreads(true)
 		return errors.Join(g.SetPrefix("default"), g.SetSpoilers(settings.SpoilersDefault), g.SetPictures(settings.PicturesDefault))
 	})
 	if back.Version <= saved.Version {

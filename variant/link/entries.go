@@ -27,6 +27,9 @@ var entryRules = map[string]func(b *builder, where string, e fpEntry) error{
 	"sandwichsum":     (*builder).outside,
 	"xsum":            (*builder).outside,
 	"skyscraper":      (*builder).outside,
+	"rowindexer":      (*builder).indexer,
+	"columnindexer":   (*builder).indexer,
+	"boxindexer":      (*builder).indexer,
 }
 
 // entries reads the entries of one key.
@@ -46,6 +49,29 @@ func (b *builder) entries(key string, raw json.RawMessage, entries []fpEntry) er
 				}
 				if key == "entropicline" && b.n%3 != 0 {
 					return puzzleErr(where, "entropic lines need a size that is a multiple of 3, not %d", b.n)
+				}
+				if key == "lockout" && e.Value != "" {
+					gap, err := atoiIn(where+" value", e.Value, 1, b.n-1)
+					if err != nil {
+						return err
+					}
+					b.add(variant.NewLockout(b.n, cs, gap))
+					b.count(lr.kind)
+					b.shape(Shape{Kind: lr.kind, Cells: cs})
+					continue
+				}
+				if key == "whispers" && e.Value != "" {
+					gap, err := atoiIn(where+" value", e.Value, 1, b.n-1)
+					if err != nil {
+						return err
+					}
+					if gap != variant.WhisperGap(b.n) {
+						k := variant.NewWhispersGap(b.n, gap, cs)
+						b.add(k)
+						b.count(k.Kind())
+						b.shape(Shape{Kind: lr.kind, Cells: cs})
+						continue
+					}
 				}
 				lr.make(b, cs)
 				b.count(lr.kind)
@@ -526,4 +552,52 @@ func (b *builder) globals(on map[string]bool, negative []string) {
 // dotted reports whether the neighbours a < c carry a dot of the key.
 func (b *builder) dotted(a, c int, key string) bool {
 	return slices.Contains(b.dots[[2]int{a, c}], key)
+}
+
+// indexerKinds name the indexer keys for people.
+var indexerKinds = map[string]string{"rowindexer": "row indexer", "columnindexer": "column indexer", "boxindexer": "box indexer"}
+
+// indexer reads indexer cells: each points into its column (row
+// indexer), its row (column indexer) or its region (box indexer).
+func (b *builder) indexer(where string, e fpEntry) error {
+	cs, err := b.cells(where, e.Cells)
+	if err != nil {
+		return err
+	}
+	n := b.n
+	kind := indexerKinds[e.kindKey]
+	regions := b.p.Regions
+	if regions == nil {
+		regions = variant.StandardRegions(n)
+	}
+	lines := make([][]int, len(cs))
+	for i, c := range cs {
+		switch e.kindKey {
+		case "rowindexer":
+			for r := range n {
+				lines[i] = append(lines[i], r*n+c%n)
+			}
+		case "columnindexer":
+			for col := range n {
+				lines[i] = append(lines[i], c/n*n+col)
+			}
+		default:
+			for _, reg := range regions {
+				if slices.Contains(reg, c) {
+					lines[i] = reg
+				}
+			}
+			if lines[i] == nil {
+				return puzzleErr(where, "%s is in no region", variant.CellName(n, c))
+			}
+		}
+	}
+	x, err := variant.NewIndexer(kind, n, cs, lines)
+	if err != nil {
+		return puzzleErr(where, "%v", err)
+	}
+	b.add(x)
+	b.count(kind)
+	b.shape(Shape{Kind: kind, Cells: cs})
+	return nil
 }

@@ -61,7 +61,10 @@ type fpEntry struct {
 	Values     []flex     `json:"values"`
 	Direction  string     `json:"direction"`
 	CloneCells []string   `json:"cloneCells"`
-	kindKey    string     // the key the entry was listed under
+	// FromConstraint names the rule a cosmetic entry draws (the lines and
+	// shapes Rangsk's userscript adds beside the rule's own key).
+	FromConstraint string `json:"fromConstraint"`
+	kindKey        string // the key the entry was listed under
 }
 
 // builder turns f-puzzles JSON into a puzzle.
@@ -194,6 +197,7 @@ var lineRules = map[string]struct {
 		b.p.Groups = append(b.p.Groups, variant.Group{Name: "renban line " + names(b.n, cs), Cells: cs})
 		b.add(variant.NewRenban(b.n, cs))
 	}},
+	"lockout":      {"lockout line", func(b *builder, cs []int) { b.add(variant.NewLockout(b.n, cs, variant.LockoutGap(b.n))) }},
 	"entropicline": {"entropic line", func(b *builder, cs []int) { b.add(variant.NewEntropic(b.n, cs)) }},
 	"regionsumline": {"region sum line", func(b *builder, cs []int) {
 		var segs [][]int
@@ -217,7 +221,7 @@ var ignored = map[string]bool{
 	"size": true, "title": true, "author": true, "ruleset": true, "grid": true, "solution": true,
 	"disabledlogic": true, "truecandidatesoptions": true, "negative": true, "highlightConflicts": true,
 	"diagonal+": true, "diagonal-": true, "antiknight": true, "antiking": true, "disjointgroups": true,
-	"nonconsecutive": true, "version": true,
+	"nonconsecutive": true, "version": true, "successMessage": true,
 }
 
 // FromFPuzzlesJSON reads an f-puzzles puzzle from its JSON (what a link's
@@ -462,6 +466,9 @@ func (b *builder) cosmetic(key, what string, raw json.RawMessage) error {
 		return nil
 	}
 	for _, e := range entries {
+		if e.FromConstraint != "" {
+			continue // the picture of a rule read (or named unknown) under its own key
+		}
 		if key == "cage" {
 			if title, ok := metaValue(string(e.Value)); ok {
 				b.meta(title[0], title[1])

@@ -171,9 +171,10 @@ func TestReadErrors(t *testing.T) {
 
 func TestUnknownAndCosmetic(t *testing.T) {
 	js := fpJSON(t, 9, classic, map[string]any{
-		"line":        []any{map[string]any{"lines": [][]string{{"R1C1", "R1C2"}}}},
+		"line": []any{map[string]any{"lines": [][]string{{"R1C1", "R1C2"}}},
+			map[string]any{"lines": [][]string{{"R9C9", "R9C8"}}, "fromConstraint": "Thermometer"}},
 		"text":        []any{map[string]any{"cells": []string{"R1C1"}, "value": "hi"}, map[string]any{"cells": []string{"R2C1"}, "value": "ho"}},
-		"rowindexer":  []any{map[string]any{"cells": []string{"R1C1"}}},
+		"chaos":       []any{map[string]any{"cells": []string{"R1C1"}}},
 		"fogofwar":    []any{"R1C1"},
 		"emptything":  []any{},
 		"antiknight":  false,
@@ -184,8 +185,8 @@ func TestUnknownAndCosmetic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(info.Unknown, ","); got != "fogofwar,rowindexer" {
-		t.Errorf("unknown %q, want fogofwar,rowindexer", got)
+	if got := strings.Join(info.Unknown, ","); got != "chaos,fogofwar" {
+		t.Errorf("unknown %q, want chaos,fogofwar", got)
 	}
 	if got := strings.Join(info.LeftAside, ","); got != "1 line,2 texts" {
 		t.Errorf("left aside %q", got)

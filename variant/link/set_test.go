@@ -19,7 +19,15 @@ import (
 	"github.com/sudokubot/sudokubot/variant"
 )
 
-var writeSet = flag.Bool("write-set", false, "write testdata/*.txt, the variant puzzles of the speed set, anew")
+var (
+	writeSet     = flag.Bool("write-set", false, "write testdata/*.txt, the variant puzzles of the speed set, anew")
+	writeSetOnly = flag.String("write-set-only", "", "with -write-set, write only this file of the set (the others are drawn but not written)")
+)
+
+// setOrder is the order the speed set's files are drawn in, from one
+// random stream: a file added later comes last, so the others come out as
+// before.
+var setOrder = []string{"killer16.txt", "killer9.txt", "mixed9.txt", "killer16free.txt"}
 
 // The speed set: variant puzzles made from the solutions of public classic
 // puzzles (../../sudoku/testdata), each line "<f-puzzles link> <solution>",
@@ -31,7 +39,11 @@ var setFiles = map[string]struct {
 }{
 	"killer9.txt":  {"../../sudoku/testdata/unique.csv", 40, killerOf},
 	"killer16.txt": {"../../sudoku/testdata/16x16.txt", 10, killerOf},
-	"mixed9.txt":   {"../../sudoku/testdata/top95.txt", 30, mixedOf},
+	// 16×16 killers without givens: random cages are seldom unique, so
+	// a cage holding a cell where a second solution differs is split in
+	// two until one solution is left (see uniqueKiller).
+	"killer16free.txt": {"../../sudoku/testdata/16x16.txt", 5, killerOf},
+	"mixed9.txt":       {"../../sudoku/testdata/top95.txt", 30, mixedOf},
 }
 
 // killerOf cuts the grid into cages of 1 to 5 neighbouring cells with
@@ -182,7 +194,7 @@ func TestWriteSet(t *testing.T) {
 		t.Skip("writes the speed set with -write-set")
 	}
 	rng := rand.New(rand.NewPCG(2026, 21))
-	for _, name := range slices.Sorted(maps.Keys(setFiles)) {
+	for _, name := range setOrder {
 		sf := setFiles[name]
 		puzzles, sols := readClassics(t, sf.from)
 		var lines []string
@@ -204,7 +216,11 @@ func TestWriteSet(t *testing.T) {
 					givens[c] = d
 				}
 			}
-			js := fpuzzlesJSON(n, givens, extra, fmt.Sprintf("%s %d", strings.TrimSuffix(name, ".txt"), len(lines)+1))
+			title := fmt.Sprintf("%s %d", strings.TrimSuffix(name, ".txt"), len(lines)+1)
+			if name == "killer16free.txt" {
+				extra = uniqueKiller(t, n, sol, extra, title)
+			}
+			js := fpuzzlesJSON(n, givens, extra, title)
 			p, _, err := FromFPuzzlesJSON([]byte(js))
 			if err != nil {
 				t.Fatal(err)
@@ -220,11 +236,67 @@ func TestWriteSet(t *testing.T) {
 			}
 			lines = append(lines, FPuzzlesLink(js)+" "+digitString(sol))
 		}
+		if *writeSetOnly != "" && *writeSetOnly != name {
+			continue
+		}
 		if err := os.WriteFile(filepath.Join("testdata", name), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("%s: %d puzzles", name, len(lines))
 	}
+}
+
+// uniqueKiller splits cages of a killer without givens until it has one
+// solution: while a second solution differs from sol at some cell, that
+// cell's cage loses the cell (which becomes a cage of its own, with its
+// digit as its sum). It gives up (returning the cages as they are) when a
+// solve takes more than 10 s.
+func uniqueKiller(tb testing.TB, n int, sol []int, extra map[string]any, title string) map[string]any {
+	tb.Helper()
+	cages := extra["killercage"].([]any)
+	for range 200 {
+		js := fpuzzlesJSON(n, make([]int, n*n), map[string]any{"killercage": cages}, title)
+		p, _, err := FromFPuzzlesJSON([]byte(js))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		res, err := variant.Solve(ctx, p, 2)
+		cancel()
+		if err != nil || res.Status != variant.Multiple {
+			break
+		}
+		other := res.Solutions[0]
+		if slices.Equal(other, sol) {
+			other = res.Solutions[1]
+		}
+		cell := slices.IndexFunc(other, func(d int) bool { return d != 0 })
+		for i := range other {
+			if other[i] != sol[i] {
+				cell = i
+				break
+			}
+		}
+		name := rcName(n, cell)
+		for i, c := range cages {
+			cg := c.(map[string]any)
+			names := cg["cells"].([]string)
+			if !slices.Contains(names, name) || len(names) == 1 {
+				continue
+			}
+			rest := slices.DeleteFunc(slices.Clone(names), func(s string) bool { return s == name })
+			sum := 0
+			for _, r := range rest {
+				var rr, cc int
+				fmt.Sscanf(r, "R%dC%d", &rr, &cc)
+				sum += sol[(rr-1)*n+cc-1]
+			}
+			cages[i] = map[string]any{"cells": rest, "value": fmt.Sprint(sum)}
+			cages = append(cages, map[string]any{"cells": []string{name}, "value": fmt.Sprint(sol[cell])})
+			break
+		}
+	}
+	return map[string]any{"killercage": cages}
 }
 
 func fpuzzlesJSON(n int, givens []int, extra map[string]any, title string) string {

@@ -24,7 +24,8 @@ const gridOptionMax = 1500
 // and, where the reply shows a board, an image: option; /new with level:, size:, symmetric: and code:
 // and /daily today with level: (the puzzles to play, with image: too) or
 // /daily stats (the day's solvers in the server); and /help, usable in
-// servers and in DMs with the bot; and /settings, in servers only.
+// servers and in DMs with the bot; /settings, in servers only; and the
+// games' /play, /stats and /leaderboard (play.go).
 func Commands() []*discordgo.ApplicationCommand {
 	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
 	installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
@@ -59,7 +60,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		Name:        ImageOption,
 		Description: "True: attach a picture of the board; False: text only (unset: the bot decides)",
 	}
-	return []*discordgo.ApplicationCommand{
+	return append([]*discordgo.ApplicationCommand{
 		cmd("solve", "Solve a Sudoku and say whether its solution is unique", grid("The puzzle", true)),
 		cmd("check", "Check a Sudoku in progress for mistakes, without giving the solution away",
 			append(grid("The grid", true), puzzleCode("check your grid against that puzzle"))),
@@ -102,7 +103,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		}),
 		cmd("help", "What the Sudoku bot does and the grid formats it reads", []*discordgo.ApplicationCommandOption{}),
 		settingsCommand(),
-	}
+	}, playCommands(cmd)...)
 }
 
 // The options of /new and /daily, read into the words of the text command
@@ -244,6 +245,8 @@ func settingsCommand() *discordgo.ApplicationCommand {
 					Description: "Hour of the day, UTC (0 to 23)", Required: true, MinValue: &minHour, MaxValue: 23},
 				choices("level", "Difficulty of the puzzle (default: "+settings.DefaultDailyLevel.String()+")", false, levels...)),
 			sub("daily-off", "Stop posting the daily puzzle"),
+			sub("threads", "Whether each game gets a thread of its own (off: played in the channel)",
+				choices("mode", "on: a thread per game (the default); off: in the channel", true, "on", "off")),
 		},
 	}
 }

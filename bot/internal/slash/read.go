@@ -86,6 +86,7 @@ func Request(name string, opts []*discordgo.ApplicationCommandInteractionDataOpt
 	kind, known := command.KindOf(name)
 	req = command.Request{Kind: kind}
 	var words []string // the options of /new and /daily, as the text command's words
+	together := false  // /play together:True
 	for _, o := range opts {
 		str := o.Type == discordgo.ApplicationCommandOptionString
 		if _, text := o.Value.(string); str && !text {
@@ -106,10 +107,15 @@ func Request(name string, opts []*discordgo.ApplicationCommandInteractionDataOpt
 			words = append(words, o.StringValue())
 		case o.Name == SymmetricOption && o.Type == discordgo.ApplicationCommandOptionBoolean && o.BoolValue():
 			words = append(words, "symmetric")
+		case o.Name == TogetherOption && o.Type == discordgo.ApplicationCommandOptionBoolean:
+			together = o.BoolValue()
 		}
 	}
-	if len(words) > 0 {
+	if len(words) > 0 && req.Args == "" {
 		req.Args = strings.Join(words, " ")
+	}
+	if together {
+		req.Args = strings.TrimSpace("together " + req.Args)
 	}
 	return req, known, nil
 }

@@ -1,0 +1,544 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/bot/internal/components"
+	"github.com/sudokubot/sudokubot/bot/internal/edits"
+	"github.com/sudokubot/sudokubot/bot/internal/rest"
+	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/settings"
+)
+
+// Games in Discord: the command layer plays them (command.Handler's Move,
+// MoveIn, Press, Submit); this file maps Discord's events to those calls
+// and shows the board. A game's board is one message, posted when the game
+// starts (in a thread of its own where one can be started) and edited in
+// place after each move through a per-message coalescer (package edits),
+// so that many moves in a second make few edits.
+
+// boardEditInterval is the least time between two edits of one board:
+// Discord lets a bot edit a channel's messages about five times in five
+// seconds.
+const boardEditInterval = time.Second
+
+// boardEdit is an edit of a board's message.
+type boardEdit struct {
+	channel, message string
+	a                answer
+	log              *slog.Logger
+}
+
+// boards is the bot's board editor, made on first use.
+type boards struct {
+	once sync.Once
+	c    *edits.Coalescer[boardEdit]
+	// refused remembers the channels where a thread could not be started,
+	// so that it is said once.
+	mu      sync.Mutex
+	refused map[string]bool
+	// starting holds the games whose first board is being posted, so that
+	// a move played meanwhile edits that board rather than posting another.
+	starting map[string]*firstBoard
+}
+
+// firstBoard is a game's first board on its way: done is closed once it is
+// posted and recorded (message "" if that failed).
+type firstBoard struct {
+	done            chan struct{}
+	message, thread string
+	at              time.Time
+}
+
+// firstBoardWait bounds how long a move waits for its game's first board.
+const firstBoardWait = 10 * time.Second
+
+// begin notes that game id's first board is being posted, and returns the
+// function that says where it went.
+func (bs *boards) begin(id string) func(message, thread string) {
+	fb := &firstBoard{done: make(chan struct{}), at: time.Now()}
+	bs.mu.Lock()
+	if bs.starting == nil {
+		bs.starting = map[string]*firstBoard{}
+	}
+	for k, v := range bs.starting {
+		if time.Since(v.at) > time.Minute {
+			delete(bs.starting, k) // recorded long since: the database knows
+		}
+	}
+	bs.starting[id] = fb
+	bs.mu.Unlock()
+	return func(message, thread string) {
+		fb.message, fb.thread = message, thread
+		close(fb.done)
+	}
+}
+
+// first waits for game id's first board when it is being posted by this
+// process, and returns where it went.
+func (bs *boards) first(ctx context.Context, id string) (message, thread string, ok bool) {
+	bs.mu.Lock()
+	fb := bs.starting[id]
+	bs.mu.Unlock()
+	if fb == nil {
+		return "", "", false
+	}
+	select {
+	case <-fb.done:
+		return fb.message, fb.thread, fb.message != ""
+	case <-ctx.Done():
+	case <-time.After(firstBoardWait):
+	}
+	return "", "", false
+}
+
+func (b *Bot) boardEditor() *edits.Coalescer[boardEdit] {
+	b.games.once.Do(func() {
+		b.games.c = edits.New(boardEditInterval, b.editBoard)
+	})
+	return b.games.c
+}
+
+// flushBoards sends the board edits still waiting, until deadline: the
+// moves are saved already, and the boards should show them.
+func (b *Bot) flushBoards(deadline time.Time) {
+	if b.games.c == nil {
+		return
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	if err := b.games.c.Flush(ctx); err != nil {
+		b.log.Warn("board edits not all sent before the end of the grace", "err", err)
+	}
+}
+
+// editBoard sends one edit of a board: the content, the buttons, and the
+// picture replacing the old one (the attachments listed are the ones the
+// message keeps, so the old picture goes).
+func (b *Bot) editBoard(ctx context.Context, _ string, e boardEdit) error {
+	payload := boardPayload(e.a)
+	bk := b.rest.Channels.Get(e.channel, time.Now())
+	defer b.rest.Channels.Put(e.channel, time.Now())
+	err := b.rest.Do(ctx, e.log, bk, rest.Request{Method: http.MethodPatch, URL: discordgo.EndpointChannelMessage(e.channel, e.message), Payload: payload, Files: e.a.files})
+	if err != nil {
+		e.log.Warn("board not edited", "board", e.message, "err", err)
+		return fmt.Errorf("edit board %s in channel %s: %w", e.message, e.channel, err)
+	}
+	return nil
+}
+
+// boardMessage is a board's message as posted or edited.
+type boardMessage struct {
+	Content         string                            `json:"content"`
+	Components      []discordgo.MessageComponent      `json:"components"`
+	Attachments     []attachmentRef                   `json:"attachments"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	Reference       *discordgo.MessageReference       `json:"message_reference,omitempty"`
+}
+
+func boardPayload(a answer) boardMessage {
+	refs := attachmentRefs(a.files)
+	if refs == nil {
+		refs = []attachmentRef{} // none kept: a picture posted before goes
+	}
+	return boardMessage{Content: a.text, Components: components.Rows(a.buttons), Attachments: refs, AllowedMentions: noMentions()}
+}
+
+// boardAnswer is the message of a game's board.
+func boardAnswer(rep command.Reply) answer {
+	return answer{text: rep.Text, files: rep.Files, fallback: rep.Fallback, buttons: rep.Buttons}
+}
+
+// boardChannel is where a game's board is: its thread, else its channel.
+func boardChannel(g *command.GameRef) string {
+	if g.ThreadID != "" {
+		return g.ThreadID
+	}
+	return g.ChannelID
+}
+
+// seat is who plays where, for the command layer.
+func (b *Bot) seat(at where, guildID, channelID, userID string) command.Seat {
+	s := command.Seat{GuildID: guildID, ChannelID: channelID, UserID: userID, Settings: b.commandSettings(at.ch)}
+	if d := at.guild.Daily; guildID != "" && d.On() {
+		s.DailyLevel = command.DailyLevel(d.Level.Or(settings.DefaultDailyLevel))
+	}
+	return s
+}
+
+// postBoard posts a game's board as a new message in channel (a reply to
+// replyTo when set) and returns its ID.
+func (b *Bot) postBoard(ctx context.Context, log *slog.Logger, channel, replyTo string, a answer) (string, error) {
+	payload := boardPayload(a)
+	if replyTo != "" {
+		no := false
+		payload.Reference = &discordgo.MessageReference{MessageID: replyTo, ChannelID: channel, FailIfNotExists: &no}
+	}
+	var msg discordgo.Message
+	bk := b.rest.Channels.Get(channel, time.Now())
+	defer b.rest.Channels.Put(channel, time.Now())
+	err := b.rest.Do(ctx, log, bk, rest.Request{Method: http.MethodPost, URL: discordgo.EndpointChannelMessages(channel), Payload: payload, Files: a.files, Into: &msg})
+	if err != nil {
+		return "", fmt.Errorf("post board in channel %s: %w", channel, err)
+	}
+	return msg.ID, nil
+}
+
+// startThread starts a game's thread in channel: from the message fromID
+// when set (the !play message), else a public thread of its own (slash
+// commands and buttons have no message of the member's).
+func (b *Bot) startThread(ctx context.Context, log *slog.Logger, channel, fromID, gameID string) (string, error) {
+	name := "Sudoku game " + gameID
+	uri := discordgo.EndpointChannelThreads(channel)
+	payload := map[string]any{"name": name, "auto_archive_duration": 1440, "type": discordgo.ChannelTypeGuildPublicThread}
+	if fromID != "" {
+		uri = discordgo.EndpointChannelMessageThread(channel, fromID)
+		payload = map[string]any{"name": name, "auto_archive_duration": 1440}
+	}
+	var th discordgo.Channel
+	bk := b.rest.Channels.Get(channel, time.Now())
+	defer b.rest.Channels.Put(channel, time.Now())
+	if err := b.rest.Do(ctx, log, bk, rest.Request{Method: http.MethodPost, URL: uri, Payload: payload, Into: &th}); err != nil {
+		return "", fmt.Errorf("start a thread in channel %s: %w", channel, err)
+	}
+	return th.ID, nil
+}
+
+// msgNoThread says once per channel that games are played in the channel
+// itself.
+const msgNoThread = "I could not start a thread for the game here (threads not allowed, or I lack the permission), so it is played in this channel: type moves here, or use the buttons."
+
+// startGame shows a new game's board: in a thread of its own started from
+// the !play message (or a new thread for a slash command or a button) when
+// the server allows threads, else in the channel, saying once why. It
+// records where the board is, then answers c: nothing more for a text
+// command, a short note for an interaction.
+func (b *Bot) startGame(ctx context.Context, c *call, rep command.Reply, a answer) {
+	g := rep.Game
+	log := c.log.With("game", g.ID)
+	mr, typed := c.resp.(*messageReply)
+	fromID := ""
+	if typed {
+		fromID = mr.to.MessageID
+	}
+	guild := c.where.guild.ID
+	thread := ""
+	started := b.games.begin(g.ID)
+	if guild != "" && threadsAllowed(c.where) {
+		th, err := b.startThread(ctx, log, g.ChannelID, fromID, g.ID)
+		if err != nil {
+			log.Info("game thread not started; the game is played in the channel", "err", err)
+			b.sayNoThread(ctx, log, g.ChannelID, fromID)
+		}
+		thread = th
+	}
+	channel, replyTo := g.ChannelID, fromID
+	if thread != "" {
+		channel, replyTo = thread, ""
+	}
+	a.buttons = rep.Buttons
+	id, err := b.postBoard(ctx, log, channel, replyTo, a)
+	if err == nil {
+		err = b.handler.SetGameMessage(ctx, g.ID, thread, id)
+	}
+	if err != nil {
+		id = ""
+	}
+	started(id, thread) // moves played meanwhile edit this board
+	if err != nil {
+		b.finish(ctx, c, command.Reply{Outcome: rep.Outcome, Err: err}, notice("The game started, but its board could not be posted here. Try again in a minute."))
+		return
+	}
+	where := "below"
+	if thread != "" {
+		where = fmt.Sprintf("in its thread, <#%s>", thread)
+	}
+	b.finish(ctx, c, rep, answer{none: typed, text: fmt.Sprintf("Game %s started: the board is %s.", g.ID, where), ephemeral: true})
+}
+
+// threadsAllowed reports whether games get threads of their own where at
+// is.
+func threadsAllowed(at where) bool { return at.guild.ID != "" && !at.guild.NoThreads }
+
+// sayNoThread posts msgNoThread in channel, the first time only.
+func (b *Bot) sayNoThread(ctx context.Context, log *slog.Logger, channel, replyTo string) {
+	b.games.mu.Lock()
+	if b.games.refused == nil {
+		b.games.refused = map[string]bool{}
+	}
+	said := b.games.refused[channel]
+	if len(b.games.refused) > maxParents {
+		clear(b.games.refused)
+	}
+	b.games.refused[channel] = true
+	b.games.mu.Unlock()
+	if said {
+		return
+	}
+	if _, err := b.postBoard(ctx, log, channel, replyTo, answer{text: render.Notice(msgNoThread)}); err != nil {
+		log.Warn("no-thread notice not posted", "err", err)
+	}
+}
+
+// showBoard shows a game's board after a move: an edit of its message
+// (coalesced), or a new message where none is known yet.
+func (b *Bot) showBoard(ctx context.Context, log *slog.Logger, rep command.Reply) {
+	g := rep.Game
+	a := boardAnswer(rep)
+	if g.MessageID == "" {
+		// The game's first board may be on its way (a move right after
+		// !play): edit that one.
+		if msg, th, ok := b.games.first(ctx, g.ID); ok {
+			cp := *g
+			cp.MessageID, cp.ThreadID = msg, th
+			g = &cp
+		}
+	}
+	channel := boardChannel(g)
+	if g.MessageID == "" {
+		id, err := b.postBoard(ctx, log, channel, "", a)
+		if err == nil {
+			err = b.handler.SetGameMessage(ctx, g.ID, g.ThreadID, id)
+		}
+		if err != nil {
+			log.Warn("board not posted", "game", g.ID, "err", err)
+		}
+		return
+	}
+	b.boardEditor().Submit(channel+"/"+g.MessageID, edits.Edit[boardEdit]{Version: g.Version,
+		Value: boardEdit{channel: channel, message: g.MessageID, a: a, log: log.With("game", g.ID)}})
+}
+
+// onTypedMove plays a message that is no command when it is moves for a
+// game in its channel or thread; it reports false when it is not (talk,
+// which is ignored).
+func (b *Bot) onTypedMove(work context.Context, log *slog.Logger, m *discordgo.MessageCreate, at where) {
+	if m.GuildID != "" && !at.ch.Answers {
+		return
+	}
+	start := time.Now()
+	seat := b.seat(at, m.GuildID, m.ChannelID, m.Author.ID)
+	if !b.begin() {
+		return
+	}
+	defer b.inflight.done()
+	rep, ok := b.handler.MoveIn(work, seat, m.Content)
+	if !ok {
+		if rep.Err != nil {
+			log.Warn("games not read for a message", "err", rep.Err)
+		}
+		return
+	}
+	log = log.With("cmd", "move")
+	if rep.Game != nil {
+		log = log.With("game", rep.Game.ID)
+	}
+	if b.limits.check(m.Author.ID, start) != allow {
+		log.Debug("move ignored: user over the rate limit")
+		b.metrics.command("message", "move", outcomeIgnored)
+		return
+	}
+	to := &messageReply{rest: b.rest, to: target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}}
+	if rep.UserError || rep.Game == nil {
+		if err := to.send(work, log, answer{text: rep.Text}); err != nil {
+			log.Warn("move error not posted", "err", err)
+		}
+	} else {
+		b.showBoard(work, log, rep)
+		for _, aside := range rep.Game.Aside {
+			if err := to.send(work, log, answer{text: aside.Text, files: aside.Files}); err != nil {
+				log.Warn("move answer not posted", "err", err)
+			}
+		}
+	}
+	b.metrics.command("message", "move", rep.Outcome)
+	log.Info("command", "outcome", rep.Outcome, "latency", time.Since(start))
+}
+
+// onPress answers a press of a button or a form sent back, over either
+// transport (r's first answer is a REST callback or the HTTP response).
+// Forms open at once; Hint and Check are deferred (ephemeral) at once and
+// answered by an edit; the other presses are answered after the move with
+// a deferred update, the board being edited through the coalescer.
+func (b *Bot) onPress(work context.Context, r *interactionReply, log *slog.Logger) {
+	i := r.i
+	userID := components.UserID(i)
+	var customID string
+	var fields map[string]string
+	if i.Type == discordgo.InteractionModalSubmit {
+		data := i.ModalSubmitData()
+		customID, fields = data.CustomID, components.Fields(data)
+	} else {
+		customID = i.MessageComponentData().CustomID
+	}
+	log = log.With("guild", i.GuildID, "channel", i.ChannelID, "user", userID, "interaction", i.ID, "cmd", "press", "custom_id", customID)
+	if !b.seen.firstTime("i" + i.ID) {
+		return
+	}
+	if !b.begin() {
+		b.inflight.add()
+		defer b.inflight.done()
+		r.send(work, log, notice(msgStopping))
+		return
+	}
+	defer b.inflight.done()
+	if b.limits.check(userID, r.created) != allow {
+		r.send(work, log, notice(msgRateLimit))
+		return
+	}
+	g, gerr := b.guildSettings(work, i.GuildID)
+	at := b.place(work, log, g, i.ChannelID, gerr)
+	seat := b.seat(at, i.GuildID, i.ChannelID, userID)
+	// The first answer comes at once, before the game is read: a form
+	// opens (Move, Notes); Hint, Check and Play get an ephemeral
+	// "thinking…" that their answer replaces; every other press and form
+	// gets a deferred update, the board changing by its edit, and a refusal
+	// comes as an ephemeral follow-up. So no late answer can land on the
+	// board's message itself.
+	id, _ := command.ParseComponentID(customID)
+	form := i.Type == discordgo.InteractionMessageComponent && id.Kind == "sg" && (id.Action == "mv" || id.Action == "nt")
+	var ack func(context.Context, *slog.Logger) error
+	switch {
+	case form:
+	case id.Kind == "sp" || id.Kind == "sg" && (id.Action == "hi" || id.Action == "ck"):
+		ack = r.deferEphemeral
+	default:
+		ack = r.ackUpdate
+	}
+	if ack != nil {
+		if err := ack(work, log); err != nil {
+			log.Warn("press not acknowledged", "err", err)
+			return
+		}
+	}
+	var rep command.Reply
+	if i.Type == discordgo.InteractionModalSubmit {
+		rep = b.handler.Submit(work, customID, seat, fields)
+	} else {
+		rep = b.handler.Press(work, customID, seat)
+	}
+	err := b.answerPress(work, r, log, rep, id)
+	b.metrics.command(r.transport(), "press", rep.Outcome)
+	if err != nil {
+		log.Error("reply lost", "outcome", rep.Outcome, "err", err)
+		return
+	}
+	if rep.Err != nil {
+		log.Warn("reply worked around a problem", "err", rep.Err)
+	}
+	log.Info("command", "outcome", rep.Outcome, "latency", time.Since(r.created))
+}
+
+// answerPress gives a press its answer: the form, a note for the presser
+// alone, or an acknowledgement while the board changes.
+func (b *Bot) answerPress(ctx context.Context, r *interactionReply, log *slog.Logger, rep command.Reply, id command.ComponentID) error {
+	switch {
+	case rep.Form != nil:
+		return r.openForm(ctx, log, rep.Form)
+	case rep.Game != nil && id.Kind == "sp" && !rep.UserError:
+		// Play: a new game, started as !play starts one.
+		c := &call{resp: r, log: log, where: where{guild: settings.Guild{ID: r.i.GuildID}}, start: r.created, cmd: "press"}
+		g, _ := b.guildSettings(ctx, r.i.GuildID)
+		c.where = b.place(ctx, log, g, r.i.ChannelID, nil)
+		b.startGame(ctx, c, rep, answer{text: rep.Text, files: rep.Files, fallback: rep.Fallback})
+		return nil
+	case rep.UserError || rep.Game == nil:
+		return r.aside(ctx, log, answer{text: rep.Text, files: rep.Files, ephemeral: true})
+	}
+	b.showBoard(ctx, log, rep)
+	if len(rep.Game.Aside) > 0 {
+		a := answer{ephemeral: true}
+		for _, x := range rep.Game.Aside {
+			a.text = x.Text
+			a.files = append(a.files, x.Files...)
+		}
+		return r.aside(ctx, log, a)
+	}
+	return nil
+}
+
+// aside posts a for the presser alone: the edit of the ephemeral
+// "thinking…", or a follow-up after a deferred update.
+func (r *interactionReply) aside(ctx context.Context, log *slog.Logger, a answer) error {
+	r.mu.Lock()
+	update := r.updated
+	if r.webhookBucket == nil {
+		r.webhookBucket = rest.NewBucket("webhook")
+	}
+	bk := r.webhookBucket
+	r.mu.Unlock()
+	if !update {
+		return r.send(ctx, log, a)
+	}
+	p := messageData(a)
+	p.Flags = discordgo.MessageFlagsEphemeral
+	uri := discordgo.EndpointFollowupMessage(r.i.AppID, r.i.Token)
+	for attempt := 1; ; attempt++ {
+		err := r.rest.Do(ctx, log, bk, rest.Request{Method: http.MethodPost, URL: uri, Payload: p, Files: a.files})
+		// A follow-up right after a deferral given in an HTTP response can
+		// reach Discord before the deferral is on record there (as an edit
+		// can, see interactionReply.edit): Unknown Webhook, for a moment.
+		if err == nil {
+			return nil
+		}
+		if !unknownWebhook(err) || attempt == 3 {
+			return fmt.Errorf("follow-up of interaction %s: %w", r.i.ID, err)
+		}
+		log.Warn("follow-up refused as unknown; retrying", "attempt", attempt, "err", err)
+		if rest.Sleep(ctx, 250*time.Millisecond) != nil {
+			return fmt.Errorf("follow-up of interaction %s: %w", r.i.ID, err)
+		}
+	}
+}
+
+func unknownWebhook(err error) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Message != nil && re.Message.Code == codeUnknownWebhook
+}
+
+// deferEphemeral acknowledges an interaction with a "thinking…" only its
+// member sees; send then edits it.
+func (r *interactionReply) deferEphemeral(ctx context.Context, log *slog.Logger) error {
+	ctx, cancel := context.WithDeadline(ctx, r.created.Add(interactionWindow))
+	defer cancel()
+	err := r.first(ctx, log, &callbackPayload{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &messagePayload{Flags: discordgo.MessageFlagsEphemeral}}, nil)
+	if err == nil || !rest.Refused(err) {
+		r.setAcked()
+	}
+	return err
+}
+
+// ackUpdate acknowledges a press without a message of its own (Discord's
+// deferred update): the board changes by its edit.
+func (r *interactionReply) ackUpdate(ctx context.Context, log *slog.Logger) error {
+	ctx, cancel := context.WithDeadline(ctx, r.created.Add(interactionWindow))
+	defer cancel()
+	err := r.first(ctx, log, &callbackPayload{Type: discordgo.InteractionResponseDeferredMessageUpdate}, nil)
+	if err == nil || !rest.Refused(err) {
+		r.mu.Lock()
+		r.acked, r.updated = true, true
+		r.mu.Unlock()
+	}
+	return err
+}
+
+// openForm answers a press with a form (Discord's modal).
+func (r *interactionReply) openForm(ctx context.Context, log *slog.Logger, f *command.Form) error {
+	ctx, cancel := context.WithDeadline(ctx, r.created.Add(interactionWindow))
+	defer cancel()
+	err := r.first(ctx, log, &callbackPayload{Type: discordgo.InteractionResponseModal, Modal: components.ModalOf(f)}, nil)
+	if err == nil {
+		r.setAcked()
+	}
+	return err
+}
