@@ -127,14 +127,19 @@ func (cfg testSetup) handler() *command.Handler {
 	return command.New(c)
 }
 
+// testPictureTimeout is the tests' deadline of reading one picture.
+const testPictureTimeout = 10 * time.Minute
+
 // newBot is New with the handler of cfg.
 func newBot(cfg testSetup, sessions SessionFunc, log *slog.Logger, m *Metrics) *Bot {
 	return New(cfg.Config, cfg.handler(), sessions, log, m)
 }
 
 // testConfig is a configuration for tests: generous limits, message content on.
+// Reading a photo takes seconds under -race on a busy machine: the tests check
+// what was read, never how fast, so its deadline is far away.
 func testConfig() testSetup {
-	return testSetup{commandConfig: commandConfig{Prefix: "!", SolveTimeout: 2 * time.Second}, Config: Config{
+	return testSetup{commandConfig: commandConfig{Prefix: "!", SolveTimeout: 2 * time.Second, PictureTimeout: testPictureTimeout}, Config: Config{
 		Workers:        2,
 		Queue:          8,
 		UserRate:       600,

@@ -26,6 +26,18 @@ import (
 // fetcher downloads it (Discord's CDN hosts only: the CDN answers for them)
 // and the reply is checked.
 
+// photoWait bounds the wait for a reply to a photo: reading one takes
+// seconds under -race on a busy machine. These tests are not parallel, so
+// that they run before the parallel ones, alone.
+const photoWait = testPictureTimeout
+
+// photoConfig is testConfig with room to read a photo under -race.
+func photoConfig() testSetup {
+	cfg := testConfig()
+	cfg.PictureTimeout = photoWait
+	return cfg
+}
+
 // withCDN routes the bot's sessions' requests for Discord's CDN hosts to
 // cdn, the others to the fake Discord as before.
 func withCDN(cdn *discordtest.CDN) func(*Bot) {
@@ -99,8 +111,7 @@ func expectedPhoto(t *testing.T, cfg testSetup, content, name string, data []byt
 }
 
 func TestPhotoAttachedToAMessage(t *testing.T) {
-	t.Parallel()
-	cfg := testConfig()
+	cfg := photoConfig()
 	cdn := discordtest.NewCDN(t)
 	h := start(t, cfg, withCDN(cdn))
 	board, gradient := boardPNG(t), noGridPNG(t)
@@ -125,7 +136,7 @@ func TestPhotoAttachedToAMessage(t *testing.T) {
 			att := cdn.Put(discordtest.DefaultChannelID, tc.att)
 			p := discordtest.WithAttachments(h.srv.MessagePayload(discordtest.Message{Content: "!solve"}), att)
 			h.srv.Dispatch("MESSAGE_CREATE", p)
-			m := h.srv.WaitMessages(t, before+1, wait)[before]
+			m := h.srv.WaitMessages(t, before+1, photoWait)[before]
 			want := expectedPhoto(t, cfg, "!solve", tc.att.Filename, tc.att.Data)
 			if m.Content != want.Text {
 				t.Errorf("reply %q, want the handler's %q", m.Content, want.Text)
@@ -153,8 +164,7 @@ func TestPhotoAttachedToAMessage(t *testing.T) {
 // TestPhotoOfTheMessageRepliedTo: "!solve" in reply to someone's photo
 // reads that photo.
 func TestPhotoOfTheMessageRepliedTo(t *testing.T) {
-	t.Parallel()
-	cfg := testConfig()
+	cfg := photoConfig()
 	cdn := discordtest.NewCDN(t)
 	h := start(t, cfg, withCDN(cdn))
 	board := boardPNG(t)
@@ -163,7 +173,7 @@ func TestPhotoOfTheMessageRepliedTo(t *testing.T) {
 	p := h.srv.MessagePayload(discordtest.Message{Content: "!solve", ReplyTo: photo["id"].(string)})
 	p["referenced_message"] = photo
 	h.srv.Dispatch("MESSAGE_CREATE", p)
-	m := h.srv.WaitMessages(t, 1, wait)[0]
+	m := h.srv.WaitMessages(t, 1, photoWait)[0]
 	if want := expectedPhoto(t, cfg, "!solve", "IMG_0042.png", board).Text; m.Content != want || !strings.Contains(m.Content, "[5][3]") {
 		t.Errorf("reply %q, want the solution of the photo %q", m.Content, want)
 	}
@@ -177,8 +187,7 @@ func TestPhotoOfTheMessageRepliedTo(t *testing.T) {
 // over the interactions endpoint read the attachment Discord resolved; a
 // photo option naming no resolved attachment is said.
 func TestSlashPhotoOption(t *testing.T) {
-	t.Parallel()
-	cfg := testConfig()
+	cfg := photoConfig()
 	cdn := discordtest.NewCDN(t)
 	board := boardPNG(t)
 	want := expectedPhoto(t, cfg, "!solve", "grid.png", board).Text
@@ -186,7 +195,6 @@ func TestSlashPhotoOption(t *testing.T) {
 		t.Fatalf("the handler's reply %q is not the solution", want)
 	}
 	t.Run("gateway", func(t *testing.T) {
-		t.Parallel()
 		h := start(t, cfg, withCDN(cdn))
 		att := cdn.Put(discordtest.DefaultChannelID, discordtest.Attachment{Filename: "grid.png", ContentType: "image/png", Data: board})
 		p := discordtest.WithPhoto(h.srv.CommandPayload(discordtest.Command{Name: "solve"}), slash.PhotoOption, att)
@@ -197,7 +205,6 @@ func TestSlashPhotoOption(t *testing.T) {
 		h.srv.AssertClean(t)
 	})
 	t.Run("endpoint", func(t *testing.T) {
-		t.Parallel()
 		h := startHTTP(t, cfg, withCDN(cdn))
 		att := cdn.Put(discordtest.DefaultChannelID, discordtest.Attachment{Filename: "grid.png", ContentType: "image/png", Data: board})
 		p := discordtest.WithPhoto(h.srv.CommandPayload(discordtest.Command{Name: "check"}), slash.PhotoOption, att)
@@ -214,13 +221,12 @@ func TestSlashPhotoOption(t *testing.T) {
 		}
 	})
 	t.Run("unresolved", func(t *testing.T) {
-		t.Parallel()
 		h := start(t, cfg, withCDN(cdn))
 		p := h.srv.CommandPayload(discordtest.Command{Name: "solve"})
 		p = discordtest.WithPhoto(p, slash.PhotoOption, map[string]any{"id": "1"})
 		delete(p["data"].(map[string]any), "resolved")
 		h.srv.Dispatch("INTERACTION_CREATE", p)
-		h.srv.WaitMessages(t, 1, wait)
+		h.srv.WaitMessages(t, 1, photoWait)
 		ms := h.srv.InteractionMessages(p["id"].(string))
 		if len(ms) != 1 || !strings.Contains(ms[0].Content, "I couldn't fetch") || !strings.Contains(ms[0].Content, "photo") || ms[0].Flags&discordgo.MessageFlagsEphemeral == 0 {
 			t.Errorf("answers %v, want one saying the photo was not fetched, to its user only", ms)
@@ -234,23 +240,22 @@ func TestSlashPhotoOption(t *testing.T) {
 // the edit that follows it.
 func photoAnswer(t *testing.T, h *harness, id string) discordtest.SentMessage {
 	t.Helper()
-	var last discordtest.SentMessage
-	poll(t, "the answer to interaction "+id, func() bool {
-		ms := h.srv.InteractionMessages(id)
-		if len(ms) == 0 {
-			return false
+	deadline := time.Now().Add(photoWait)
+	for {
+		if ms := h.srv.InteractionMessages(id); len(ms) > 0 && !ms[len(ms)-1].Deferred() {
+			return ms[len(ms)-1]
 		}
-		last = ms[len(ms)-1]
-		return !last.Deferred()
-	})
-	return last
+		if time.Now().After(deadline) {
+			t.Fatalf("no answer to interaction %s after %v", id, photoWait)
+		}
+		time.Sleep(10 * time.Millisecond) // polling, not an assertion
+	}
 }
 
 // TestSlashPhotoSlowDownloadIsDeferred: a download that outlasts the first
 // answer's deadline defers the interaction; the answer is the edit.
 func TestSlashPhotoSlowDownloadIsDeferred(t *testing.T) {
-	t.Parallel()
-	cfg := testConfig()
+	cfg := photoConfig()
 	cfg.AckWait = 20 * time.Millisecond
 	cdn := discordtest.NewCDN(t)
 	h := start(t, cfg, withCDN(cdn))
@@ -259,9 +264,9 @@ func TestSlashPhotoSlowDownloadIsDeferred(t *testing.T) {
 	att := cdn.Put(discordtest.DefaultChannelID, discordtest.Attachment{Filename: "grid.png", ContentType: "image/png", Data: board, Release: release})
 	p := discordtest.WithPhoto(h.srv.CommandPayload(discordtest.Command{Name: "solve"}), slash.PhotoOption, att)
 	h.srv.Dispatch("INTERACTION_CREATE", p)
-	h.srv.WaitMessages(t, 1, wait) // the deferral, while the download is held
+	h.srv.WaitMessages(t, 1, photoWait) // the deferral, while the download is held
 	close(release)
-	h.srv.WaitMessages(t, 2, wait)
+	h.srv.WaitMessages(t, 2, photoWait)
 	ms := h.srv.InteractionMessages(p["id"].(string))
 	want := expectedPhoto(t, cfg, "!solve", "grid.png", board).Text
 	if len(ms) != 2 || !ms[0].Deferred() || ms[1].Kind != discordtest.KindOriginalEdit || ms[1].Content != want {

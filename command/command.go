@@ -240,6 +240,9 @@ type Config struct {
 	// [DefaultCodeTimeout] and [DefaultCodeRebuilds].
 	CodeTimeout  time.Duration
 	CodeRebuilds int
+	// PictureTimeout is the deadline of reading one attached picture; zero
+	// means [DefaultPictureTimeout].
+	PictureTimeout time.Duration
 	// Ranking marks the members who ask for the solution of today's daily
 	// puzzle as not ranked among today's solvers; nil means Store (when
 	// there is one); without either the solution is refused all the same

@@ -24,9 +24,10 @@ type Image struct {
 	Err         error // the bytes could not be fetched
 }
 
-// PictureReadTimeout bounds reading one picture (decoding, finding the grid,
-// the model and the rules): about half a second of CPU, far less than this.
-const PictureReadTimeout = 10 * time.Second
+// DefaultPictureTimeout bounds reading one picture (decoding, finding the
+// grid, the model and the rules) when Config.PictureTimeout is zero: about
+// half a second of CPU, far less than this.
+const DefaultPictureTimeout = 10 * time.Second
 
 // Outcomes of a command on a picture.
 const (
@@ -51,7 +52,7 @@ func (h *Handler) fromPicture(ctx context.Context, req Request) (Reply, bool) {
 	if img.Err != nil {
 		return h.pictureProblem(fmt.Sprintf("I couldn't fetch %s, so I couldn't read it.", name(img)), outcomePictureBad), true
 	}
-	rctx, cancel := context.WithTimeout(ctx, PictureReadTimeout)
+	rctx, cancel := context.WithTimeout(ctx, h.pictureTimeout())
 	start := time.Now()
 	r, err := vision.Read(rctx, img.Data)
 	cancel()
@@ -262,4 +263,12 @@ func wrongDigits(ctx context.Context, r *vision.Reading, timeout time.Duration) 
 		return "1 of your digits is wrong (it is not the printed puzzle's solution)."
 	}
 	return fmt.Sprintf("%d of your digits are wrong (they are not the printed puzzle's solution).", wrong)
+}
+
+// pictureTimeout is the deadline of reading one picture.
+func (h *Handler) pictureTimeout() time.Duration {
+	if h.cfg.PictureTimeout > 0 {
+		return h.cfg.PictureTimeout
+	}
+	return DefaultPictureTimeout
 }

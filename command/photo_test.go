@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/picture"
@@ -39,7 +40,7 @@ func boardPicture(t *testing.T, filled string) []byte {
 
 func handlePhoto(t *testing.T, content string, img *Image) Reply {
 	t.Helper()
-	h := New(Config{Prefix: "!", Pictures: PicturesNever})
+	h := New(Config{Prefix: "!", Pictures: PicturesNever, PictureTimeout: 10 * time.Minute})
 	req, ok := h.Match(content, "")
 	if !ok {
 		t.Fatalf("%q is no command", content)
@@ -121,5 +122,19 @@ func TestPhotoGridTextWins(t *testing.T) {
 func TestHelpMentionsPhotos(t *testing.T) {
 	if h := New(Config{Prefix: "!"}).Help(); !strings.Contains(h, "photo or screenshot") {
 		t.Errorf("help does not mention photos:\n%s", h)
+	}
+}
+
+// A reading that outlasts Config.PictureTimeout is said, not waited for.
+func TestPhotoReadingDeadline(t *testing.T) {
+	h := New(Config{Prefix: "!", Pictures: PicturesNever, PictureTimeout: time.Nanosecond})
+	req, ok := h.Match("!solve", "")
+	if !ok {
+		t.Fatal("!solve is no command")
+	}
+	req.Attached = &Image{Name: "board.png", Data: boardPicture(t, strings.Repeat(".", 81))}
+	rep := h.Handle(context.Background(), req)
+	if rep.Outcome != outcomePictureTimedOut || !strings.Contains(rep.Text, "took too long") {
+		t.Fatalf("outcome %q:\n%s", rep.Outcome, rep.Text)
 	}
 }

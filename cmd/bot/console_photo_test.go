@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/internal/testgrids"
@@ -25,7 +26,7 @@ func TestConsoleAttachesPictures(t *testing.T) {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h := command.New(command.Config{Prefix: "!", Pictures: command.PicturesNever})
+	h := command.New(command.Config{Prefix: "!", Pictures: command.PicturesNever, PictureTimeout: 10 * time.Minute})
 	in := "!solve @" + path + "\n!solve @" + filepath.Join(dir, "missing.png") + "\n"
 	var out, errw bytes.Buffer
 	if err := runConsole(context.Background(), h, strings.NewReader(in), &out, &errw, false, dir); err != nil {

@@ -32,7 +32,7 @@ func TestRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := []string{write("board.png", board.Bytes()), write("blank.png", blank.Bytes()), write("grid.jpg", []byte(lcPuzzle)), filepath.Join(dir, "missing.png")}
-	code, stdout, _ := runArgs(t, "", append([]string{"read", "-kinds"}, files...)...)
+	code, stdout, _ := runArgs(t, "", append([]string{"read", "-kinds", "-timeout", "10m"}, files...)...)
 	if code != 1 {
 		t.Errorf("exit %d, want 1", code)
 	}
@@ -57,7 +57,7 @@ func TestRead(t *testing.T) {
 			t.Errorf("line %d: %q, want it to start with %q", i+1, lines[i], w)
 		}
 	}
-	code, stdout, _ = runArgs(t, "", "read", files[0])
+	code, stdout, _ = runArgs(t, "", "read", "-timeout", "10m", files[0])
 	if code != 0 || stdout != files[0]+" "+lcPuzzle+"\n" {
 		t.Errorf("read of one board: exit %d, %q", code, stdout)
 	}
