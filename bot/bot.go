@@ -24,7 +24,11 @@
 // posted with the text in one request; when the upload fails, the text goes
 // out alone. The gateway sessions are package bot/internal/gateway's, the
 // REST calls package bot/internal/rest's, the slash commands' definitions and
-// the reading of their options package bot/internal/slash's.
+// the reading of their options package bot/internal/slash's. The parts
+// that need no transport have packages of their own under bot/internal:
+// admit (rate limits, events seen, commands in flight), pool (workers and
+// the reply backlog), metrics, daily (the poster's schedule), boards
+// (games' first boards) and parents (threads' parent channels).
 package bot
 
 import (
