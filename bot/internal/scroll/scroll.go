@@ -58,6 +58,13 @@ func (c *Counter) track(channel, board string) *mark {
 		return m
 	}
 	if c.boards == nil || c.n >= maxBoards {
+		for _, in := range c.boards {
+			for _, m := range in {
+				if m.moving != nil && m.to == "" {
+					close(m.moving) // re-posts under way: their waiters edit the old board
+				}
+			}
+		}
 		c.boards, c.n = map[string]map[string]*mark{}, 0
 	}
 	in := c.boards[channel]
@@ -140,9 +147,9 @@ func (c *Counter) Claim(ctx context.Context, channel, board string, version int6
 func (c *Counter) Moved(channel, board, to string, version int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	m := c.track(channel, board)
-	if m.moving == nil {
-		return
+	m := c.boards[channel][board]
+	if m == nil || m.moving == nil || m.to != "" {
+		return // forgotten meanwhile (see maxBoards), or not claimed
 	}
 	if to == "" {
 		close(m.moving)
