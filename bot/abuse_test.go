@@ -69,7 +69,7 @@ func TestSolveBesideForgedCodes(t *testing.T) {
 				replied++
 			}
 		}
-		return replied+int(h.bot.pool.busy.Load())+h.bot.pool.queued() == len(forged)
+		return replied+h.bot.pool.Busy()+h.bot.pool.Queued() == len(forged)
 	})
 	begin := time.Now()
 	solve := h.message(discordtest.Message{Author: solver, Content: "!solve " + lc37})

@@ -43,7 +43,11 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
+	"github.com/sudokubot/sudokubot/bot/internal/admit"
 	"github.com/sudokubot/sudokubot/bot/internal/gateway"
+	"github.com/sudokubot/sudokubot/bot/internal/metrics"
+	"github.com/sudokubot/sudokubot/bot/internal/parents"
+	"github.com/sudokubot/sudokubot/bot/internal/pool"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/render"
@@ -208,15 +212,15 @@ type Bot struct {
 	log      *slog.Logger
 	metrics  *Metrics
 	handler  *command.Handler
-	pool     *pool
-	limits   *userLimits
-	seen     *seenSet
+	pool     *pool.Pool
+	limits   *admit.Limits
+	seen     *admit.Seen
 	noticeQ  chan queuedNotice // text-command notices waiting to be sent
-	backlog  *backlog          // text-command replies waiting to be posted
+	backlog  *pool.Backlog     // text-command replies waiting to be posted
 	rest     *rest.Client
 	shards   *gateway.Gateway // nil without a gateway (HTTP-only)
-	parents  *parentCache     // threads' parent channels
-	games    boards           // games' boards and threads (play.go)
+	parents  *parents.Cache   // threads' parent channels
+	games    gameBoards       // games' boards and threads (play.go)
 
 	// pictureHosts, when set (by tests), replaces Discord's CDN as the
 	// hosts attached pictures are fetched from.
@@ -233,7 +237,7 @@ type Bot struct {
 	// command is counted in flight.
 	stopMu   sync.RWMutex
 	stopping bool
-	inflight *counter
+	inflight *admit.Counter
 
 	// fatal receives the first error that must stop the bot (a revoked
 	// token, a refused shard).
@@ -265,15 +269,16 @@ func New(cfg Config, h *command.Handler, sessions SessionFunc, log *slog.Logger,
 		log:      log,
 		metrics:  m,
 		handler:  h,
-		limits:   newUserLimits(cfg.UserRate, cfg.UserBurst),
-		seen:     newSeenSet(4096),
+		limits:   admit.NewLimits(cfg.UserRate, cfg.UserBurst),
+		seen:     admit.NewSeen(4096),
 		noticeQ:  make(chan queuedNotice, noticeQueue),
-		backlog:  newBacklog(cfg.ChannelBacklog, maxWaitingReplies),
-		inflight: newCounter(),
+		backlog:  pool.NewBacklog(cfg.ChannelBacklog, maxWaitingReplies),
+		inflight: admit.NewCounter(),
 		fatal:    make(chan error, 1),
 	}
-	b.parents = newParentCache(maxParents, b.fetchParent)
+	b.parents = parents.New(maxParents, settingsWait, b.fetchParent)
 	b.dailyKick = make(chan struct{}, 1)
+	b.games.refused.Max = maxParents
 	b.now = time.Now
 	b.daily = b.handler
 	return b
@@ -336,9 +341,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	b.rest = rest.New(restSession, restMetrics{b.metrics})
-	b.pool = newPool(b.cfg.Workers, b.cfg.Queue)
-	defer b.pool.close()
+	b.rest = rest.New(restSession, b.metrics)
+	b.pool = pool.New(b.cfg.Workers, b.cfg.Queue)
+	defer b.pool.Close()
 	stopNotices := make(chan struct{})
 	for range noticeSenders {
 		go b.sendNotices(stopNotices)
@@ -367,7 +372,7 @@ func (b *Bot) Run(ctx context.Context) error {
 			IdentifyInterval: b.cfg.IdentifyInterval,
 			Log:              b.log,
 			Handler:          events{b: b, work: work, reply: reply},
-			Metrics:          shardMetrics{b.metrics},
+			Metrics:          b.metrics,
 			Stopping:         b.isStopping,
 			Fatal:            b.fail,
 		}, gw)
@@ -378,9 +383,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	b.lifetime.Store(&lifetime{work: work, reply: reply})
 	defer b.lifetime.Store(nil)
-	defer b.metrics.registerFunc(newStateCollector(b))()
+	defer b.metrics.RegisterFunc(metrics.NewStateCollector(b.state()))()
 	if s, ok := b.cfg.Settings.(interface{ Stats() settings.CacheStats }); ok {
-		defer b.metrics.registerFunc(newSettingsCollector(s.Stats))()
+		defer b.metrics.RegisterFunc(metrics.NewSettingsCollector(s.Stats))()
 	}
 
 	if b.registers() {
@@ -516,7 +521,7 @@ func (b *Bot) shutdown(cancelWork, cancelReplies context.CancelFunc) {
 	b.stopMu.Lock()
 	b.stopping = true
 	b.stopMu.Unlock()
-	b.log.Info("stopping: finishing commands in flight", "grace", grace, "in_flight", b.inflight.count())
+	b.log.Info("stopping: finishing commands in flight", "grace", grace, "in_flight", b.inflight.Count())
 
 	// Solves stop a little before the end, leaving time to post notices: a
 	// quarter of the grace, from 250 ms to 1 s (all of a shorter grace).
@@ -533,14 +538,14 @@ func (b *Bot) shutdown(cancelWork, cancelReplies context.CancelFunc) {
 	waitUntil := func(t time.Time) bool {
 		ctx, cancel := context.WithDeadline(context.Background(), t)
 		defer cancel()
-		return b.inflight.wait(ctx)
+		return b.inflight.Wait(ctx)
 	}
 	if !waitUntil(deadline.Add(-reserve)) {
 		b.log.Warn("grace period nearly over: cancelling commands still in flight; their users are told where Discord allows",
-			"in_flight", b.inflight.count())
+			"in_flight", b.inflight.Count())
 		cancelWork()
 		if !waitUntil(deadline) {
-			b.log.Warn("grace period over: replies still waiting on Discord are not posted", "in_flight", b.inflight.count())
+			b.log.Warn("grace period over: replies still waiting on Discord are not posted", "in_flight", b.inflight.Count())
 			cancelReplies()
 			waitUntil(time.Now().Add(time.Second))
 		}
@@ -561,7 +566,7 @@ func (b *Bot) begin() bool {
 	if b.stopping {
 		return false
 	}
-	b.inflight.add()
+	b.inflight.Add()
 	return true
 }
 
@@ -587,7 +592,7 @@ func (b *Bot) fail(err error) {
 // reply.
 func (b *Bot) queue(ctx context.Context, c *call) <-chan command.Reply {
 	result := make(chan command.Reply, 1)
-	ok := b.pool.trySubmit(func() {
+	ok := b.pool.TrySubmit(func() {
 		defer b.recoverCommand(c.log, func() {
 			result <- command.Reply{Text: render.Notice(msgApology), Outcome: outcomePanic, UserError: true}
 		})

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -12,26 +11,12 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/daily"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/settings"
 	"github.com/sudokubot/sudokubot/sudoku"
-)
-
-// The daily poster's timing.
-const (
-	// dailyEvery is how often the poster looks for servers whose daily
-	// puzzle is due; it also looks at start-up and after /settings daily.
-	dailyEvery = time.Minute
-	// dailyLease is how long a claim of a daily post holds before another
-	// process may post it: far longer than a post takes (the puzzle comes
-	// from the pool; Discord's retries take seconds), so that only a
-	// process that died between its claim and its post is replaced.
-	dailyLease = 10 * time.Minute
-	// dailyPosters is how many servers' posts go out at once: each
-	// channel has its own rate limit, so a busy hour need not be serial.
-	dailyPosters = 4
 )
 
 // dailyPuzzles is what the daily poster and the solvers' check need of
@@ -54,20 +39,11 @@ func (b *Bot) kickDaily() {
 }
 
 // runDaily posts the daily puzzles of the servers on this process's shards
-// (of every server, in a process without a gateway) until ctx ends: at once, then every dailyEvery and whenever kicked. Posts
-// use reply, which outlives ctx by the shutdown grace.
+// (of every server, in a process without a gateway) until ctx ends: at once,
+// then every daily.Every and whenever kicked. Posts use reply, which outlives
+// ctx by the shutdown grace.
 func (b *Bot) runDaily(ctx, reply context.Context) {
-	t := time.NewTicker(dailyEvery)
-	defer t.Stop()
-	for {
-		b.dailyRound(ctx, reply)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		case <-b.dailyKick:
-		}
-	}
+	daily.Run(ctx, daily.Every, b.dailyKick, func() { b.dailyRound(ctx, reply) })
 }
 
 // dailyRound posts every due daily puzzle of this process's servers. The
@@ -76,14 +52,14 @@ func (b *Bot) runDaily(ctx, reply context.Context) {
 func (b *Bot) dailyRound(ctx, reply context.Context) {
 	store := b.cfg.Settings
 	now := b.now()
-	due, err := store.DueDaily(ctx, now, dailyLease)
+	due, err := store.DueDaily(ctx, now, daily.Lease)
 	if err != nil {
 		if ctx.Err() == nil {
 			b.log.Warn("daily puzzles: cannot list the servers whose post is due; trying again in a minute", "err", err)
 		}
 		return
 	}
-	sem := make(chan struct{}, dailyPosters)
+	sem := make(chan struct{}, daily.Posters)
 	var wg sync.WaitGroup
 	mine := 0
 	defer func() {
@@ -101,7 +77,7 @@ func (b *Bot) dailyRound(ctx, reply context.Context) {
 		sem <- struct{}{}
 		wg.Add(1)
 		go func() {
-			defer func() { <-sem; wg.Done(); b.inflight.done() }()
+			defer func() { <-sem; wg.Done(); b.inflight.Done() }()
 			defer b.recoverEvent("daily post")
 			b.postDaily(ctx, reply, g, now)
 		}()
@@ -117,7 +93,7 @@ func (b *Bot) postDaily(ctx, reply context.Context, g settings.Guild, now time.T
 	day := settings.DayOf(now)
 	level := g.Daily.Level.Or(settings.DefaultDailyLevel)
 	log := b.log.With("guild", g.ID, "channel", g.Daily.ChannelID, "day", day.String(), "level", level.String())
-	won, err := store.ClaimDaily(ctx, g.ID, day, now, dailyLease)
+	won, err := store.ClaimDaily(ctx, g.ID, day, now, daily.Lease)
 	switch {
 	case err != nil:
 		log.Warn("daily puzzle: claim failed; trying again in a minute", "err", err)
@@ -131,17 +107,17 @@ func (b *Bot) postDaily(ctx, reply context.Context, g settings.Guild, now time.T
 	rep := b.daily.DailyFor(reply, day.Time(), command.DailyLevel(level), b.commandSettings(g.In(g.Daily.ChannelID, b.defaults())))
 	if rep.UserError || (rep.Text == "" && len(rep.Files) == 0) {
 		// No puzzle (no pool, or none made in time): nothing worth posting.
-		log.Error("daily puzzle: none to post; trying again after the lease", "outcome", rep.Outcome, "err", rep.Err, "lease", dailyLease)
-		b.metrics.dailyPost("failed")
+		log.Error("daily puzzle: none to post; trying again after the lease", "outcome", rep.Outcome, "err", rep.Err, "lease", daily.Lease)
+		b.metrics.DailyPost("failed")
 		return
 	}
-	footer := dailyFooter(b.prefixOf(g), b.shards != nil)
+	footer := daily.Footer(b.prefixOf(g), b.shards != nil)
 	a := answer{text: command.WithFooter(rep.Text, footer), files: rep.Files, fallback: command.WithFooter(rep.Fallback, footer)}
-	post := &channelPost{rest: b.rest, channelID: g.Daily.ChannelID, nonce: dailyNonce(g.ID, day)}
+	post := &channelPost{rest: b.rest, channelID: g.Daily.ChannelID, nonce: daily.Nonce(g.ID, day)}
 	start := time.Now()
 	if err := b.post(reply, &call{log: log, resp: post}, a); err != nil {
-		log.Error("daily puzzle not posted; trying again after the lease", "lease", dailyLease, "err", err)
-		b.metrics.dailyPost("failed")
+		log.Error("daily puzzle not posted; trying again after the lease", "lease", daily.Lease, "err", err)
+		b.metrics.DailyPost("failed")
 		return
 	}
 	p := settings.DailyPost{ChannelID: g.Daily.ChannelID, MessageID: post.messageID()}
@@ -149,29 +125,11 @@ func (b *Bot) postDaily(ctx, reply context.Context, g settings.Guild, now time.T
 		// Posted, but not on record: another process may post again once
 		// the lease has passed.
 		log.Error("daily puzzle posted but not confirmed in the database", "message", p.MessageID, "err", err)
-		b.metrics.dailyPost("unconfirmed")
+		b.metrics.DailyPost("unconfirmed")
 		return
 	}
-	b.metrics.dailyPost("posted")
+	b.metrics.DailyPost("posted")
 	log.Info("daily puzzle posted", "message", p.MessageID, "took", time.Since(start).Round(time.Millisecond))
-}
-
-// dailyFooter tells how to be counted among the day's solvers: with a
-// reply to the post when the poster reads messages (a gateway), with
-// /check otherwise (the deployment may be the interactions endpoint alone).
-func dailyFooter(prefix string, gateway bool) string {
-	if !gateway {
-		return "Solved it? Send your finished grid with `/check` in this server to be counted among today's solvers; `/daily stats` shows them."
-	}
-	return fmt.Sprintf("Solved it? Reply to this post with `%scheck` and your finished grid to be counted among today's solvers; `/daily stats` shows them.", prefix)
-}
-
-// dailyNonce is the nonce of a server's daily post of day: the same for
-// every retry of the post, so that Discord posts it once.
-func dailyNonce(guildID string, day settings.Day) string {
-	h := fnv.New64a()
-	fmt.Fprintf(h, "daily %s %d", guildID, day)
-	return strconv.FormatUint(h.Sum64()>>1, 10) // at most 19 digits, within Discord's 25
 }
 
 // ownsGuild reports whether the server is on one of this process's shards

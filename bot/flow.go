@@ -10,6 +10,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/admit"
+	"github.com/sudokubot/sudokubot/bot/internal/metrics"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/render"
@@ -29,9 +31,9 @@ const (
 // Outcomes the flow adds to the handler's (unique, timeout, help, ...), for
 // logs and metrics.
 const (
-	outcomeBusy        = "busy"
-	outcomeRateLimited = "rate_limited"
-	outcomeIgnored     = "ignored_rate_limited" // over the limit and already told: no answer
+	outcomeBusy        = metrics.OutcomeBusy
+	outcomeRateLimited = metrics.OutcomeRateLimited
+	outcomeIgnored     = metrics.OutcomeIgnored // over the limit and already told: no answer
 	outcomeUnknown     = "unknown_command"
 	outcomeStopping    = "stopping"
 	outcomeNotFinished = "not_finished" // cancelled by a shutdown; the user is told
@@ -132,7 +134,7 @@ type call struct {
 func (b *Bot) finished(c *call) {
 	c.once.Do(func() {
 		if c.backlog != "" {
-			b.backlog.release(c.backlog)
+			b.backlog.Release(c.backlog)
 		}
 	})
 }
@@ -152,36 +154,36 @@ func (c *call) kind() string {
 // solve; reply bounds the answer, and outlives work by a little at shutdown
 // so that the users whose commands were cut short can be told.
 func (b *Bot) serve(work, reply context.Context, c *call) {
-	if !b.seen.firstTime(c.key) {
+	if !b.seen.FirstTime(c.key) {
 		c.log.Info("delivered again; already answered")
 		return
 	}
-	if c.backlog != "" && !b.backlog.reserve(c.backlog) {
+	if c.backlog != "" && !b.backlog.Reserve(c.backlog) {
 		c.log.Warn("command dropped: too many replies already waiting to be posted in this channel")
-		b.metrics.command(c.resp.transport(), c.kind(), outcomeBacklog)
+		b.metrics.Command(c.resp.transport(), c.kind(), outcomeBacklog)
 		return
 	}
-	verdict := b.limits.check(c.user, c.start)
-	if verdict == drop && !c.resp.mustAnswer() {
+	verdict := b.limits.Check(c.user, c.start)
+	if verdict == admit.Drop && !c.resp.mustAnswer() {
 		c.log.Debug("command ignored: user over the rate limit and already told")
-		b.metrics.command(c.resp.transport(), c.kind(), outcomeIgnored)
+		b.metrics.Command(c.resp.transport(), c.kind(), outcomeIgnored)
 		b.finished(c)
 		return
 	}
 	if !b.begin() {
 		// Stopping: counted in flight too, so the shutdown waits for the
 		// notice within its grace.
-		b.inflight.add()
-		defer b.inflight.done()
+		b.inflight.Add()
+		defer b.inflight.Done()
 		b.notice(reply, c, outcomeStopping, msgStopping)
 		return
 	}
-	defer b.inflight.done()
+	defer b.inflight.Done()
 	defer b.recoverCommand(c.log, func() {
 		b.finish(reply, c, command.Reply{Outcome: outcomePanic, UserError: true}, notice(msgApology))
 	})
 	switch {
-	case verdict != allow:
+	case verdict != admit.Allow:
 		b.notice(reply, c, outcomeRateLimited, msgRateLimit)
 		return
 	case !c.known:
@@ -244,7 +246,7 @@ func (b *Bot) prepare(work, reply context.Context, c *call) bool {
 		if rest.Refused(err) {
 			<-done
 			c.log.Error("reply lost", "outcome", "deferral_refused", "err", err)
-			b.metrics.replyLost(c.resp.transport())
+			b.metrics.ReplyLost(c.resp.transport())
 			b.finished(c)
 			return false
 		}
@@ -303,8 +305,8 @@ func (b *Bot) result(work, reply context.Context, c *call) (command.Reply, bool)
 			// Discord refused the interaction (expired, unknown): no edit can follow.
 			rep := <-res
 			c.log.Error("reply lost", "outcome", rep.Outcome, "err", err)
-			b.metrics.command(c.resp.transport(), c.kind(), rep.Outcome)
-			b.metrics.replyLost(c.resp.transport())
+			b.metrics.Command(c.resp.transport(), c.kind(), rep.Outcome)
+			b.metrics.ReplyLost(c.resp.transport())
 			b.finished(c)
 			return rep, false
 		}
@@ -324,13 +326,13 @@ func (b *Bot) notice(ctx context.Context, c *call, outcome, text string) {
 		b.finish(ctx, c, rep, a)
 		return
 	}
-	b.inflight.add() // the queued notice counts in flight until sent
+	b.inflight.Add() // the queued notice counts in flight until sent
 	select {
 	case b.noticeQ <- queuedNotice{ctx: ctx, c: c, rep: rep, a: a}:
 	default:
-		b.inflight.done()
+		b.inflight.Done()
 		c.log.Warn("notice not sent: notice queue full", "outcome", outcome)
-		b.metrics.command(c.resp.transport(), c.kind(), outcomeQueueFull)
+		b.metrics.Command(c.resp.transport(), c.kind(), outcomeQueueFull)
 		b.finished(c)
 	}
 }
@@ -352,7 +354,7 @@ func (b *Bot) sendNotices(stop <-chan struct{}) {
 		select {
 		case n := <-b.noticeQ:
 			b.finish(n.ctx, n.c, n.rep, n.a)
-			b.inflight.done()
+			b.inflight.Done()
 		case <-stop:
 			return
 		}
@@ -370,7 +372,7 @@ func (b *Bot) finish(ctx context.Context, c *call, rep command.Reply, a answer) 
 	}
 	err := b.post(ctx, c, a)
 	tr := c.resp.transport()
-	b.metrics.command(tr, c.kind(), rep.Outcome)
+	b.metrics.Command(tr, c.kind(), rep.Outcome)
 	attrs := []any{"outcome", rep.Outcome, "latency", time.Since(c.start)}
 	if rep.Size > 0 || rep.SolveTime > 0 {
 		attrs = append(attrs, "size", rep.Size, "solve", rep.SolveTime)
@@ -386,11 +388,11 @@ func (b *Bot) finish(ctx context.Context, c *call, rep command.Reply, a answer) 
 		attrs = append(attrs, "settings", "defaults: "+c.where.err.Error())
 	}
 	if err != nil {
-		b.metrics.replyLost(tr)
+		b.metrics.ReplyLost(tr)
 		c.log.Error("reply lost", append(attrs, "err", err)...)
 		return
 	}
-	b.metrics.replied(tr, c.kind(), rep, time.Since(c.start).Seconds())
+	b.metrics.Replied(tr, c.kind(), rep.SolveTime, time.Since(c.start).Seconds())
 	c.log.Info("command", attrs...)
 }
 
@@ -459,54 +461,4 @@ func gone(err error) bool {
 		return true
 	}
 	return false
-}
-
-// counter counts commands in flight; a shutdown waits for it to reach zero.
-// Unlike a sync.WaitGroup, it may be incremented while someone waits.
-type counter struct {
-	mu   sync.Mutex
-	n    int
-	zero chan struct{} // closed and replaced whenever n drops to zero
-}
-
-func newCounter() *counter { return &counter{zero: make(chan struct{})} }
-
-func (c *counter) add() {
-	c.mu.Lock()
-	c.n++
-	c.mu.Unlock()
-}
-
-func (c *counter) done() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.n--; c.n == 0 {
-		close(c.zero)
-		c.zero = make(chan struct{})
-	}
-}
-
-// wait waits until the count is zero and reports true, or until ctx ends
-// and reports false.
-func (c *counter) wait(ctx context.Context) bool {
-	for {
-		c.mu.Lock()
-		n, zero := c.n, c.zero
-		c.mu.Unlock()
-		if n == 0 {
-			return true
-		}
-		select {
-		case <-zero:
-		case <-ctx.Done():
-			return false
-		}
-	}
-}
-
-// count returns the number in flight.
-func (c *counter) count() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.n
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/pool"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
@@ -86,7 +87,7 @@ func startFlow(t *testing.T, cfg testSetup, setup func(*Bot)) *flowHarness {
 	if setup != nil {
 		setup(b)
 	}
-	b.pool = newPool(b.cfg.Workers, b.cfg.Queue)
+	b.pool = pool.New(b.cfg.Workers, b.cfg.Queue)
 	stop := make(chan struct{})
 	for range noticeSenders {
 		go b.sendNotices(stop)
@@ -94,7 +95,7 @@ func startFlow(t *testing.T, cfg testSetup, setup func(*Bot)) *flowHarness {
 	t.Cleanup(func() {
 		cancel()
 		close(stop)
-		b.pool.close()
+		b.pool.Close()
 		if t.Failed() {
 			t.Logf("bot log:\n%s", logs.String())
 		}
@@ -111,7 +112,7 @@ func (h *flowHarness) say(t *testing.T, m discordtest.Message) []answer {
 	t.Helper()
 	msg := h.message(m)
 	h.deliver(msg)
-	poll(t, "the notices sent", func() bool { return h.bot.inflight.count() == 0 })
+	poll(t, "the notices sent", func() bool { return h.bot.inflight.Count() == 0 })
 	return h.answersTo(t, msg)
 }
 

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -68,7 +67,7 @@ func (b *Bot) prefixOf(g settings.Guild) string {
 // channel, the parent is found (a REST call, remembered; see parents).
 func (b *Bot) place(ctx context.Context, log *slog.Logger, g settings.Guild, channelID string, err error) where {
 	if g.ID != "" && channelSpecific(g, channelID) {
-		if parent, perr := b.parents.parent(ctx, channelID); perr != nil {
+		if parent, perr := b.parents.Parent(ctx, channelID); perr != nil {
 			log.Warn("parent of the channel unknown; its own settings apply", "err", perr)
 		} else if parent != "" {
 			channelID = parent
@@ -119,86 +118,6 @@ var threadTypes = []discordgo.ChannelType{
 // maxParents bounds the channels whose parent the bot remembers: about 100
 // bytes each.
 const maxParents = 20000
-
-// parentCache finds the parent channel of a thread. The bot runs without
-// discordgo's state cache (its memory would grow with every server), and
-// neither a message nor a slash command says whether its channel is a
-// thread, so the parent comes from Discord (GET /channels/{id}) the first
-// time a channel's settings depend on it, and is remembered: a thread
-// never changes parent, and a channel never becomes a thread. The memory is
-// bounded (the oldest entries go first); concurrent lookups of one channel
-// share one request; failures are not remembered.
-type parentCache struct {
-	fetch func(ctx context.Context, channelID string) (parent string, err error)
-
-	mu      sync.Mutex
-	known   map[string]string // channel: its parent, "" for a channel that is no thread
-	ring    []string          // the known channels, oldest at next
-	next    int
-	pending map[string]*parentFetch
-}
-
-type parentFetch struct {
-	done   chan struct{}
-	parent string
-	err    error
-}
-
-func newParentCache(capacity int, fetch func(context.Context, string) (string, error)) *parentCache {
-	return &parentCache{fetch: fetch, known: map[string]string{}, ring: make([]string, capacity), pending: map[string]*parentFetch{}}
-}
-
-// parent returns the parent of channelID if it is a thread, "" if it is
-// not, waiting at most settingsWait.
-func (p *parentCache) parent(ctx context.Context, channelID string) (string, error) {
-	p.mu.Lock()
-	if parent, ok := p.known[channelID]; ok {
-		p.mu.Unlock()
-		return parent, nil
-	}
-	f := p.pending[channelID]
-	if f == nil {
-		f = &parentFetch{done: make(chan struct{})}
-		p.pending[channelID] = f
-		go p.run(channelID, f)
-	}
-	p.mu.Unlock()
-	ctx, cancel := context.WithTimeout(ctx, settingsWait)
-	defer cancel()
-	select {
-	case <-f.done:
-		return f.parent, f.err
-	case <-ctx.Done():
-		return "", fmt.Errorf("find the parent of channel %s: %w", channelID, ctx.Err())
-	}
-}
-
-// run fetches a channel under its own deadline (a caller that stops waiting
-// leaves it to the others) and remembers the answer.
-func (p *parentCache) run(channelID string, f *parentFetch) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	f.parent, f.err = p.fetch(ctx, channelID)
-	cancel()
-	p.mu.Lock()
-	delete(p.pending, channelID)
-	if f.err == nil {
-		if old := p.ring[p.next]; old != "" {
-			delete(p.known, old)
-		}
-		p.ring[p.next] = channelID
-		p.next = (p.next + 1) % len(p.ring)
-		p.known[channelID] = f.parent
-	}
-	p.mu.Unlock()
-	close(f.done)
-}
-
-// size returns how many channels are remembered.
-func (p *parentCache) size() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return len(p.known)
-}
 
 // fetchParent asks Discord for a channel and returns its parent if it is a
 // thread, "" otherwise.

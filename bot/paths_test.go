@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"net/http"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -191,55 +190,5 @@ func TestStopWhileWaitingToRetry(t *testing.T) {
 	}
 	if n := len(h.srv.RequestsFor(discordtest.RouteCreateMessage)); n != 1 {
 		t.Errorf("%d attempts, want the one before the wait", n)
-	}
-}
-
-func TestSeenSetForgetsTheOldest(t *testing.T) {
-	s := newSeenSet(3)
-	for _, id := range []string{"a", "b", "c"} {
-		if !s.firstTime(id) {
-			t.Fatalf("%s seen before it came", id)
-		}
-	}
-	if s.firstTime("b") {
-		t.Error("b delivered again was not recognised")
-	}
-	s.firstTime("d") // evicts a, the oldest
-	if !s.firstTime("a") {
-		t.Error("a is still remembered after three newer ids")
-	}
-	if s.firstTime("d") || s.firstTime("a") {
-		t.Error("recent ids forgotten")
-	}
-	if len(s.ids) > 3 {
-		t.Errorf("%d ids kept, capacity 3", len(s.ids))
-	}
-}
-
-func TestUserLimitsForgetIdleUsers(t *testing.T) {
-	l := newUserLimits(12, 4) // a full bucket again after 20 s idle
-	t0 := time.Unix(1_700_000_000, 0)
-	for i := range 1000 {
-		l.check(strconv.Itoa(i), t0)
-	}
-	if n := l.size(); n != 1000 {
-		t.Fatalf("%d users tracked, want 1000", n)
-	}
-	// Still within the idle TTL (the refill time plus a minute): kept.
-	l.check("late", t0.Add(61*time.Second))
-	if n := l.size(); n != 1001 {
-		t.Errorf("%d users tracked 61 s later, want 1001", n)
-	}
-	// Past it, at the next collection (at most a minute later): all idle
-	// users are forgotten, only the one just seen is kept.
-	l.check("later", t0.Add(150*time.Second))
-	if n := l.size(); n != 1 {
-		t.Errorf("%d users tracked after 150 s, want 1", n)
-	}
-	// A forgotten user starts with a full burst again.
-	for i := range 4 {
-		if v := l.check("0", t0.Add(150*time.Second)); v != allow {
-			t.Errorf("command %d of a returning user: %v", i+1, v)
-		}
 	}
 }

@@ -11,6 +11,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/bot/internal/admit"
+	"github.com/sudokubot/sudokubot/bot/internal/boards"
 	"github.com/sudokubot/sudokubot/bot/internal/components"
 	"github.com/sudokubot/sudokubot/bot/internal/edits"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
@@ -39,69 +41,16 @@ type boardEdit struct {
 	log              *slog.Logger
 }
 
-// boards is the bot's board editor, made on first use.
-type boards struct {
-	once sync.Once
-	c    *edits.Coalescer[boardEdit]
-	// refused remembers the channels where a thread could not be started,
-	// so that it is said once.
-	mu      sync.Mutex
-	refused map[string]bool
-	// starting holds the games whose first board is being posted, so that
-	// a move played meanwhile edits that board rather than posting another.
-	starting map[string]*firstBoard
+// gameBoards is the bot's board editor, made on first use, with the games
+// whose first board is being posted and the channels told once that a
+// thread could not be started.
+type gameBoards struct {
+	once     sync.Once
+	c        *edits.Coalescer[boardEdit]
+	starting boards.Starting
+	refused  boards.Told
 	// scroll counts the messages below each board (repost.go).
 	scroll scroll.Counter
-}
-
-// firstBoard is a game's first board on its way: done is closed once it is
-// posted and recorded (message "" if that failed).
-type firstBoard struct {
-	done            chan struct{}
-	message, thread string
-	at              time.Time
-}
-
-// firstBoardWait bounds how long a move waits for its game's first board.
-const firstBoardWait = 10 * time.Second
-
-// begin notes that game id's first board is being posted, and returns the
-// function that says where it went.
-func (bs *boards) begin(id string) func(message, thread string) {
-	fb := &firstBoard{done: make(chan struct{}), at: time.Now()}
-	bs.mu.Lock()
-	if bs.starting == nil {
-		bs.starting = map[string]*firstBoard{}
-	}
-	for k, v := range bs.starting {
-		if time.Since(v.at) > time.Minute {
-			delete(bs.starting, k) // recorded long since: the database knows
-		}
-	}
-	bs.starting[id] = fb
-	bs.mu.Unlock()
-	return func(message, thread string) {
-		fb.message, fb.thread = message, thread
-		close(fb.done)
-	}
-}
-
-// first waits for game id's first board when it is being posted by this
-// process, and returns where it went.
-func (bs *boards) first(ctx context.Context, id string) (message, thread string, ok bool) {
-	bs.mu.Lock()
-	fb := bs.starting[id]
-	bs.mu.Unlock()
-	if fb == nil {
-		return "", "", false
-	}
-	select {
-	case <-fb.done:
-		return fb.message, fb.thread, fb.message != ""
-	case <-ctx.Done():
-	case <-time.After(firstBoardWait):
-	}
-	return "", "", false
 }
 
 func (b *Bot) boardEditor() *edits.Coalescer[boardEdit] {
@@ -238,7 +187,7 @@ func (b *Bot) startGame(ctx context.Context, c *call, rep command.Reply, a answe
 	}
 	guild := c.where.guild.ID
 	thread := ""
-	started := b.games.begin(g.ID)
+	started := b.games.starting.Begin(g.ID)
 	if guild != "" && threadsAllowed(c.where) {
 		th, err := b.startThread(ctx, log, g.ChannelID, fromID, g.ID)
 		if err != nil {
@@ -278,17 +227,7 @@ func threadsAllowed(at where) bool { return at.guild.ID != "" && !at.guild.NoThr
 
 // sayNoThread posts msgNoThread in channel, the first time only.
 func (b *Bot) sayNoThread(ctx context.Context, log *slog.Logger, channel, replyTo string) {
-	b.games.mu.Lock()
-	if b.games.refused == nil {
-		b.games.refused = map[string]bool{}
-	}
-	said := b.games.refused[channel]
-	if len(b.games.refused) > maxParents {
-		clear(b.games.refused)
-	}
-	b.games.refused[channel] = true
-	b.games.mu.Unlock()
-	if said {
+	if !b.games.refused.First(channel) {
 		return
 	}
 	if _, err := b.postBoard(ctx, log, channel, replyTo, answer{text: render.Notice(msgNoThread)}); err != nil {
@@ -305,7 +244,7 @@ func (b *Bot) showBoard(ctx context.Context, log *slog.Logger, rep command.Reply
 	if g.MessageID == "" {
 		// The game's first board may be on its way (a move right after
 		// !play): edit that one.
-		if msg, th, ok := b.games.first(ctx, g.ID); ok {
+		if msg, th, ok := b.games.starting.First(ctx, g.ID); ok {
 			cp := *g
 			cp.MessageID, cp.ThreadID = msg, th
 			g = &cp
@@ -341,7 +280,7 @@ func (b *Bot) onTypedMove(work context.Context, log *slog.Logger, m *discordgo.M
 	if !b.begin() {
 		return
 	}
-	defer b.inflight.done()
+	defer b.inflight.Done()
 	rep, ok := b.handler.MoveIn(work, seat, m.Content)
 	if !ok {
 		if rep.Err != nil {
@@ -353,9 +292,9 @@ func (b *Bot) onTypedMove(work context.Context, log *slog.Logger, m *discordgo.M
 	if rep.Game != nil {
 		log = log.With("game", rep.Game.ID)
 	}
-	if b.limits.check(m.Author.ID, start) != allow {
+	if b.limits.Check(m.Author.ID, start) != admit.Allow {
 		log.Debug("move ignored: user over the rate limit")
-		b.metrics.command("message", "move", outcomeIgnored)
+		b.metrics.Command("message", "move", outcomeIgnored)
 		return
 	}
 	to := &messageReply{rest: b.rest, to: target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}}
@@ -371,7 +310,7 @@ func (b *Bot) onTypedMove(work context.Context, log *slog.Logger, m *discordgo.M
 			}
 		}
 	}
-	b.metrics.command("message", "move", rep.Outcome)
+	b.metrics.Command("message", "move", rep.Outcome)
 	log.Info("command", "outcome", rep.Outcome, "latency", time.Since(start))
 }
 
@@ -392,17 +331,17 @@ func (b *Bot) onPress(work context.Context, r *interactionReply, log *slog.Logge
 		customID = i.MessageComponentData().CustomID
 	}
 	log = log.With("guild", i.GuildID, "channel", i.ChannelID, "user", userID, "interaction", i.ID, "cmd", "press", "custom_id", customID)
-	if !b.seen.firstTime("i" + i.ID) {
+	if !b.seen.FirstTime("i" + i.ID) {
 		return
 	}
 	if !b.begin() {
-		b.inflight.add()
-		defer b.inflight.done()
+		b.inflight.Add()
+		defer b.inflight.Done()
 		r.send(work, log, notice(msgStopping))
 		return
 	}
-	defer b.inflight.done()
-	if b.limits.check(userID, r.created) != allow {
+	defer b.inflight.Done()
+	if b.limits.Check(userID, r.created) != admit.Allow {
 		r.send(work, log, notice(msgRateLimit))
 		return
 	}
@@ -438,7 +377,7 @@ func (b *Bot) onPress(work context.Context, r *interactionReply, log *slog.Logge
 		rep = b.handler.Press(work, customID, seat)
 	}
 	err := b.answerPress(work, r, log, rep, id)
-	b.metrics.command(r.transport(), "press", rep.Outcome)
+	b.metrics.Command(r.transport(), "press", rep.Outcome)
 	if err != nil {
 		log.Error("reply lost", "outcome", rep.Outcome, "err", err)
 		return

@@ -12,8 +12,8 @@ import (
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
-// gameBoards counts the boards of game id the bot posted in channel.
-func gameBoards(srv *discordtest.Server, channel, id string) int {
+// boardsPosted counts the boards of game id the bot posted in channel.
+func boardsPosted(srv *discordtest.Server, channel, id string) int {
 	n := 0
 	for _, m := range srv.BotMessagesIn(channel) {
 		if gameTitle(m.Content) == id {
@@ -52,8 +52,8 @@ func TestPlayBoardRepostedWhenScrolledUp(t *testing.T) {
 	scrollUp(t, h, old.channel, old.id, boardScrollLimit-2)
 	srv.SendMessage(discordtest.Message{ChannelID: old.channel, Content: "r1c3 4"})
 	b := waitBoard(t, srv, id, "r1c3 4 on the board", func(b board) bool { return strings.Contains(b.content, "Last move: r1c3 4.") })
-	if b.id != old.id || gameBoards(srv, old.channel, id) != 1 {
-		t.Fatalf("under the limit: board %s (was %s), %d boards", b.id, old.id, gameBoards(srv, old.channel, id))
+	if b.id != old.id || boardsPosted(srv, old.channel, id) != 1 {
+		t.Fatalf("under the limit: board %s (was %s), %d boards", b.id, old.id, boardsPosted(srv, old.channel, id))
 	}
 
 	// Past it: posted again.
@@ -82,7 +82,7 @@ func TestPlayBoardRepostedWhenScrolledUp(t *testing.T) {
 	waitBoard(t, srv, id, "r1c6 8 on the new board", func(nb board) bool {
 		return nb.id == b.id && nb.edits > 0 && strings.Contains(nb.content, "Last move: r1c6 8.")
 	})
-	if n := gameBoards(srv, old.channel, id); n != 2 {
+	if n := boardsPosted(srv, old.channel, id); n != 2 {
 		t.Errorf("%d boards posted, want 2 (the first and its re-post)", n)
 	}
 	if n := len(srv.RequestsFor(discordtest.RouteDeleteMessage)); n != 1 {

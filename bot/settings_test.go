@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -534,62 +533,6 @@ func TestGuildDeleteForgetsTheServer(t *testing.T) {
 		t.Errorf("solvers of an unavailable server: %v, err %v", s, err)
 	}
 	h.srv.AssertClean(t)
-}
-
-// TestParentCache: a thread's parent is fetched once however many ask at
-// once, remembered within a bound (the oldest forgotten first), and a failed
-// fetch is not remembered.
-func TestParentCache(t *testing.T) {
-	t.Parallel()
-	var mu sync.Mutex
-	fetched := map[string]int{}
-	fail := map[string]bool{"bad": true}
-	release := make(chan struct{})
-	p := newParentCache(3, func(ctx context.Context, id string) (string, error) {
-		<-release
-		mu.Lock()
-		defer mu.Unlock()
-		fetched[id]++
-		if fail[id] {
-			return "", errors.New("discord says no")
-		}
-		if strings.HasPrefix(id, "thread") {
-			return "parent of " + id, nil
-		}
-		return "", nil
-	})
-	ctx := context.Background()
-	var wg sync.WaitGroup
-	for range 10 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if got, err := p.parent(ctx, "thread1"); got != "parent of thread1" || err != nil {
-				t.Errorf("parent(thread1) = %q, %v", got, err)
-			}
-		}()
-	}
-	close(release)
-	wg.Wait()
-	if got, err := p.parent(ctx, "channel"); got != "" || err != nil {
-		t.Errorf("parent(channel) = %q, %v; want none", got, err)
-	}
-	for range 2 {
-		if _, err := p.parent(ctx, "bad"); err == nil {
-			t.Error("a failed fetch gave no error")
-		}
-	}
-	for _, id := range []string{"thread2", "thread3", "thread1"} {
-		p.parent(ctx, id)
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if fetched["thread1"] != 2 || fetched["channel"] != 1 || fetched["bad"] != 2 {
-		t.Errorf("fetches %v: want thread1 once, then again once forgotten; channel once; the failure each time", fetched)
-	}
-	if n := p.size(); n != 3 {
-		t.Errorf("%d channels remembered, want the bound, 3", n)
-	}
 }
 
 // BenchmarkServerSettings: what a command in a server costs before it runs:
