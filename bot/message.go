@@ -22,6 +22,7 @@ import (
 // few seconds, cannot pile up goroutines and replies without end.
 func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.MessageCreate) {
 	defer b.recoverEvent("MESSAGE_CREATE")
+	b.games.scroll.Seen(m.ChannelID, m.ID) // every message, the bot's too, pushes boards up
 	if m.Author == nil || m.Author.Bot || m.WebhookID != "" {
 		return
 	}

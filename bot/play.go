@@ -16,6 +16,7 @@ import (
 	"github.com/sudokubot/sudokubot/bot/internal/components"
 	"github.com/sudokubot/sudokubot/bot/internal/edits"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
+	"github.com/sudokubot/sudokubot/bot/internal/scroll"
 	"github.com/sudokubot/sudokubot/command"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/settings"
@@ -48,6 +49,8 @@ type gameBoards struct {
 	c        *edits.Coalescer[boardEdit]
 	starting boards.Starting
 	refused  boards.Told
+	// scroll counts the messages below each board (repost.go).
+	scroll scroll.Counter
 }
 
 func (b *Bot) boardEditor() *edits.Coalescer[boardEdit] {
@@ -74,6 +77,9 @@ func (b *Bot) flushBoards(deadline time.Time) {
 // picture replacing the old one (the attachments listed are the ones the
 // message keeps, so the old picture goes).
 func (b *Bot) editBoard(ctx context.Context, _ string, e boardEdit) error {
+	if b.games.scroll.Replaced(e.channel, e.message) {
+		return nil // posted again below: this one is gone
+	}
 	payload := boardPayload(e.a)
 	bk := b.rest.Channels.Get(e.channel, time.Now())
 	defer b.rest.Channels.Put(e.channel, time.Now())
@@ -197,6 +203,7 @@ func (b *Bot) startGame(ctx context.Context, c *call, rep command.Reply, a answe
 	a.buttons = rep.Buttons
 	id, err := b.postBoard(ctx, log, channel, replyTo, a)
 	if err == nil {
+		b.games.scroll.Track(channel, id)
 		err = b.handler.SetGameMessage(ctx, g.ID, thread, id)
 	}
 	if err != nil {
@@ -229,7 +236,8 @@ func (b *Bot) sayNoThread(ctx context.Context, log *slog.Logger, channel, replyT
 }
 
 // showBoard shows a game's board after a move: an edit of its message
-// (coalesced), or a new message where none is known yet.
+// (coalesced), a new message where none is known yet, or the board posted
+// again when it has scrolled far up (repost.go).
 func (b *Bot) showBoard(ctx context.Context, log *slog.Logger, rep command.Reply) {
 	g := rep.Game
 	a := boardAnswer(rep)
@@ -246,6 +254,7 @@ func (b *Bot) showBoard(ctx context.Context, log *slog.Logger, rep command.Reply
 	if g.MessageID == "" {
 		id, err := b.postBoard(ctx, log, channel, "", a)
 		if err == nil {
+			b.games.scroll.Track(channel, id)
 			err = b.handler.SetGameMessage(ctx, g.ID, g.ThreadID, id)
 		}
 		if err != nil {
@@ -253,8 +262,10 @@ func (b *Bot) showBoard(ctx context.Context, log *slog.Logger, rep command.Reply
 		}
 		return
 	}
-	b.boardEditor().Submit(channel+"/"+g.MessageID, edits.Edit[boardEdit]{Version: g.Version,
-		Value: boardEdit{channel: channel, message: g.MessageID, a: a, log: log.With("game", g.ID)}})
+	if g = b.boardBelow(ctx, log, g, channel, a); g == nil {
+		return
+	}
+	b.boardEditor().Submit(channel+"/"+g.MessageID, editOf(g, channel, a, log.With("game", g.ID)))
 }
 
 // onTypedMove plays a message that is no command when it is moves for a

@@ -85,6 +85,7 @@ type Seat struct {
 // GameRef is what a reply about a game says of it.
 type GameRef struct {
 	ID        string
+	GuildID   string // "" in DMs
 	ChannelID string // where it was started
 	ThreadID  string // its thread, if any
 	MessageID string // its board's message, "" before it is posted
@@ -705,7 +706,7 @@ func clashing(cs []sudoku.Conflict, c sudoku.Cell) bool {
 }
 
 func refOf(rec settings.GameRecord) *GameRef {
-	return &GameRef{ID: rec.ID, ChannelID: rec.ChannelID, ThreadID: rec.ThreadID, MessageID: rec.MessageID, Over: !rec.Open(), Version: rec.Version}
+	return &GameRef{ID: rec.ID, GuildID: rec.GuildID, ChannelID: rec.ChannelID, ThreadID: rec.ThreadID, MessageID: rec.MessageID, Over: !rec.Open(), Version: rec.Version}
 }
 
 // recordOf returns rec with the state of g.
