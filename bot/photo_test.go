@@ -27,16 +27,10 @@ import (
 // and the reply is checked.
 
 // photoWait bounds the wait for a reply to a photo: reading one takes
-// seconds under -race on a busy machine. These tests are not parallel, so
-// that they run before the parallel ones, alone.
+// seconds under -race on a busy machine, and testConfig's reading deadline
+// is as far. These tests are not parallel, so that they run before the
+// parallel ones, alone.
 const photoWait = testPictureTimeout
-
-// photoConfig is testConfig with room to read a photo under -race.
-func photoConfig() testSetup {
-	cfg := testConfig()
-	cfg.PictureTimeout = photoWait
-	return cfg
-}
 
 // withCDN routes the bot's sessions' requests for Discord's CDN hosts to
 // cdn, the others to the fake Discord as before.
@@ -111,7 +105,7 @@ func expectedPhoto(t *testing.T, cfg testSetup, content, name string, data []byt
 }
 
 func TestPhotoAttachedToAMessage(t *testing.T) {
-	cfg := photoConfig()
+	cfg := testConfig()
 	cdn := discordtest.NewCDN(t)
 	h := start(t, cfg, withCDN(cdn))
 	board, gradient := boardPNG(t), noGridPNG(t)
@@ -164,7 +158,7 @@ func TestPhotoAttachedToAMessage(t *testing.T) {
 // TestPhotoOfTheMessageRepliedTo: "!solve" in reply to someone's photo
 // reads that photo.
 func TestPhotoOfTheMessageRepliedTo(t *testing.T) {
-	cfg := photoConfig()
+	cfg := testConfig()
 	cdn := discordtest.NewCDN(t)
 	h := start(t, cfg, withCDN(cdn))
 	board := boardPNG(t)
@@ -187,7 +181,7 @@ func TestPhotoOfTheMessageRepliedTo(t *testing.T) {
 // over the interactions endpoint read the attachment Discord resolved; a
 // photo option naming no resolved attachment is said.
 func TestSlashPhotoOption(t *testing.T) {
-	cfg := photoConfig()
+	cfg := testConfig()
 	cdn := discordtest.NewCDN(t)
 	board := boardPNG(t)
 	want := expectedPhoto(t, cfg, "!solve", "grid.png", board).Text
@@ -255,7 +249,7 @@ func photoAnswer(t *testing.T, h *harness, id string) discordtest.SentMessage {
 // TestSlashPhotoSlowDownloadIsDeferred: a download that outlasts the first
 // answer's deadline defers the interaction; the answer is the edit.
 func TestSlashPhotoSlowDownloadIsDeferred(t *testing.T) {
-	cfg := photoConfig()
+	cfg := testConfig()
 	cfg.AckWait = 20 * time.Millisecond
 	cdn := discordtest.NewCDN(t)
 	h := start(t, cfg, withCDN(cdn))
