@@ -127,7 +127,8 @@ func cutAt(r *raster, k int, dark bool, q Quad, score float64) (*Cut, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: degenerate outline", ErrNoGrid)
 	}
-	cells := cutCells(r, hm)
+	// The cells are cut along the grid's own lines, found near the outline's.
+	cells := cutCells(r, refineGrid(r, hm))
 	c := &Cut{Score: score, Dark: dark}
 	for i, p := range q {
 		c.Outline[i] = Point{p.X * float64(k), p.Y * float64(k)}

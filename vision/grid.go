@@ -340,7 +340,7 @@ func findGrid(r *raster, ink []bool) (Quad, float64, bool) {
 	bestArea := 0.0
 	for _, c := range cands {
 		q := largestQuad(hull(labels, solid, r.w, c))
-		if !convexClockwise(q) || squareness(q) < 0.35 {
+		if !convexClockwise(q) || squareness(q) < minSquareness {
 			continue
 		}
 		hm, ok := quadHomography(q)
@@ -359,3 +359,7 @@ func findGrid(r *raster, ink []bool) (Quad, float64, bool) {
 	}
 	return best, bestScore, found
 }
+
+// minSquareness is the [squareness] under which a quadrilateral is not
+// taken for a grid: a square seen even at a steep angle keeps more.
+const minSquareness = 0.45
