@@ -56,6 +56,12 @@ type engine struct {
 	conQ, grpQ       []int32
 	conMark, grpMark []uint32
 	gen              uint32
+	// conCells are the cells of each constraint, and weight counts, per
+	// cell, the contradictions met by propagating its rules and groups
+	// (one at the start): the search branches where the fewest candidates
+	// meet the most contradictions (see [searcher.choose]).
+	conCells [][]int32
+	weight   []uint64
 }
 
 func compile(p *Puzzle) (*engine, error) {
@@ -92,12 +98,18 @@ func compile(p *Puzzle) (*engine, error) {
 		}
 	}
 	e.cons = append(slices.Clone(p.Constraints), innies(p, e.groups)...)
+	e.conCells = make([][]int32, len(e.cons))
 	for ki, k := range e.cons {
 		for _, c := range k.Cells() {
 			if !slices.Contains(e.cellCons[c], int32(ki)) {
 				e.cellCons[c] = append(e.cellCons[c], int32(ki))
+				e.conCells[ki] = append(e.conCells[ki], int32(c))
 			}
 		}
+	}
+	e.weight = make([]uint64, cells)
+	for i := range e.weight {
+		e.weight[i] = 1
 	}
 	e.start = make([]Digits, cells)
 	for i := range e.start {
@@ -296,11 +308,14 @@ func (e *engine) propagate(s *State, all bool) bool {
 			s.inQ[c] = false
 			m := s.cand[c]
 			if m == 0 {
+				e.weight[c]++
 				return false
 			}
 			if m.Single() {
 				for _, p := range e.peers[c] {
 					if s.cand[p]&m != 0 && !s.Keep(int(p), ^m) {
+						e.weight[c]++
+						e.weight[p]++
 						return false
 					}
 				}
@@ -323,6 +338,7 @@ func (e *engine) propagate(s *State, all bool) bool {
 			grpQ = grpQ[:len(grpQ)-1]
 			e.grpMark[g] = 0
 			if !e.groupSingles(s, int(g)) {
+				e.blame(e.groups[g])
 				return false
 			}
 			continue
@@ -335,11 +351,20 @@ func (e *engine) propagate(s *State, all bool) bool {
 				conQ, head = conQ[:0], 0
 			}
 			if !e.cons[k].Prune(s) {
+				e.blame(e.conCells[k])
 				return false
 			}
 			continue
 		}
 		return true
+	}
+}
+
+// blame counts a contradiction against each of the cells of the group or
+// rule that met it.
+func (e *engine) blame(cells []int32) {
+	for _, c := range cells {
+		e.weight[c]++
 	}
 }
 
@@ -418,15 +443,7 @@ func (sr *searcher) search(s *State) {
 	if sr.err != nil || len(sr.found) >= sr.limit {
 		return
 	}
-	best, bestCount := -1, 99
-	for i, m := range s.cand {
-		if k := m.Count(); k > 1 && k < bestCount {
-			best, bestCount = i, k
-			if k == 2 {
-				break
-			}
-		}
-	}
+	best := sr.choose(s)
 	if best < 0 {
 		vals := values(s)
 		for _, k := range sr.e.cons {
@@ -450,6 +467,22 @@ func (sr *searcher) search(s *State) {
 			sr.depth--
 		}
 	}
+}
+
+// choose returns the cell to branch on, -1 when every cell is filled: the
+// one whose candidates are fewest for the contradictions its rules and
+// groups have met (the "dom/wdeg" rule of constraint solvers: where the
+// search keeps failing is where a choice decides most), the first such
+// cell on a tie.
+func (sr *searcher) choose(s *State) int {
+	best, bestCount, bestWeight := -1, uint64(99), uint64(1)
+	for i, m := range s.cand {
+		k := uint64(m.Count())
+		if w := sr.e.weight[i]; k > 1 && k*bestWeight < bestCount*w {
+			best, bestCount, bestWeight = i, k, w
+		}
+	}
+	return best
 }
 
 // probe narrows the root by trying every candidate of every cell: a digit
