@@ -69,3 +69,62 @@ func TestBlame(t *testing.T) {
 		}
 	}
 }
+
+// TestLocked checks locked candidates on 9×9 (groups 0-8 are the rows,
+// 9-17 the columns, 18-26 the boxes, then the puzzle's groups): the cells
+// that lose a digit, and a contradiction when a cell loses its last.
+func TestLocked(t *testing.T) {
+	ds := DigitSet
+	all := Range(1, 9)
+	cage := Group{Name: "killer cage", Cells: []int{2, 3, 12}} // r1c3 r1c4 r2c4, across two boxes
+	tests := []struct {
+		name   string
+		groups []Group
+		group  int
+		cands  map[int]Digits
+		want   map[int]Digits // the cells that change; nil: a contradiction
+	}{
+		{"pointing: box 1's 5s in row 1", nil, 18,
+			map[int]Digits{2: all &^ ds(5), 9: all &^ ds(5), 10: all &^ ds(5), 11: all &^ ds(5), 18: all &^ ds(5), 19: all &^ ds(5), 20: all &^ ds(5)},
+			map[int]Digits{3: all &^ ds(5), 4: all &^ ds(5), 5: all &^ ds(5), 6: all &^ ds(5), 7: all &^ ds(5), 8: all &^ ds(5)}},
+		{"claiming: row 1's 7s in box 1", nil, 0,
+			map[int]Digits{3: all &^ ds(7), 4: all &^ ds(7), 5: all &^ ds(7), 6: all &^ ds(7), 7: all &^ ds(7), 8: all &^ ds(7)},
+			map[int]Digits{9: all &^ ds(7), 10: all &^ ds(7), 11: all &^ ds(7), 18: all &^ ds(7), 19: all &^ ds(7), 20: all &^ ds(7)}},
+		{"row 1's 3s in a cage", []Group{cage}, 0,
+			map[int]Digits{0: all &^ ds(3), 1: all &^ ds(3), 4: all &^ ds(3), 5: all &^ ds(3), 6: all &^ ds(3), 7: all &^ ds(3), 8: all &^ ds(3)},
+			map[int]Digits{12: all &^ ds(3)}}, // the cage's third cell
+		{"pointing empties a cell", nil, 18,
+			map[int]Digits{2: ds(1, 2), 9: ds(1, 2), 10: ds(3, 4), 11: ds(3, 4), 18: ds(6, 7), 19: ds(6, 7), 20: ds(8, 9), 5: ds(5)},
+			nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e, err := compile(&Puzzle{Size: 9, Givens: make([]int, 81), Groups: tt.groups})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := state(9, tt.cands)
+			ok := e.locked(s, tt.group)
+			if tt.want == nil {
+				if ok {
+					t.Fatalf("no contradiction: %v", s.cand)
+				}
+				return
+			}
+			if !ok {
+				t.Fatal("a contradiction")
+			}
+			for c, m := range s.cand {
+				want := all
+				if w, ok := tt.want[c]; ok {
+					want = w
+				} else if w, ok := tt.cands[c]; ok {
+					want = w
+				}
+				if m != want {
+					t.Errorf("%s: %v, want %v", CellName(9, c), m, want)
+				}
+			}
+		})
+	}
+}

@@ -41,10 +41,13 @@ type Result struct {
 
 // engine is a puzzle compiled for searching.
 type engine struct {
-	n          int
-	full       Digits
-	groups     [][]int32
-	groupFull  []bool // the group holds every digit once
+	n         int
+	full      Digits
+	groups    [][]int32
+	groupFull []bool // the group holds every digit once
+	// crossings[g] are, for a group g of every digit, the groups that
+	// share two or more of its cells (see [engine.locked]).
+	crossings  [][]crossing
 	peers      [][]int32
 	cellGroups [][]int32
 	cons       []Constraint
@@ -53,9 +56,9 @@ type engine struct {
 	// scratch of propagate, reused from call to call: the queues of
 	// constraints and groups, and marks of those queued (queued when the
 	// mark equals gen).
-	conQ, grpQ       []int32
-	conMark, grpMark []uint32
-	gen              uint32
+	conQ, grpQ, lockQ          []int32
+	conMark, grpMark, lockMark []uint32
+	gen                        uint32
 	// conCells are the cells of each constraint, and weight counts, per
 	// cell, the contradictions met by propagating its rules and groups
 	// (one at the start): the search branches where the fewest candidates
@@ -97,6 +100,7 @@ func compile(p *Puzzle) (*engine, error) {
 			}
 		}
 	}
+	e.crossings = crossings(e.groups, e.groupFull, e.cellGroups)
 	e.cons = append(slices.Clone(p.Constraints), innies(p, e.groups)...)
 	e.conCells = make([][]int32, len(e.cons))
 	for ki, k := range e.cons {
@@ -284,16 +288,18 @@ func (e *engine) propagate(s *State, all bool) bool {
 	if e.conMark == nil {
 		e.conMark = make([]uint32, len(e.cons))
 		e.grpMark = make([]uint32, len(e.groups))
+		e.lockMark = make([]uint32, len(e.groups))
 	}
 	e.gen++
 	if e.gen == 0 { // wrapped: old marks could read as queued
 		clear(e.conMark)
 		clear(e.grpMark)
+		clear(e.lockMark)
 		e.gen = 1
 	}
 	gen := e.gen
-	conQ, grpQ := e.conQ[:0], e.grpQ[:0]
-	defer func() { e.conQ, e.grpQ = conQ, grpQ }()
+	conQ, grpQ, lockQ := e.conQ[:0], e.grpQ[:0], e.lockQ[:0]
+	defer func() { e.conQ, e.grpQ, e.lockQ = conQ, grpQ, lockQ }()
 	head := 0 // conQ is first in, first out
 	if all {
 		for k := range e.cons {
@@ -331,6 +337,10 @@ func (e *engine) propagate(s *State, all bool) bool {
 					e.grpMark[g] = gen
 					grpQ = append(grpQ, g)
 				}
+				if e.lockMark[g] != gen && len(e.crossings[g]) > 0 {
+					e.lockMark[g] = gen
+					lockQ = append(lockQ, g)
+				}
 			}
 		}
 		if len(grpQ) > 0 {
@@ -356,8 +366,90 @@ func (e *engine) propagate(s *State, all bool) bool {
 			}
 			continue
 		}
+		if len(lockQ) > 0 { // last: the dearest, and seldom needed
+			g := lockQ[len(lockQ)-1]
+			lockQ = lockQ[:len(lockQ)-1]
+			e.lockMark[g] = 0
+			if !e.locked(s, int(g)) {
+				e.blame(e.groups[g])
+				return false
+			}
+			continue
+		}
 		return true
 	}
+}
+
+// crossing is where a group of every digit meets another group.
+type crossing struct {
+	both  []int32 // the cells of both groups (two or more)
+	own   []int32 // the cells of the group of every digit alone
+	other []int32 // the cells of the other group alone
+}
+
+// crossings lists, for each group of every digit, the groups that share
+// two or more of its cells and have cells of their own (cellGroups: the
+// groups of each cell).
+func crossings(groups [][]int32, full []bool, cellGroups [][]int32) [][]crossing {
+	out := make([][]crossing, len(groups))
+	shared := make([]int, len(groups))
+	for g, cs := range groups {
+		if !full[g] {
+			continue
+		}
+		clear(shared)
+		for _, c := range cs {
+			for _, h := range cellGroups[c] {
+				shared[h]++
+			}
+		}
+		for h, k := range shared {
+			if h == g || k < 2 || k == len(cs) || k == len(groups[h]) {
+				continue
+			}
+			var x crossing
+			for _, c := range cs {
+				if slices.Contains(cellGroups[c], int32(h)) {
+					x.both = append(x.both, c)
+				} else {
+					x.own = append(x.own, c)
+				}
+			}
+			for _, c := range groups[h] {
+				if !slices.Contains(cellGroups[c], int32(g)) {
+					x.other = append(x.other, c)
+				}
+			}
+			out[g] = append(out[g], x)
+		}
+	}
+	return out
+}
+
+// locked removes locked candidates ("pointing" and "claiming"): a digit
+// that group g, of every digit, can hold only in the cells it shares with
+// another group (whose digits do not repeat) is there, so the other
+// group's own cells cannot hold it.
+func (e *engine) locked(s *State, g int) bool {
+	for _, x := range e.crossings[g] {
+		var in, out Digits
+		for _, c := range x.both {
+			in |= s.cand[c]
+		}
+		for _, c := range x.own {
+			out |= s.cand[c]
+		}
+		only := in &^ out
+		if only == 0 {
+			continue
+		}
+		for _, c := range x.other {
+			if s.cand[c]&only != 0 && !s.Keep(int(c), ^only) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // blame counts a contradiction against each of the cells of the group or
@@ -557,7 +649,7 @@ func Solve(ctx context.Context, p *Puzzle, limit int) (Result, error) {
 // probeAfter is how many nodes a search visits before it stops to probe
 // the root (see [engine.probe]) and starts again: easy puzzles never pay
 // for probing.
-const probeAfter = 20000
+const probeAfter = 2000
 
 // errBudget stops a search that has visited its budget of nodes.
 var errBudget = errors.New("search budget spent")
