@@ -128,3 +128,69 @@ func TestLocked(t *testing.T) {
 		})
 	}
 }
+
+// keepRule keeps set in its cells and counts its Prune calls.
+type keepRule struct {
+	cells []int
+	set   Digits
+	calls int
+}
+
+func (k *keepRule) Kind() string           { return "keep" }
+func (k *keepRule) String() string         { return "keep" }
+func (k *keepRule) Cells() []int           { return k.cells }
+func (k *keepRule) Broken(vals []int) bool { return false }
+func (k *keepRule) Prune(s *State) bool {
+	k.calls++
+	for _, c := range k.cells {
+		if !s.Keep(c, k.set) {
+			return false
+		}
+	}
+	return true
+}
+
+// settlingKeep is a keepRule that says it settles.
+type settlingKeep struct{ keepRule }
+
+func (k *settlingKeep) settles() {}
+
+// TestSettles checks that a rule that settles is not pruned again for
+// what it narrowed itself, and is for what another rule narrowed after it.
+func TestSettles(t *testing.T) {
+	plain := &keepRule{cells: []int{0, 1}, set: DigitSet(1, 2)}
+	settling := &settlingKeep{keepRule{cells: []int{0, 1}, set: DigitSet(1, 2)}}
+	for _, tt := range []struct {
+		name  string
+		cons  []Constraint
+		calls *int
+		want  int
+	}{
+		{"a rule that does not settle is pruned again", []Constraint{plain}, &plain.calls, 2},
+		{"a rule that settles is not", []Constraint{settling}, &settling.calls, 1},
+	} {
+		e, err := compile(&Puzzle{Size: 4, Givens: make([]int, 16), Constraints: tt.cons})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !e.propagate(e.newState(), true) {
+			t.Fatalf("%s: a contradiction", tt.name)
+		}
+		if *tt.calls != tt.want {
+			t.Errorf("%s: %d calls, want %d", tt.name, *tt.calls, tt.want)
+		}
+	}
+	// Narrowed after it by another rule (r1c1 to a 1), it is pruned again.
+	settling.calls = 0
+	e, err := compile(&Puzzle{Size: 4, Givens: make([]int, 16), Constraints: []Constraint{
+		settling, &keepRule{cells: []int{0}, set: DigitSet(1)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !e.propagate(e.newState(), true) {
+		t.Fatal("a contradiction")
+	}
+	if settling.calls != 2 {
+		t.Errorf("narrowed by another rule: %d calls, want 2", settling.calls)
+	}
+}

@@ -384,6 +384,11 @@ func (k *Skyscraper) Prune(s *State) bool {
 	return true
 }
 
+// settles marks the pruning as a fixed point of its own: every digit kept
+// lies on a way of filling the row that keeps the clue, and so do that
+// way's other digits.
+func (k *Skyscraper) settles() {}
+
 // Broken reports a full row seen with another count, or one already
 // showing more buildings than the clue.
 func (k *Skyscraper) Broken(vals []int) bool {

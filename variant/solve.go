@@ -56,6 +56,8 @@ type engine struct {
 	// scratch of propagate, reused from call to call: the queues of
 	// constraints and groups, and marks of those queued (queued when the
 	// mark equals gen).
+	settles                    []bool // each constraint's being a [settler]
+	selfCand                   []Digits
 	conQ, grpQ, lockQ          []int32
 	conMark, grpMark, lockMark []uint32
 	gen                        uint32
@@ -102,6 +104,10 @@ func compile(p *Puzzle) (*engine, error) {
 	}
 	e.crossings = crossings(e.groups, e.groupFull, e.cellGroups)
 	e.cons = append(slices.Clone(p.Constraints), innies(p, e.groups)...)
+	e.settles = make([]bool, len(e.cons))
+	for ki, k := range e.cons {
+		_, e.settles[ki] = k.(settler)
+	}
 	e.conCells = make([][]int32, len(e.cons))
 	for ki, k := range e.cons {
 		for _, c := range k.Cells() {
@@ -307,12 +313,25 @@ func (e *engine) propagate(s *State, all bool) bool {
 			conQ = append(conQ, int32(k))
 		}
 	}
+	// A rule that settles (see [settler]) leaves its cells a fixed point
+	// of its own: the cells its last Prune narrowed, s.queue[:selfEnd],
+	// do not queue it again unless something else narrowed them since
+	// (selfCand holds what it left them).
+	self, selfEnd := int32(-1), 0
 	for {
 		for len(s.queue) > 0 {
-			c := s.queue[len(s.queue)-1]
-			s.queue = s.queue[:len(s.queue)-1]
+			i := len(s.queue) - 1
+			c := s.queue[i]
+			s.queue = s.queue[:i]
 			s.inQ[c] = false
 			m := s.cand[c]
+			skip := int32(-1)
+			if i < selfEnd {
+				selfEnd = i
+				if e.selfCand[i] == m {
+					skip = self
+				}
+			}
 			if m == 0 {
 				e.weight[c]++
 				return false
@@ -327,7 +346,7 @@ func (e *engine) propagate(s *State, all bool) bool {
 				}
 			}
 			for _, k := range e.cellCons[c] {
-				if e.conMark[k] != gen {
+				if e.conMark[k] != gen && k != skip {
 					e.conMark[k] = gen
 					conQ = append(conQ, k)
 				}
@@ -363,6 +382,13 @@ func (e *engine) propagate(s *State, all bool) bool {
 			if !e.cons[k].Prune(s) {
 				e.blame(e.conCells[k])
 				return false
+			}
+			if e.settles[k] {
+				self, selfEnd = k, len(s.queue)
+				e.selfCand = e.selfCand[:0]
+				for _, c := range s.queue {
+					e.selfCand = append(e.selfCand, s.cand[c])
+				}
 			}
 			continue
 		}
@@ -450,6 +476,14 @@ func (e *engine) locked(s *State, g int) bool {
 		}
 	}
 	return true
+}
+
+// settler is a constraint whose Prune leaves a fixed point of its own:
+// pruned again with nothing else changed, it would remove nothing, so the
+// cells it narrows itself do not queue it again.
+type settler interface {
+	Constraint
+	settles()
 }
 
 // blame counts a contradiction against each of the cells of the group or
