@@ -71,8 +71,9 @@ func TestBlame(t *testing.T) {
 }
 
 // TestLocked checks locked candidates on 9×9 (groups 0-8 are the rows,
-// 9-17 the columns, 18-26 the boxes, then the puzzle's groups): the cells
-// that lose a digit, and a contradiction when a cell loses its last.
+// 9-17 the columns, 18-26 the boxes, then the puzzle's groups), from a
+// group of every digit or from a cage for the digits its sum needs: the
+// cells that lose a digit, and a contradiction when a cell loses its last.
 func TestLocked(t *testing.T) {
 	ds := DigitSet
 	all := Range(1, 9)
@@ -80,26 +81,37 @@ func TestLocked(t *testing.T) {
 	tests := []struct {
 		name   string
 		groups []Group
+		cons   []Constraint
 		group  int
 		cands  map[int]Digits
 		want   map[int]Digits // the cells that change; nil: a contradiction
 	}{
-		{"pointing: box 1's 5s in row 1", nil, 18,
+		{"pointing: box 1's 5s in row 1", nil, nil, 18,
 			map[int]Digits{2: all &^ ds(5), 9: all &^ ds(5), 10: all &^ ds(5), 11: all &^ ds(5), 18: all &^ ds(5), 19: all &^ ds(5), 20: all &^ ds(5)},
 			map[int]Digits{3: all &^ ds(5), 4: all &^ ds(5), 5: all &^ ds(5), 6: all &^ ds(5), 7: all &^ ds(5), 8: all &^ ds(5)}},
-		{"claiming: row 1's 7s in box 1", nil, 0,
+		{"claiming: row 1's 7s in box 1", nil, nil, 0,
 			map[int]Digits{3: all &^ ds(7), 4: all &^ ds(7), 5: all &^ ds(7), 6: all &^ ds(7), 7: all &^ ds(7), 8: all &^ ds(7)},
 			map[int]Digits{9: all &^ ds(7), 10: all &^ ds(7), 11: all &^ ds(7), 18: all &^ ds(7), 19: all &^ ds(7), 20: all &^ ds(7)}},
-		{"row 1's 3s in a cage", []Group{cage}, 0,
+		{"row 1's 3s in a cage", []Group{cage}, nil, 0,
 			map[int]Digits{0: all &^ ds(3), 1: all &^ ds(3), 4: all &^ ds(3), 5: all &^ ds(3), 6: all &^ ds(3), 7: all &^ ds(3), 8: all &^ ds(3)},
 			map[int]Digits{12: all &^ ds(3)}}, // the cage's third cell
-		{"pointing empties a cell", nil, 18,
+		{"cage of 6 pointing its 1s along row 1", []Group{cage}, []Constraint{NewCage("killer cage", 9, cage.Cells, 6, true)}, 27,
+			map[int]Digits{2: ds(1, 2, 3), 3: ds(1, 2, 3), 12: ds(2, 3)},
+			map[int]Digits{0: all &^ ds(1), 1: all &^ ds(1), 4: all &^ ds(1), 5: all &^ ds(1), 6: all &^ ds(1), 7: all &^ ds(1), 8: all &^ ds(1)}},
+		// 2+4+9 or 3+4+8: the 4 is needed, and only row 1 can hold it
+		{"cage of 15 pointing the 4 it needs", []Group{cage}, []Constraint{NewCage("killer cage", 9, cage.Cells, 15, true)}, 27,
+			map[int]Digits{2: ds(1, 2, 3, 4), 3: ds(1, 2, 3, 4), 12: ds(8, 9)},
+			map[int]Digits{0: all &^ ds(4), 1: all &^ ds(4), 4: all &^ ds(4), 5: all &^ ds(4), 6: all &^ ds(4), 7: all &^ ds(4), 8: all &^ ds(4)}},
+		{"cage of 6 whose digits all may be outside row 1: nothing", []Group{cage}, []Constraint{NewCage("killer cage", 9, cage.Cells, 6, true)}, 27,
+			map[int]Digits{2: ds(1, 2, 3), 3: ds(1, 2, 3), 12: ds(1, 2, 3)},
+			map[int]Digits{}},
+		{"pointing empties a cell", nil, nil, 18,
 			map[int]Digits{2: ds(1, 2), 9: ds(1, 2), 10: ds(3, 4), 11: ds(3, 4), 18: ds(6, 7), 19: ds(6, 7), 20: ds(8, 9), 5: ds(5)},
 			nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e, err := compile(&Puzzle{Size: 9, Givens: make([]int, 81), Groups: tt.groups})
+			e, err := compile(&Puzzle{Size: 9, Givens: make([]int, 81), Groups: tt.groups, Constraints: tt.cons})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -48,6 +48,7 @@ type engine struct {
 	// crossings[g] are, for a group g of every digit, the groups that
 	// share two or more of its cells (see [engine.locked]).
 	crossings  [][]crossing
+	groupCage  []*Cage // the cage whose cells a group is, or nil
 	peers      [][]int32
 	cellGroups [][]int32
 	cons       []Constraint
@@ -102,8 +103,21 @@ func compile(p *Puzzle) (*engine, error) {
 			}
 		}
 	}
-	e.crossings = crossings(e.groups, e.groupFull, e.cellGroups)
 	e.cons = append(slices.Clone(p.Constraints), innies(p, e.groups)...)
+	// a group that is a cage's cells holds the digits its sum requires
+	e.groupCage = make([]*Cage, len(e.groups))
+	for _, k := range e.cons {
+		c, ok := k.(*Cage)
+		if !ok || !c.Distinct || c.subsets == nil {
+			continue
+		}
+		for _, g := range e.cellGroups[c.cells[0]] {
+			if len(e.groups[g]) == len(c.cells) && !e.groupFull[g] && e.groupCage[g] == nil && sameCells(e.groups[g], c.cells) {
+				e.groupCage[g] = c
+			}
+		}
+	}
+	e.crossings = crossings(e.groups, e.groupFull, e.groupCage, e.cellGroups)
 	e.settles = make([]bool, len(e.cons))
 	for ki, k := range e.cons {
 		_, e.settles[ki] = k.(settler)
@@ -416,11 +430,11 @@ type crossing struct {
 // crossings lists, for each group of every digit, the groups that share
 // two or more of its cells and have cells of their own (cellGroups: the
 // groups of each cell).
-func crossings(groups [][]int32, full []bool, cellGroups [][]int32) [][]crossing {
+func crossings(groups [][]int32, full []bool, cage []*Cage, cellGroups [][]int32) [][]crossing {
 	out := make([][]crossing, len(groups))
 	shared := make([]int, len(groups))
 	for g, cs := range groups {
-		if !full[g] {
+		if !full[g] && cage[g] == nil {
 			continue
 		}
 		clear(shared)
@@ -457,6 +471,10 @@ func crossings(groups [][]int32, full []bool, cellGroups [][]int32) [][]crossing
 // another group (whose digits do not repeat) is there, so the other
 // group's own cells cannot hold it.
 func (e *engine) locked(s *State, g int) bool {
+	need := e.full
+	if k := e.groupCage[g]; k != nil {
+		need = k.required(s)
+	}
 	for _, x := range e.crossings[g] {
 		var in, out Digits
 		for _, c := range x.both {
@@ -465,7 +483,7 @@ func (e *engine) locked(s *State, g int) bool {
 		for _, c := range x.own {
 			out |= s.cand[c]
 		}
-		only := in &^ out
+		only := in &^ out & need
 		if only == 0 {
 			continue
 		}
@@ -484,6 +502,17 @@ func (e *engine) locked(s *State, g int) bool {
 type settler interface {
 	Constraint
 	settles()
+}
+
+// sameCells reports whether a group's cells are the cells given (both
+// without repeats).
+func sameCells(g []int32, cells []int) bool {
+	for _, c := range cells {
+		if !slices.Contains(g, int32(c)) {
+			return false
+		}
+	}
+	return len(g) == len(cells)
 }
 
 // blame counts a contradiction against each of the cells of the group or

@@ -176,6 +176,41 @@ func (k *Cage) Prune(s *State) bool {
 	return pruneLinear(s, k.cells, ones(len(k.cells)), k.Sum, k.Sum)
 }
 
+// required returns the digits that every digit set still able to make the
+// sum holds: the cage holds them whatever its filling (empty when no set
+// is left).
+func (k *Cage) required(s *State) Digits {
+	var union Digits
+	for _, c := range k.cells {
+		union |= s.cand[c]
+	}
+	need, any := Digits(0), false
+	for _, set := range k.subsets {
+		if set&^union != 0 || need&^set == 0 && any {
+			continue
+		}
+		var cover Digits
+		ok := true
+		for _, c := range k.cells {
+			m := s.cand[c] & set
+			if m == 0 {
+				ok = false
+				break
+			}
+			cover |= m
+		}
+		if !ok || cover != set {
+			continue
+		}
+		if !any {
+			need, any = set, true
+		} else {
+			need &= set
+		}
+	}
+	return need
+}
+
 func ones(n int) []int {
 	cs := make([]int, n)
 	for i := range cs {
