@@ -48,6 +48,8 @@ type engine struct {
 	// crossings[g] are, for a group g of every digit, the groups that
 	// share two or more of its cells (see [engine.locked]).
 	crossings  [][]crossing
+	puzzle     *Puzzle
+	derived    bool    // the set sums are derived (see [setSums])
 	groupCage  []*Cage // the cage whose cells a group is, or nil
 	peers      [][]int32
 	cellGroups [][]int32
@@ -118,19 +120,8 @@ func compile(p *Puzzle) (*engine, error) {
 		}
 	}
 	e.crossings = crossings(e.groups, e.groupFull, e.groupCage, e.cellGroups)
-	e.settles = make([]bool, len(e.cons))
-	for ki, k := range e.cons {
-		_, e.settles[ki] = k.(settler)
-	}
-	e.conCells = make([][]int32, len(e.cons))
-	for ki, k := range e.cons {
-		for _, c := range k.Cells() {
-			if !slices.Contains(e.cellCons[c], int32(ki)) {
-				e.cellCons[c] = append(e.cellCons[c], int32(ki))
-				e.conCells[ki] = append(e.conCells[ki], int32(c))
-			}
-		}
-	}
+	e.index(0)
+	e.puzzle = p
 	e.weight = make([]uint64, cells)
 	for i := range e.weight {
 		e.weight[i] = 1
@@ -143,6 +134,44 @@ func compile(p *Puzzle) (*engine, error) {
 		}
 	}
 	return e, nil
+}
+
+// index records the constraints from e.cons[from:] on: their cells,
+// whether they settle, and the constraints of each cell.
+func (e *engine) index(from int) {
+	for ki := from; ki < len(e.cons); ki++ {
+		k := e.cons[ki]
+		_, settles := k.(settler)
+		e.settles = append(e.settles, settles)
+		var cells []int32
+		for _, c := range k.Cells() {
+			if !slices.Contains(e.cellCons[c], int32(ki)) {
+				e.cellCons[c] = append(e.cellCons[c], int32(ki))
+				cells = append(cells, int32(c))
+			}
+		}
+		e.conCells = append(e.conCells, cells)
+	}
+	if e.conMark != nil { // propagate's marks, made anew for the new length
+		e.conMark = make([]uint32, len(e.cons))
+	}
+}
+
+// addSetSums adds the set sums of the puzzle (see [setSums]) that narrow
+// the root s (its propagation done): of the hundreds a killer can have,
+// most say nothing a search needs and would slow every node.
+func (e *engine) addSetSums(s *State) {
+	from := len(e.cons)
+	t := e.clone(s)
+	for _, k := range setSums(e.puzzle) {
+		copy(t.cand, s.cand)
+		clear(t.inQ)
+		t.queue = t.queue[:0]
+		if !k.Prune(t) || !slices.Equal(t.cand, s.cand) {
+			e.cons = append(e.cons, k)
+		}
+	}
+	e.index(from)
 }
 
 // innies derives sums the killer cages imply (the "45 rule" of killer
@@ -724,7 +753,11 @@ func (e *engine) solve(ctx context.Context, s *State, limit int) (Result, error)
 		if errors.Is(sr.err, errBudget) {
 			nodes := sr.nodes
 			sr = &searcher{e: e, ctx: ctx, limit: limit, nodes: nodes}
-			if e.probe(ctx, s) {
+			if !e.derived {
+				e.derived = true
+				e.addSetSums(s)
+			}
+			if e.propagate(s, true) && e.probe(ctx, s) {
 				sr.search(s)
 			}
 		}
