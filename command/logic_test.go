@@ -59,6 +59,19 @@ func samples(tb testing.TB) []string {
 	return out
 }
 
+// tooHardForRace holds, under -race, the sample lines of hardest.txt:
+// nested forcing chains at every step, a minute and more of the logical
+// solver with the race detector. Without -race it is empty.
+func tooHardForRace(tb testing.TB) map[string]bool {
+	hardest := map[string]bool{}
+	if raceEnabled {
+		for _, line := range readLines(tb, filepath.Join("testdata", "hardest.txt"), false) {
+			hardest[line] = true
+		}
+	}
+	return hardest
+}
+
 // patternPuzzle returns a puzzle of shape sh with exactly one solution, a
 // shifted Latin square: cells are emptied in a fixed pseudo-random order,
 // each only if the solution stays unique, until about half are empty.
@@ -304,13 +317,10 @@ func TestLogicRepliesKeepSpoilersAndFit(t *testing.T) {
 	// then checks a spread of each path's grids, and leaves out the hardest
 	// puzzles (nested forcing chains at every step, a minute and more).
 	maxStates := 1000
-	hardest := map[string]bool{}
 	if raceEnabled {
 		maxStates = 6
-		for _, line := range readLines(t, filepath.Join("testdata", "hardest.txt"), false) {
-			hardest[line] = true
-		}
 	}
+	hardest := tooHardForRace(t)
 	for _, line := range samples(t) {
 		t.Run(line[:20], func(t *testing.T) {
 			if hardest[line] {
