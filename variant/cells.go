@@ -305,73 +305,77 @@ func (k *Skyscraper) Cells() []int { return k.cells }
 // so a digit equal to the tallest so far is no way at all, and a whole
 // row ends with its largest digit the tallest.
 func (k *Skyscraper) Prune(s *State) bool {
-	n := len(k.cells)
+	n, size := len(k.cells), k.size
 	if k.Count < 1 || k.Count > n {
 		return false
 	}
 	// fwd[i][m] holds the counts seen (bit c for c buildings) with tallest
 	// m before cell i; back[i][m] the counts before cell i from which the
-	// rest can end with Count.
+	// rest can end with Count. A step from tallest m through digit d goes
+	// to d seeing one more when d > m, stays at m when d < m: each step is
+	// done for all m at once with running ORs over m.
 	var fwd, back [MaxSize + 1][MaxSize + 1]uint32
 	fwd[0][0] = 1
 	for i, c := range k.cells {
 		cand := s.cand[c]
-		for m := 0; m <= k.size; m++ {
-			f := fwd[i][m]
-			if f == 0 {
-				continue
+		if cand == 0 {
+			return false
+		}
+		low := cand.Min() // tallest m > low stay
+		var below uint32  // OR of fwd[i][m] for m < d
+		for d := 0; d <= size; d++ {
+			f := fwd[i][d]
+			if d > 0 && cand&Digit(d) != 0 {
+				fwd[i+1][d] |= below << 1
 			}
-			for r := cand; r != 0; r &= r - 1 {
-				d := Digits(r & -r).Min()
-				if d > m {
-					fwd[i+1][d] |= f << 1
-				} else if d < m {
-					fwd[i+1][m] |= f
-				}
+			if f != 0 && d > low {
+				fwd[i+1][d] |= f
 			}
+			below |= f
 		}
 	}
 	// A whole row ends with its largest digit as the tallest seen.
-	if n == k.size {
-		back[n][k.size] = 1 << k.Count
+	if n == size {
+		back[n][size] = 1 << k.Count
 	} else {
-		for m := 0; m <= k.size; m++ {
+		for m := 0; m <= size; m++ {
 			back[n][m] = 1 << k.Count
 		}
 	}
 	for i := n - 1; i >= 0; i-- {
 		cand := s.cand[k.cells[i]]
-		for m := 0; m <= k.size; m++ {
-			var b uint32
-			for r := cand; r != 0; r &= r - 1 {
-				d := Digits(r & -r).Min()
-				if d > m {
-					b |= back[i+1][d] >> 1
-				} else if d < m {
-					b |= back[i+1][m]
-				}
+		low := cand.Min()
+		var above uint32 // OR of back[i+1][d]>>1 for d > m in cand
+		for m := size; m >= 0; m-- {
+			b := above
+			if m > low {
+				b |= back[i+1][m]
 			}
 			back[i][m] = b
+			if m > 0 && cand&Digit(m) != 0 {
+				above |= back[i+1][m] >> 1
+			}
 		}
 	}
 	if fwd[0][0]&back[0][0] == 0 {
 		return false
 	}
 	for i, c := range k.cells {
+		cand := s.cand[c]
+		// A digit d stays if a tallest m < d before it leads on through d
+		// (fwd[i][m] meeting back[i+1][d] less one), or a tallest m > d
+		// stays and ends well (fwd[i][m] meeting back[i+1][m]).
+		var stay [MaxSize + 2]bool // stay[d]: some m >= d stays and ends well
+		for m := size; m >= 0; m-- {
+			stay[m] = stay[m+1] || fwd[i][m]&back[i+1][m] != 0
+		}
 		var keep Digits
-		for r := s.cand[c]; r != 0; r &= r - 1 {
-			d := Digits(r & -r)
-			v := d.Min()
-			for m := 0; m <= k.size; m++ {
-				f := fwd[i][m]
-				if f == 0 {
-					continue
-				}
-				if v > m && f&(back[i+1][v]>>1) != 0 || v < m && f&back[i+1][m] != 0 {
-					keep |= d
-					break
-				}
+		var below uint32
+		for d := 0; d <= size; d++ {
+			if d > 0 && cand&Digit(d) != 0 && (below&(back[i+1][d]>>1) != 0 || stay[d+1]) {
+				keep |= Digit(d)
 			}
+			below |= fwd[i][d]
 		}
 		if !s.Keep(c, keep) {
 			return false
@@ -379,6 +383,11 @@ func (k *Skyscraper) Prune(s *State) bool {
 	}
 	return true
 }
+
+// settles marks the pruning as a fixed point of its own: every digit kept
+// lies on a way of filling the row that keeps the clue, and so do that
+// way's other digits.
+func (k *Skyscraper) settles() {}
 
 // Broken reports a full row seen with another count, or one already
 // showing more buildings than the clue.

@@ -13,7 +13,8 @@
 // candidates as bitmasks ([Digits]), propagates rows, columns, regions and
 // groups (naked and hidden singles) and every constraint whose cells
 // changed until nothing changes, then branches on the cell with the fewest
-// candidates. One rule is derived from the others: killer cages inside a
+// candidates for the contradictions its rules and groups have met so far
+// (where the search keeps failing). One rule is derived from the others: killer cages inside a
 // row, column or region fix the sum of its other cells (the "45 rule").
 //
 // [Solve] counts solutions up to a limit under the context's deadline

@@ -335,6 +335,9 @@ func randomPuzzle(rng *rand.Rand, n int, sol []int, kinds []string, wrong bool) 
 		k := kinds[rng.IntN(len(kinds))]
 		if r := ruleMakers[k](rng, n, from); r != nil {
 			p.Constraints = append(p.Constraints, r)
+			if c, ok := r.(*Cage); ok && c.Distinct { // as links give cages: a group too
+				p.Groups = append(p.Groups, Group{Name: c.String(), Cells: c.Cells()})
+			}
 		}
 	}
 	return p

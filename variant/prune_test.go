@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -131,5 +132,27 @@ func TestPrune(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSumSets holds the digit sets of a cage to every mask of the right
+// count and sum, on every size, count and sum.
+func TestSumSets(t *testing.T) {
+	for _, size := range []int{4, 6, 9, 12, 16} {
+		top := size * (size + 1) / 2
+		want := make([][][]Digits, size+1) // by count, then sum, in increasing order
+		for k := range want {
+			want[k] = make([][]Digits, top+2)
+		}
+		for m := Digits(0); m < 1<<size; m++ {
+			want[m.Count()][digitSum(m)] = append(want[m.Count()][digitSum(m)], m)
+		}
+		for k := 0; k <= size; k++ {
+			for sum := 0; sum <= top+1; sum++ {
+				if got := sumSets(size, k, sum); !slices.Equal(got, want[k][sum]) {
+					t.Fatalf("size %d, %d digits adding to %d: %v, want %v", size, k, sum, got, want[k][sum])
+				}
+			}
+		}
 	}
 }

@@ -41,10 +41,16 @@ type Result struct {
 
 // engine is a puzzle compiled for searching.
 type engine struct {
-	n          int
-	full       Digits
-	groups     [][]int32
-	groupFull  []bool // the group holds every digit once
+	n         int
+	full      Digits
+	groups    [][]int32
+	groupFull []bool // the group holds every digit once
+	// crossings[g] are, for a group g of every digit, the groups that
+	// share two or more of its cells (see [engine.locked]).
+	crossings  [][]crossing
+	puzzle     *Puzzle
+	derived    bool    // the set sums are derived (see [setSums])
+	groupCage  []*Cage // the cage whose cells a group is, or nil
 	peers      [][]int32
 	cellGroups [][]int32
 	cons       []Constraint
@@ -53,9 +59,17 @@ type engine struct {
 	// scratch of propagate, reused from call to call: the queues of
 	// constraints and groups, and marks of those queued (queued when the
 	// mark equals gen).
-	conQ, grpQ       []int32
-	conMark, grpMark []uint32
-	gen              uint32
+	settles                    []bool // each constraint's being a [settler]
+	selfCand                   []Digits
+	conQ, grpQ, lockQ          []int32
+	conMark, grpMark, lockMark []uint32
+	gen                        uint32
+	// conCells are the cells of each constraint, and weight counts, per
+	// cell, the contradictions met by propagating its rules and groups
+	// (one at the start): the search branches where the fewest candidates
+	// meet the most contradictions (see [searcher.choose]).
+	conCells [][]int32
+	weight   []uint64
 }
 
 func compile(p *Puzzle) (*engine, error) {
@@ -92,12 +106,25 @@ func compile(p *Puzzle) (*engine, error) {
 		}
 	}
 	e.cons = append(slices.Clone(p.Constraints), innies(p, e.groups)...)
-	for ki, k := range e.cons {
-		for _, c := range k.Cells() {
-			if !slices.Contains(e.cellCons[c], int32(ki)) {
-				e.cellCons[c] = append(e.cellCons[c], int32(ki))
+	// a group that is a cage's cells holds the digits its sum requires
+	e.groupCage = make([]*Cage, len(e.groups))
+	for _, k := range e.cons {
+		c, ok := k.(*Cage)
+		if !ok || !c.Distinct || c.subsets == nil {
+			continue
+		}
+		for _, g := range e.cellGroups[c.cells[0]] {
+			if len(e.groups[g]) == len(c.cells) && !e.groupFull[g] && e.groupCage[g] == nil && sameCells(e.groups[g], c.cells) {
+				e.groupCage[g] = c
 			}
 		}
+	}
+	e.crossings = crossings(e.groups, e.groupFull, e.groupCage, e.cellGroups)
+	e.index(0)
+	e.puzzle = p
+	e.weight = make([]uint64, cells)
+	for i := range e.weight {
+		e.weight[i] = 1
 	}
 	e.start = make([]Digits, cells)
 	for i := range e.start {
@@ -107,6 +134,44 @@ func compile(p *Puzzle) (*engine, error) {
 		}
 	}
 	return e, nil
+}
+
+// index records the constraints from e.cons[from:] on: their cells,
+// whether they settle, and the constraints of each cell.
+func (e *engine) index(from int) {
+	for ki := from; ki < len(e.cons); ki++ {
+		k := e.cons[ki]
+		_, settles := k.(settler)
+		e.settles = append(e.settles, settles)
+		var cells []int32
+		for _, c := range k.Cells() {
+			if !slices.Contains(e.cellCons[c], int32(ki)) {
+				e.cellCons[c] = append(e.cellCons[c], int32(ki))
+				cells = append(cells, int32(c))
+			}
+		}
+		e.conCells = append(e.conCells, cells)
+	}
+	if e.conMark != nil { // propagate's marks, made anew for the new length
+		e.conMark = make([]uint32, len(e.cons))
+	}
+}
+
+// addSetSums adds the set sums of the puzzle (see [setSums]) that narrow
+// the root s (its propagation done): of the hundreds a killer can have,
+// most say nothing a search needs and would slow every node.
+func (e *engine) addSetSums(s *State) {
+	from := len(e.cons)
+	t := e.clone(s)
+	for _, k := range setSums(e.puzzle) {
+		copy(t.cand, s.cand)
+		clear(t.inQ)
+		t.queue = t.queue[:0]
+		if !k.Prune(t) || !slices.Equal(t.cand, s.cand) {
+			e.cons = append(e.cons, k)
+		}
+	}
+	e.index(from)
 }
 
 // innies derives sums the killer cages imply (the "45 rule" of killer
@@ -272,16 +337,18 @@ func (e *engine) propagate(s *State, all bool) bool {
 	if e.conMark == nil {
 		e.conMark = make([]uint32, len(e.cons))
 		e.grpMark = make([]uint32, len(e.groups))
+		e.lockMark = make([]uint32, len(e.groups))
 	}
 	e.gen++
 	if e.gen == 0 { // wrapped: old marks could read as queued
 		clear(e.conMark)
 		clear(e.grpMark)
+		clear(e.lockMark)
 		e.gen = 1
 	}
 	gen := e.gen
-	conQ, grpQ := e.conQ[:0], e.grpQ[:0]
-	defer func() { e.conQ, e.grpQ = conQ, grpQ }()
+	conQ, grpQ, lockQ := e.conQ[:0], e.grpQ[:0], e.lockQ[:0]
+	defer func() { e.conQ, e.grpQ, e.lockQ = conQ, grpQ, lockQ }()
 	head := 0 // conQ is first in, first out
 	if all {
 		for k := range e.cons {
@@ -289,24 +356,40 @@ func (e *engine) propagate(s *State, all bool) bool {
 			conQ = append(conQ, int32(k))
 		}
 	}
+	// A rule that settles (see [settler]) leaves its cells a fixed point
+	// of its own: the cells its last Prune narrowed, s.queue[:selfEnd],
+	// do not queue it again unless something else narrowed them since
+	// (selfCand holds what it left them).
+	self, selfEnd := int32(-1), 0
 	for {
 		for len(s.queue) > 0 {
-			c := s.queue[len(s.queue)-1]
-			s.queue = s.queue[:len(s.queue)-1]
+			i := len(s.queue) - 1
+			c := s.queue[i]
+			s.queue = s.queue[:i]
 			s.inQ[c] = false
 			m := s.cand[c]
+			skip := int32(-1)
+			if i < selfEnd {
+				selfEnd = i
+				if e.selfCand[i] == m {
+					skip = self
+				}
+			}
 			if m == 0 {
+				e.weight[c]++
 				return false
 			}
 			if m.Single() {
 				for _, p := range e.peers[c] {
 					if s.cand[p]&m != 0 && !s.Keep(int(p), ^m) {
+						e.weight[c]++
+						e.weight[p]++
 						return false
 					}
 				}
 			}
 			for _, k := range e.cellCons[c] {
-				if e.conMark[k] != gen {
+				if e.conMark[k] != gen && k != skip {
 					e.conMark[k] = gen
 					conQ = append(conQ, k)
 				}
@@ -316,6 +399,10 @@ func (e *engine) propagate(s *State, all bool) bool {
 					e.grpMark[g] = gen
 					grpQ = append(grpQ, g)
 				}
+				if e.lockMark[g] != gen && len(e.crossings[g]) > 0 {
+					e.lockMark[g] = gen
+					lockQ = append(lockQ, g)
+				}
 			}
 		}
 		if len(grpQ) > 0 {
@@ -323,6 +410,7 @@ func (e *engine) propagate(s *State, all bool) bool {
 			grpQ = grpQ[:len(grpQ)-1]
 			e.grpMark[g] = 0
 			if !e.groupSingles(s, int(g)) {
+				e.blame(e.groups[g])
 				return false
 			}
 			continue
@@ -335,11 +423,132 @@ func (e *engine) propagate(s *State, all bool) bool {
 				conQ, head = conQ[:0], 0
 			}
 			if !e.cons[k].Prune(s) {
+				e.blame(e.conCells[k])
+				return false
+			}
+			if e.settles[k] {
+				self, selfEnd = k, len(s.queue)
+				e.selfCand = e.selfCand[:0]
+				for _, c := range s.queue {
+					e.selfCand = append(e.selfCand, s.cand[c])
+				}
+			}
+			continue
+		}
+		if len(lockQ) > 0 { // last: the dearest, and seldom needed
+			g := lockQ[len(lockQ)-1]
+			lockQ = lockQ[:len(lockQ)-1]
+			e.lockMark[g] = 0
+			if !e.locked(s, int(g)) {
+				e.blame(e.groups[g])
 				return false
 			}
 			continue
 		}
 		return true
+	}
+}
+
+// crossing is where a group of every digit meets another group.
+type crossing struct {
+	both  []int32 // the cells of both groups (two or more)
+	own   []int32 // the cells of the group of every digit alone
+	other []int32 // the cells of the other group alone
+}
+
+// crossings lists, for each group of every digit, the groups that share
+// two or more of its cells and have cells of their own (cellGroups: the
+// groups of each cell).
+func crossings(groups [][]int32, full []bool, cage []*Cage, cellGroups [][]int32) [][]crossing {
+	out := make([][]crossing, len(groups))
+	shared := make([]int, len(groups))
+	for g, cs := range groups {
+		if !full[g] && cage[g] == nil {
+			continue
+		}
+		clear(shared)
+		for _, c := range cs {
+			for _, h := range cellGroups[c] {
+				shared[h]++
+			}
+		}
+		for h, k := range shared {
+			if h == g || k < 2 || k == len(cs) || k == len(groups[h]) {
+				continue
+			}
+			var x crossing
+			for _, c := range cs {
+				if slices.Contains(cellGroups[c], int32(h)) {
+					x.both = append(x.both, c)
+				} else {
+					x.own = append(x.own, c)
+				}
+			}
+			for _, c := range groups[h] {
+				if !slices.Contains(cellGroups[c], int32(g)) {
+					x.other = append(x.other, c)
+				}
+			}
+			out[g] = append(out[g], x)
+		}
+	}
+	return out
+}
+
+// locked removes locked candidates ("pointing" and "claiming"): a digit
+// that group g, of every digit, can hold only in the cells it shares with
+// another group (whose digits do not repeat) is there, so the other
+// group's own cells cannot hold it.
+func (e *engine) locked(s *State, g int) bool {
+	need := e.full
+	if k := e.groupCage[g]; k != nil {
+		need = k.required(s)
+	}
+	for _, x := range e.crossings[g] {
+		var in, out Digits
+		for _, c := range x.both {
+			in |= s.cand[c]
+		}
+		for _, c := range x.own {
+			out |= s.cand[c]
+		}
+		only := in &^ out & need
+		if only == 0 {
+			continue
+		}
+		for _, c := range x.other {
+			if s.cand[c]&only != 0 && !s.Keep(int(c), ^only) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// settler is a constraint whose Prune leaves a fixed point of its own:
+// pruned again with nothing else changed, it would remove nothing, so the
+// cells it narrows itself do not queue it again.
+type settler interface {
+	Constraint
+	settles()
+}
+
+// sameCells reports whether a group's cells are the cells given (both
+// without repeats).
+func sameCells(g []int32, cells []int) bool {
+	for _, c := range cells {
+		if !slices.Contains(g, int32(c)) {
+			return false
+		}
+	}
+	return len(g) == len(cells)
+}
+
+// blame counts a contradiction against each of the cells of the group or
+// rule that met it.
+func (e *engine) blame(cells []int32) {
+	for _, c := range cells {
+		e.weight[c]++
 	}
 }
 
@@ -418,15 +627,7 @@ func (sr *searcher) search(s *State) {
 	if sr.err != nil || len(sr.found) >= sr.limit {
 		return
 	}
-	best, bestCount := -1, 99
-	for i, m := range s.cand {
-		if k := m.Count(); k > 1 && k < bestCount {
-			best, bestCount = i, k
-			if k == 2 {
-				break
-			}
-		}
-	}
+	best := sr.choose(s)
 	if best < 0 {
 		vals := values(s)
 		for _, k := range sr.e.cons {
@@ -450,6 +651,22 @@ func (sr *searcher) search(s *State) {
 			sr.depth--
 		}
 	}
+}
+
+// choose returns the cell to branch on, -1 when every cell is filled: the
+// one whose candidates are fewest for the contradictions its rules and
+// groups have met (the "dom/wdeg" rule of constraint solvers: where the
+// search keeps failing is where a choice decides most), the first such
+// cell on a tie.
+func (sr *searcher) choose(s *State) int {
+	best, bestCount, bestWeight := -1, uint64(99), uint64(1)
+	for i, m := range s.cand {
+		k := uint64(m.Count())
+		if w := sr.e.weight[i]; k > 1 && k*bestWeight < bestCount*w {
+			best, bestCount, bestWeight = i, k, w
+		}
+	}
+	return best
 }
 
 // probe narrows the root by trying every candidate of every cell: a digit
@@ -524,7 +741,7 @@ func Solve(ctx context.Context, p *Puzzle, limit int) (Result, error) {
 // probeAfter is how many nodes a search visits before it stops to probe
 // the root (see [engine.probe]) and starts again: easy puzzles never pay
 // for probing.
-const probeAfter = 20000
+const probeAfter = 2000
 
 // errBudget stops a search that has visited its budget of nodes.
 var errBudget = errors.New("search budget spent")
@@ -536,7 +753,11 @@ func (e *engine) solve(ctx context.Context, s *State, limit int) (Result, error)
 		if errors.Is(sr.err, errBudget) {
 			nodes := sr.nodes
 			sr = &searcher{e: e, ctx: ctx, limit: limit, nodes: nodes}
-			if e.probe(ctx, s) {
+			if !e.derived {
+				e.derived = true
+				e.addSetSums(s)
+			}
+			if e.propagate(s, true) && e.probe(ctx, s) {
 				sr.search(s)
 			}
 		}

@@ -2,7 +2,7 @@ package variant
 
 import (
 	"fmt"
-	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -83,13 +83,36 @@ type Cage struct {
 func NewCage(kind string, size int, cells []int, sum int, distinct bool) *Cage {
 	k := &Cage{size: size, kind: kind, cells: cells, Sum: sum, Distinct: distinct}
 	if distinct && len(cells) <= size {
-		for m := Digits(0); m < 1<<size; m++ {
-			if bits.OnesCount32(uint32(m)) == len(cells) && digitSum(m) == sum {
-				k.subsets = append(k.subsets, m)
-			}
-		}
+		k.subsets = sumSets(size, len(cells), sum)
 	}
 	return k
+}
+
+// sumSets returns the sets of k distinct digits of 1 to size that add up to
+// sum, in increasing order of their masks.
+func sumSets(size, k, sum int) []Digits {
+	var out []Digits
+	// add chooses count more digits of 1 to top adding up to left.
+	var add func(set Digits, top, count, left int)
+	add = func(set Digits, top, count, left int) {
+		if count == 0 {
+			if left == 0 {
+				out = append(out, set)
+			}
+			return
+		}
+		// the count digits lie in 1..top: at least 1+..+count, at most
+		// (top-count+1)+..+top
+		if left < count*(count+1)/2 || left > count*(2*top-count+1)/2 {
+			return
+		}
+		for d := top; d >= count; d-- {
+			add(set|Digit(d), d-1, count-1, left-d)
+		}
+	}
+	add(0, size, k, sum)
+	slices.Sort(out)
+	return out
 }
 
 func digitSum(m Digits) int {
@@ -151,6 +174,41 @@ func (k *Cage) Prune(s *State) bool {
 		}
 	}
 	return pruneLinear(s, k.cells, ones(len(k.cells)), k.Sum, k.Sum)
+}
+
+// required returns the digits that every digit set still able to make the
+// sum holds: the cage holds them whatever its filling (empty when no set
+// is left).
+func (k *Cage) required(s *State) Digits {
+	var union Digits
+	for _, c := range k.cells {
+		union |= s.cand[c]
+	}
+	need, any := Digits(0), false
+	for _, set := range k.subsets {
+		if set&^union != 0 || need&^set == 0 && any {
+			continue
+		}
+		var cover Digits
+		ok := true
+		for _, c := range k.cells {
+			m := s.cand[c] & set
+			if m == 0 {
+				ok = false
+				break
+			}
+			cover |= m
+		}
+		if !ok || cover != set {
+			continue
+		}
+		if !any {
+			need, any = set, true
+		} else {
+			need &= set
+		}
+	}
+	return need
 }
 
 func ones(n int) []int {

@@ -141,7 +141,8 @@ func zoomCell(r *raster, hm gridMap, c int, bg, scale float64, cell *cut) {
 	}
 }
 
-// inkColours measures the colour of each cell's ink in r.
+// inkColours measures the colour of each cell's ink in r: the mean colour of
+// its deepest ink.
 func inkColours(r *raster, hm gridMap, cells *[81]cut) {
 	span := 1 - 2*cellMargin
 	for c := range cells {
@@ -149,8 +150,20 @@ func inkColours(r *raster, hm gridMap, cells *[81]cut) {
 		row, col := c/9, c%9
 		var sum [3]float64
 		n := 0
+		// The core of the strokes, where the ink is deepest: their edges
+		// are blended with the background (a highlighted cell's tint
+		// included), which a thin face's strokes are mostly.
+		deep, core := 0, float32(0.6)
+		for _, v := range cell.ink {
+			if v >= 0.9 {
+				deep++
+			}
+		}
+		if deep >= 8 {
+			core = 0.9
+		}
 		for k, v := range cell.ink {
-			if v < 0.6 {
+			if v < core {
 				continue
 			}
 			j, i := k/CellSide, k%CellSide

@@ -3,7 +3,6 @@ package link
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,8 +12,6 @@ import (
 
 	"github.com/sudokubot/sudokubot/variant"
 )
-
-var publishedSlow = flag.Bool("published-slow", false, "also solve the published puzzles of puzzles-timeout.json (tens of seconds each)")
 
 // publishedPuzzle is a puzzle of testdata/published.json: published
 // variant puzzles with their setters' solutions (see testdata/README.md).
@@ -43,8 +40,6 @@ func readPublished(tb testing.TB) []publishedPuzzle {
 
 func (p publishedPuzzle) link() string { return "https://www.f-puzzles.com/?load=" + p.Puzzle }
 
-func (p publishedPuzzle) slow() bool { return p.File == "puzzles-timeout.json" }
-
 // TestPublished reads every published puzzle from its f-puzzles link with
 // every rule understood, solves it, proves it unique and compares the
 // solution with the setter's. Where they differ, the puzzle carries a note
@@ -60,16 +55,7 @@ func TestPublished(t *testing.T) {
 			if len(info.Unknown) > 0 {
 				t.Fatalf("rules not read: %v", info.Unknown)
 			}
-			if pp.slow() && !*publishedSlow {
-				t.Skip("slow for every solver: run with -published-slow")
-			}
-			ctx := context.Background()
-			if pp.slow() { // a bound for puzzles known to take long (Solver needs SET does not finish)
-				var cancel context.CancelFunc
-				ctx, cancel = context.WithTimeout(ctx, 5*time.Minute)
-				defer cancel()
-			}
-			res, err := variant.Solve(ctx, p, 2)
+			res, err := variant.Solve(context.Background(), p, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,15 +79,11 @@ func TestPublished(t *testing.T) {
 }
 
 // BenchmarkPublished times solving and proving unique the published
-// puzzles (those of puzzles-timeout.json left out), reporting the mean
-// and the slowest.
+// puzzles, reporting the mean, the median and the slowest.
 func BenchmarkPublished(b *testing.B) {
 	var puzzles []*variant.Puzzle
 	var titles []string
 	for _, pp := range readPublished(b) {
-		if pp.slow() {
-			continue
-		}
 		p, _, err := Read(pp.link())
 		if err != nil {
 			b.Fatal(err)
