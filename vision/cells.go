@@ -141,8 +141,7 @@ func zoomCell(r *raster, hm gridMap, c int, bg, scale float64, cell *cut) {
 	}
 }
 
-// inkColours measures the colour of each cell's ink in r: the mean colour of
-// its deepest ink.
+// inkColours measures the colour of each cell's ink in r.
 func inkColours(r *raster, hm gridMap, cells *[81]cut) {
 	span := 1 - 2*cellMargin
 	for c := range cells {

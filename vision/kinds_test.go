@@ -159,7 +159,8 @@ func TestRowOfMarks(t *testing.T) {
 		{"candidates along the top", box(3, 3, 24, 8), true},
 		{"a digit", box(9, 5, 18, 22), false},
 		{"a one", box(12, 5, 15, 22), false},
-		{"one small candidate", box(12, 12, 14, 15), false},
+		{"two small candidates", box(10, 11, 18, 17), true},
+		{"one small candidate", box(12, 12, 14, 16), true},
 		{"empty", box(0, 0, -1, -1), false},
 	}
 	for _, c := range cases {

@@ -106,6 +106,9 @@ func (e *UnreadableError) Unwrap() error { return ErrUnreadable }
 type cellProbs struct {
 	class  [numClasses]float64
 	filled float64
+	// mistake marks a digit an app shows as a mistake (in red): it is
+	// read as shown, not changed to keep to the rules.
+	mistake bool
 }
 
 // Read reads the sudoku in a picture (the bytes of a JPEG, PNG, WebP, GIF
@@ -212,10 +215,9 @@ func Classify(ctx context.Context, cut *Cut) (*Reading, error) {
 }
 
 // rowOfMarks reports whether a cell's ink is a row of pencil marks rather
-// than a digit: at most a quarter of the cell high and half again as wide
-// as it is high (an app's candidates written small across the middle of
-// the cell, or along its top), where a digit is taller than it is wide
-// and at least a third of the cell high.
+// than a digit: at most a quarter of the cell high (an app's candidates
+// written small across the middle of the cell or along its top, or a
+// single one), where a digit is at least a third of the cell high.
 func rowOfMarks(ink *[CellSide * CellSide]float32) bool {
 	lo, hi := [2]int{CellSide, CellSide}, [2]int{-1, -1}
 	const edge = 2
@@ -230,8 +232,7 @@ func rowOfMarks(ink *[CellSide * CellSide]float32) bool {
 	if hi[0] < 0 {
 		return false
 	}
-	w, h := hi[0]-lo[0]+1, hi[1]-lo[1]+1
-	return h <= CellSide/4 && 2*w >= 3*h
+	return hi[1]-lo[1]+1 <= CellSide/4
 }
 
 // marksOdds makes the digits of a cell ten times less likely against
@@ -256,11 +257,13 @@ func marksOdds(p *cellProbs) {
 // blue, green or violet hue, is filled in; a cell read with less
 // confidence, or read as no digit (which the rules may yet make a digit),
 // joins the group whose saturation is clearly the nearer. Red digits
-// beside such givens (an app's mistakes) are filled in too. Failing two
-// groups, grey digits beside blue or green ones tell them apart as well.
-// Digits all of one colour (a page printed in red, a scan) and red ink
-// beside black (a page filled in with a red pen, which the model knows)
-// say nothing.
+// beside such givens (an app's mistakes) are filled in too, and read as
+// shown: the rules do not change a mistake read with confidence into the
+// right digit. Failing two groups, grey digits beside blue or green ones
+// tell them apart as well, and so do grey digits beside up to maxMistakes red ones (an app's
+// mistakes before any other entry). Digits all of one colour (a page
+// printed in red, a scan) and more red ink beside black (a page filled in
+// with a red pen, which the model knows) say nothing.
 func colourKinds(cut *Cut, probs *[81]cellProbs) {
 	var sure, unsure, red, grey, coloured []int
 	for i := range probs {
@@ -294,6 +297,8 @@ func colourKinds(cut *Cut, probs *[81]cellProbs) {
 	case split:
 	case len(grey) >= 8 && len(coloured) > 0:
 		givens, entries = grey, coloured
+	case len(grey) >= 8 && len(red) > 0 && len(red) <= maxMistakes:
+		givens = grey
 	default:
 		return
 	}
@@ -303,7 +308,15 @@ func colourKinds(cut *Cut, probs *[81]cellProbs) {
 	for _, i := range append(entries, red...) {
 		probs[i].filled = max(probs[i].filled, 0.9)
 	}
+	for _, i := range red {
+		probs[i].mistake = true
+	}
 }
+
+// maxMistakes is how many red digits beside grey ones are taken for an
+// app's mistakes, filled in, when no other colour tells the entries: more
+// are a page filled in with a red pen, which the model reads.
+const maxMistakes = 3
 
 // sureDigit is the model's probability of a digit from which its colour
 // is taken to make the groups of colourKinds.
@@ -553,6 +566,9 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 		var alts []change
 		for i := range probs {
 			p := probs[i].class
+			if probs[i].mistake && p[class[i]] >= sureDigit {
+				continue
+			}
 			for c := range numClasses {
 				if c == class[i] || valueOf(c) == best[i] || p[c] < 1e-4 {
 					continue
