@@ -11,7 +11,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/sudokubot/sudokubot/bot/internal/gateway"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
@@ -287,10 +286,17 @@ func TestShardsReconnectJittered(t *testing.T) {
 	if spread := last.Sub(first); spread < 100*time.Millisecond {
 		t.Errorf("%d shards resumed within %v of each other: no jitter", count, spread)
 	}
-	if back := last.Sub(dropped); back > gateway.FirstReconnectJitter+2*time.Second {
-		t.Errorf("the last shard resumed %v after the drop, want within about %v", back, gateway.FirstReconnectJitter)
-	}
 	poll(t, "the bot to be ready again", func() bool { return h.bot.Ready() == nil })
+	// Each shard came back on its first attempt, after the jittered wait
+	// alone (its bound is checked in the gateway's tests), not after a
+	// failed attempt and a backoff.
+	if failed := h.logs.lines("gateway reconnect failed; retrying"); len(failed) > 0 {
+		t.Errorf("reconnects failed and were retried: %v", failed)
+	}
+	if n := len(h.srv.Resumes()); n != count {
+		t.Errorf("%d resumes, want one a shard", n)
+	}
+	t.Logf("the last shard resumed %v after the drop", last.Sub(dropped).Round(time.Millisecond))
 }
 
 // TestReidentifyKeepsHeartbeating: Discord invalidates every session of four

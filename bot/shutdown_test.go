@@ -76,8 +76,10 @@ func TestGraceExpiryCancelsWork(t *testing.T) {
 	if err := h.stop(t); err != nil {
 		t.Fatal(err)
 	}
-	if d := time.Since(begin); d > closeTime+500*time.Millisecond {
-		t.Errorf("stopping took %v with a 1 s grace", d)
+	// The outcome below proves the solve was cancelled; the stop must not
+	// have waited for the solve's own deadline either.
+	if d := time.Since(begin); d >= cfg.SolveTimeout {
+		t.Errorf("stopping took %v with a 1 s grace: it waited for the solve's %v deadline", d, cfg.SolveTimeout)
 	}
 	h.waitLog(t, "grace period nearly over: cancelling commands still in flight; their users are told where Discord allows", 1)
 	if rec := h.waitLog(t, "command", 1)[0]; rec["outcome"] != outcomeNotFinished {

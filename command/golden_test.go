@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,18 +21,30 @@ import (
 // paths of the in-repo 9×9 samples whose next step is of that technique.
 func hintGrids(tb testing.TB) map[logic.Technique]sudoku.Grid {
 	tb.Helper()
-	found := map[logic.Technique]sudoku.Grid{}
-	for _, line := range readLines(tb, filepath.Join("testdata", "se_rated.csv"), false) {
-		for _, st := range states(tb, testgrids.Decode(tb, line)) {
-			lg, _ := logic.New(st)
-			step, err := logic.Next(context.Background(), lg)
-			if _, ok := found[step.Technique]; err == nil && !ok {
-				found[step.Technique] = st
+	// Six tests ask; the search over every state of every sample takes
+	// seconds (tens under -race), so it is made once. Callers only read the
+	// map. Should the first caller fail while making it, the others find
+	// it empty and fail too.
+	hintGridsOnce.Do(func() {
+		found := map[logic.Technique]sudoku.Grid{}
+		for _, line := range readLines(tb, filepath.Join("testdata", "se_rated.csv"), false) {
+			for _, st := range states(tb, testgrids.Decode(tb, line)) {
+				lg, _ := logic.New(st)
+				step, err := logic.Next(context.Background(), lg)
+				if _, ok := found[step.Technique]; err == nil && !ok {
+					found[step.Technique] = st
+				}
 			}
 		}
-	}
-	return found
+		hintGridsFound = found
+	})
+	return hintGridsFound
 }
+
+var (
+	hintGridsOnce  sync.Once
+	hintGridsFound map[logic.Technique]sudoku.Grid
+)
 
 // wrongDigit returns g with one digit added that breaks no rule but is not
 // the solution's.
@@ -108,6 +121,9 @@ func TestGoldenLogicReplies(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if raceEnabled && tt.h == patient {
+				t.Skip("a nested forcing chain takes tens of seconds under -race; checked without it")
+			}
 			rep := ask(t, tt.h, tt.kind, tt.g)
 			got := rep.Text + "\n"
 			for _, f := range rep.Files {

@@ -113,9 +113,14 @@ func testLogicRepliesFit(t *testing.T, opt render.Options) {
 					}
 					path = append(path, s)
 				}
-				for _, st := range statuses {
+				for i, st := range statuses {
 					rep := logic.Report{Status: st, Rating: 119, Hardest: step, Steps: 99999, Path: path}
 					checkFits(t, fmt.Sprintf("rate, status %v", st), render.Rated(g, rep, opt))
+					if raceEnabled && i%3 != 1 {
+						// Under -race: a third of the statuses (Solved, None,
+						// Cancelled), the path's cost being the same for each.
+						continue
+					}
 					msg, full := render.Explained(g, rep, opt)
 					checkFits(t, fmt.Sprintf("explain, status %v", st), msg)
 					if full != "" && !strings.Contains(msg, "attached") {

@@ -46,7 +46,7 @@ func (r *raster) bilinear(x, y float64) float64 {
 // cutCells cuts the 81 cells of the grid mapped by hm out of r, as grey
 // levels (0 black, 255 white) of CellSide×CellSide samples, then normalises
 // them to ink.
-func cutCells(r *raster, hm homography) [81]cut {
+func cutCells(r *raster, hm gridMap) [81]cut {
 	var raw [81][CellSide * CellSide]float64
 	var cells [81]cut
 	span := 1 - 2*cellMargin
@@ -102,7 +102,7 @@ func cutCells(r *raster, hm homography) [81]cut {
 // zoomCell samples the square around the ink of cell c again, filling its
 // zoom: the bounding box of the samples over 0.4 away from the cell's edge,
 // made square with a margin, normalised as the cell is.
-func zoomCell(r *raster, hm homography, c int, bg, scale float64, cell *cut) {
+func zoomCell(r *raster, hm gridMap, c int, bg, scale float64, cell *cut) {
 	lo, hi := [2]int{CellSide, CellSide}, [2]int{-1, -1}
 	const edge = 2
 	for j := edge; j < CellSide-edge; j++ {
@@ -141,16 +141,29 @@ func zoomCell(r *raster, hm homography, c int, bg, scale float64, cell *cut) {
 	}
 }
 
-// inkColours measures the colour of each cell's ink in r.
-func inkColours(r *raster, hm homography, cells *[81]cut) {
+// inkColours measures the colour of each cell's ink in r: the mean colour of
+// its deepest ink.
+func inkColours(r *raster, hm gridMap, cells *[81]cut) {
 	span := 1 - 2*cellMargin
 	for c := range cells {
 		cell := &cells[c]
 		row, col := c/9, c%9
 		var sum [3]float64
 		n := 0
+		// The core of the strokes, where the ink is deepest: their edges
+		// are blended with the background (a highlighted cell's tint
+		// included), which a thin face's strokes are mostly.
+		deep, core := 0, float32(0.6)
+		for _, v := range cell.ink {
+			if v >= 0.9 {
+				deep++
+			}
+		}
+		if deep >= 8 {
+			core = 0.9
+		}
 		for k, v := range cell.ink {
-			if v < 0.6 {
+			if v < core {
 				continue
 			}
 			j, i := k/CellSide, k%CellSide

@@ -3,6 +3,7 @@ package vision
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // ErrNoGrid is returned when a picture holds nothing that looks like a 9×9 grid.
@@ -52,22 +53,65 @@ func (r *raster) invert() {
 }
 
 // locate finds the grid in r, dark ink on light first and then, failing
-// that or when the grid found is mostly ink (a grid drawn light on dark,
-// whose dark cells were taken for ink), light on dark (which turns r over).
+// that, when the grid found is mostly ink (a grid drawn light on dark,
+// whose dark cells were taken for ink) or when its ink is lighter than its
+// background (a dark theme whose page is darker than its board, so that
+// the page around the board was taken for a frame of ink, and the grid
+// found turned over scores better), light on dark (which turns r over).
 // It reports whether r was turned over for it.
 func locate(r *raster) (Quad, float64, bool, bool) {
 	ink := threshold(r)
 	q, score, ok := findGrid(r, ink)
-	if ok && inkShare(ink, r.w, r.h, q) < 0.4 {
+	light := ok && lightInk(r, q)
+	if ok && inkShare(ink, r.w, r.h, q) < 0.4 && !light {
 		return q, score, false, true
 	}
 	r.invert()
 	q2, score2, ok2 := findGrid(r, threshold(r))
-	if ok2 {
+	// Light ink alone (glare on a photo) turns the picture over only for
+	// a grid that looks more like one that way.
+	if ok2 && (!light || score2 > score) {
 		return q2, score2, true, true
 	}
 	r.invert()
 	return q, score, false, ok
+}
+
+// lightInk reports whether the marks inside the outline q are lighter than
+// its background: of the samples far from the median grey level (the
+// background), more than twice as many are lighter than darker.
+func lightInk(r *raster, q Quad) bool {
+	hm, ok := quadHomography(q)
+	if !ok {
+		return false
+	}
+	const n = 72
+	levels := make([]int, 0, n*n)
+	for j := range n {
+		for i := range n {
+			x, y := hm.apply((float64(i)+0.5)*9/n, (float64(j)+0.5)*9/n)
+			xi, yi := int(x), int(y)
+			if xi < 0 || yi < 0 || xi >= r.w || yi >= r.h {
+				continue
+			}
+			levels = append(levels, int(r.gray[yi*r.w+xi]))
+		}
+	}
+	if len(levels) == 0 {
+		return false
+	}
+	slices.Sort(levels)
+	median := levels[len(levels)/2]
+	light, dark := 0, 0
+	for _, g := range levels {
+		switch {
+		case g > median+40:
+			light++
+		case g < median-40:
+			dark++
+		}
+	}
+	return light > 2*dark
 }
 
 // inkShare is the share of ink inside the outline q.
@@ -127,7 +171,8 @@ func cutAt(r *raster, k int, dark bool, q Quad, score float64) (*Cut, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: degenerate outline", ErrNoGrid)
 	}
-	cells := cutCells(r, hm)
+	// The cells are cut along the grid's own lines, found near the outline's.
+	cells := cutCells(r, refineGrid(r, hm))
 	c := &Cut{Score: score, Dark: dark}
 	for i, p := range q {
 		c.Outline[i] = Point{p.X * float64(k), p.Y * float64(k)}

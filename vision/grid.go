@@ -311,6 +311,54 @@ func gridScore(ink []bool, w, h int, hm homography) float64 {
 	return lines/20 - 0.5*float64(off)/float64(18*steps)
 }
 
+// faintGridScore is [gridScore] measured on the grey levels rather than the
+// ink: a line is there where, along it, the darkest sample within 0.03 of a
+// cell across it is darker by 6 grey levels than the mean of the samples
+// 0.12 of a cell to either side. It finds the thin light lines of an app's
+// board (a light grey on white, or a dark grey on a dark theme's board)
+// that shrinking the screenshot left too faint for the threshold, where
+// only the box lines were ink.
+func faintGridScore(r *raster, hm homography) float64 {
+	grey := func(u, v float64) float64 {
+		x, y := hm.apply(u, v)
+		return r.bilinear(x, y)
+	}
+	const steps = 72
+	// present is the share of the steps along line p (horizontal or
+	// vertical) where it is darker than beside it.
+	present := func(p float64, horizontal bool) float64 {
+		at := func(t, d float64) float64 {
+			if horizontal {
+				return grey(t, p+d)
+			}
+			return grey(p+d, t)
+		}
+		n := 0
+		for s := range steps {
+			t := (float64(s) + 0.5) * 9 / steps
+			line := 255.0
+			for k := -3; k <= 3; k++ {
+				line = min(line, at(t, float64(k)*0.01))
+			}
+			side := (at(t, -0.12) + at(t, 0.12)) / 2
+			if side-line >= 6 {
+				n++
+			}
+		}
+		return float64(n) / steps
+	}
+	lines, off := 0.0, 0.0
+	for i := 0; i <= 9; i++ {
+		for _, horizontal := range []bool{true, false} {
+			lines += min(1, present(float64(i), horizontal)/0.6)
+			if i < 9 {
+				off += present(float64(i)+0.5, horizontal)
+			}
+		}
+	}
+	return lines/20 - 0.5*off/18
+}
+
 // minGridScore is the score under which a quadrilateral is not taken for a grid.
 const minGridScore = 0.45
 
@@ -340,7 +388,7 @@ func findGrid(r *raster, ink []bool) (Quad, float64, bool) {
 	bestArea := 0.0
 	for _, c := range cands {
 		q := largestQuad(hull(labels, solid, r.w, c))
-		if !convexClockwise(q) || squareness(q) < 0.35 {
+		if !convexClockwise(q) || squareness(q) < minSquareness {
 			continue
 		}
 		hm, ok := quadHomography(q)
@@ -348,6 +396,9 @@ func findGrid(r *raster, ink []bool) (Quad, float64, bool) {
 			continue
 		}
 		s := gridScore(ink, r.w, r.h, hm)
+		if s < minGridScore {
+			s = max(s, faintGridScore(r, hm))
+		}
 		if s < minGridScore {
 			continue
 		}
@@ -359,3 +410,7 @@ func findGrid(r *raster, ink []bool) (Quad, float64, bool) {
 	}
 	return best, bestScore, found
 }
+
+// minSquareness is the [squareness] under which a quadrilateral is not
+// taken for a grid: a square seen even at a steep angle keeps more.
+const minSquareness = 0.45

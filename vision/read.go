@@ -203,40 +203,235 @@ func Classify(ctx context.Context, cut *Cut) (*Reading, error) {
 		d, k := net.logits(&cut.Cells[i], &cut.Zoom[i])
 		copy(probs[i].class[:], softmax(d[:]))
 		probs[i].filled = softmax(k[:])[1]
+		if rowOfMarks(&cut.Cells[i]) {
+			marksOdds(&probs[i])
+		}
 	}
 	colourKinds(cut, &probs)
 	return decide(ctx, cut.Outline, &probs)
 }
 
+// rowOfMarks reports whether a cell's ink is a row of pencil marks rather
+// than a digit: at most a quarter of the cell high and half again as wide
+// as it is high (an app's candidates written small across the middle of
+// the cell, or along its top), where a digit is taller than it is wide
+// and at least a third of the cell high.
+func rowOfMarks(ink *[CellSide * CellSide]float32) bool {
+	lo, hi := [2]int{CellSide, CellSide}, [2]int{-1, -1}
+	const edge = 2
+	for j := edge; j < CellSide-edge; j++ {
+		for i := edge; i < CellSide-edge; i++ {
+			if ink[j*CellSide+i] > 0.4 {
+				lo[0], lo[1] = min(lo[0], i), min(lo[1], j)
+				hi[0], hi[1] = max(hi[0], i), max(hi[1], j)
+			}
+		}
+	}
+	if hi[0] < 0 {
+		return false
+	}
+	w, h := hi[0]-lo[0]+1, hi[1]-lo[1]+1
+	return h <= CellSide/4 && 2*w >= 3*h
+}
+
+// marksOdds makes the digits of a cell ten times less likely against
+// pencil marks and empty, for a cell whose ink has the shape of marks.
+func marksOdds(p *cellProbs) {
+	sum := 0.0
+	for c := range p.class {
+		if c >= 1 && c <= 9 {
+			p.class[c] *= 0.1
+		}
+		sum += p.class[c]
+	}
+	for c := range p.class {
+		p.class[c] /= sum
+	}
+}
+
 // colourKinds uses the ink's colour where it tells entries from givens, as
-// in apps, where the givens are black (or white) and the entries blue: when
-// the digits fall into grey ones and blue-green ones, the coloured ones are
-// filled in. Red or uniformly coloured digits (a page printed in red) say
-// nothing.
+// in apps, where the givens are black, white or a dark slate and the
+// entries blue, green or violet: when the digits read with confidence fall
+// into two groups of colour ([colourGroups]), the more saturated one, of a
+// blue, green or violet hue, is filled in; a cell read with less
+// confidence, or read as no digit (which the rules may yet make a digit),
+// joins the group whose saturation is clearly the nearer. Red digits
+// beside such givens (an app's mistakes) are filled in too. Failing two
+// groups, grey digits beside blue or green ones tell them apart as well.
+// Digits all of one colour (a page printed in red, a scan) and red ink
+// beside black (a page filled in with a red pen, which the model knows)
+// say nothing.
 func colourKinds(cut *Cut, probs *[81]cellProbs) {
-	var grey, coloured []int
+	var sure, unsure, red, grey, coloured []int
 	for i := range probs {
 		best := argmax(probs[i].class[:])
-		if best < 1 || best > 9 {
+		rgb := cut.RGB[i]
+		if rgb == [3]float64{} {
 			continue
 		}
-		rgb := cut.RGB[i]
+		if best < 1 || best > 9 {
+			// No digit as the model has it: the rules may make it one.
+			unsure = append(unsure, i)
+			continue
+		}
 		switch {
+		case cut.Chroma[i] > 0.3 && rgb[0] > rgb[1]+40 && rgb[0] > rgb[2]+40:
+			red = append(red, i)
+			continue
 		case cut.Chroma[i] < 0.12:
 			grey = append(grey, i)
 		case cut.Chroma[i] > 0.25 && rgb[2] > rgb[0]:
 			coloured = append(coloured, i)
 		}
+		if probs[i].class[best] >= sureDigit {
+			sure = append(sure, i)
+		} else {
+			unsure = append(unsure, i)
+		}
 	}
-	if len(grey) < 8 || len(coloured) < 1 {
+	givens, entries, split := colourGroups(cut, sure, unsure)
+	switch {
+	case split:
+	case len(grey) >= 8 && len(coloured) > 0:
+		givens, entries = grey, coloured
+	default:
 		return
 	}
-	for _, i := range grey {
+	for _, i := range givens {
 		probs[i].filled = min(probs[i].filled, 0.1)
 	}
-	for _, i := range coloured {
+	for _, i := range append(entries, red...) {
 		probs[i].filled = max(probs[i].filled, 0.9)
 	}
+}
+
+// sureDigit is the model's probability of a digit from which its colour
+// is taken to make the groups of colourKinds.
+const sureDigit = 0.9
+
+// colourGroups splits the cells sure by the colour of their ink (two
+// means, started from the least and the most saturated) and reports
+// whether they fall into two groups apart: the givens (the less saturated
+// group, at least 8 cells) and the entries (of more blue than red), their
+// centres 30 levels or more apart and 2.5 times their spread. The colours
+// are compared by their hue and saturation more than by their lightness
+// ([colourFeature]): a thin face's strokes are blended with the
+// background, lighter than a bold one's of the same colour. The cells
+// unsure join the group whose saturation is clearly the nearer, if any.
+func colourGroups(cut *Cut, sure, unsure []int) (givens, entries []int, ok bool) {
+	cells := sure
+	if len(cells) < 9 {
+		return nil, nil, false
+	}
+	lo, hi := cells[0], cells[0]
+	for _, i := range cells {
+		if cut.Chroma[i] < cut.Chroma[lo] {
+			lo = i
+		}
+		if cut.Chroma[i] > cut.Chroma[hi] {
+			hi = i
+		}
+	}
+	centre := [2]colour{colourFeature(cut.RGB[lo]), colourFeature(cut.RGB[hi])}
+	var rgb [2][3]float64 // the groups' mean colours
+	group := make([]int, len(cells))
+	for range 10 {
+		var sum [2]colour
+		var n [2]int
+		rgb = [2][3]float64{}
+		for k, i := range cells {
+			f := colourFeature(cut.RGB[i])
+			g := 0
+			if f.dist(centre[1]) < f.dist(centre[0]) {
+				g = 1
+			}
+			group[k] = g
+			n[g]++
+			for c := range f {
+				sum[g][c] += f[c]
+			}
+			for c := range 3 {
+				rgb[g][c] += cut.RGB[i][c]
+			}
+		}
+		if n[0] == 0 || n[1] == 0 {
+			return nil, nil, false
+		}
+		for g := range 2 {
+			for c := range sum[g] {
+				centre[g][c] = sum[g][c] / float64(n[g])
+			}
+			for c := range 3 {
+				rgb[g][c] /= float64(n[g])
+			}
+		}
+	}
+	if chroma(rgb[0]) > chroma(rgb[1]) {
+		centre[0], centre[1] = centre[1], centre[0]
+		rgb[0], rgb[1] = rgb[1], rgb[0]
+		for k := range group {
+			group[k] = 1 - group[k]
+		}
+	}
+	spread := 0.0
+	for k, i := range cells {
+		d := colourFeature(cut.RGB[i]).dist(centre[group[k]])
+		spread += d * d
+	}
+	spread = math.Sqrt(spread / float64(len(cells)))
+	apart := centre[0].dist(centre[1])
+	c0, c1 := chroma(rgb[0]), chroma(rgb[1])
+	if apart < 30 || apart < 2.5*spread || c1 < c0+0.1 || rgb[1][2] <= rgb[1][0] {
+		return nil, nil, false
+	}
+	for k, i := range cells {
+		if group[k] == 0 {
+			givens = append(givens, i)
+		} else {
+			entries = append(entries, i)
+		}
+	}
+	// A cell unsure is often faint (a thin face, pencil marks), its colour
+	// blended with the background: its saturation tells its group, when
+	// it is clearly nearer one.
+	margin := (c1 - c0) / 4
+	for _, i := range unsure {
+		d0, d1 := math.Abs(cut.Chroma[i]-c0), math.Abs(cut.Chroma[i]-c1)
+		switch {
+		case d0 < d1-margin:
+			givens = append(givens, i)
+		case d1 < d0-margin:
+			entries = append(entries, i)
+		}
+	}
+	return givens, entries, len(givens) >= 8
+}
+
+// colour is a colour as colourGroups compares them: its offsets from grey
+// (red, green and blue less their mean) and, weighed less, its lightness.
+type colour [4]float64
+
+// colourLightness is the weight of the lightness in a colour.
+const colourLightness = 0.3
+
+func colourFeature(rgb [3]float64) colour {
+	m := (rgb[0] + rgb[1] + rgb[2]) / 3
+	return colour{rgb[0] - m, rgb[1] - m, rgb[2] - m, colourLightness * m}
+}
+
+func (a colour) dist(b colour) float64 {
+	sum := 0.0
+	for i := range a {
+		sum += (a[i] - b[i]) * (a[i] - b[i])
+	}
+	return math.Sqrt(sum)
+}
+
+// chroma is how coloured rgb is, as [Cut.Chroma] measures it.
+func chroma(rgb [3]float64) float64 {
+	hi := max(rgb[0], rgb[1], rgb[2])
+	lo := min(rgb[0], rgb[1], rgb[2])
+	return (hi - lo) / max(hi, 64)
 }
 
 func argmax(p []float64) int {
@@ -396,6 +591,9 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 		}
 		v = bestV
 	}
+	if v <= 1 {
+		printedUnique(ctx, &chosen, &filled, probs)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -436,6 +634,59 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 		return out, &UnreadableError{Cells: cells, Reading: out}
 	}
 	return out, nil
+}
+
+// maxReprinted is how many digits taken for filled in printedUnique may
+// take back for printed.
+const maxReprinted = 6
+
+// printedUnique takes digits read as filled in back for printed givens
+// when the givens without them have several solutions: a printed puzzle
+// has one, so a digit it needs for that is a given the model took for
+// handwriting (a bold face on a scanned page). The least surely filled
+// are taken back first, one at a time, each kept only when the givens
+// still keep to the rules, until the givens have one solution; up to
+// maxReprinted of them, else none is.
+func printedUnique(ctx context.Context, r *reading, filled *[81]bool, probs *[81]cellProbs) {
+	unique := func(f *[81]bool) (sound, one bool) {
+		var givens [81]int
+		for i, d := range r {
+			if !f[i] {
+				givens[i] = d
+			}
+		}
+		g, _ := sudoku.FromCells(sudoku.Classic, givens[:])
+		if len(sudoku.Validate(g)) > 0 {
+			return false, false
+		}
+		res, err := sudoku.Solve(ctx, g, 2)
+		return err == nil && res.Count > 0, err == nil && res.Count == 1
+	}
+	if _, one := unique(filled); one {
+		return
+	}
+	var cand []int
+	for i := range filled {
+		if filled[i] {
+			cand = append(cand, i)
+		}
+	}
+	slices.SortFunc(cand, func(a, b int) int { return cmpFloat(probs[a].filled, probs[b].filled) })
+	f := *filled
+	for n, i := range cand {
+		if n == maxReprinted || ctx.Err() != nil {
+			return
+		}
+		f[i] = false
+		sound, one := unique(&f)
+		if one {
+			*filled = f
+			return
+		}
+		if !sound {
+			f[i] = true
+		}
+	}
 }
 
 // clashes reports whether two digits of r clash in a row, a column or a box.

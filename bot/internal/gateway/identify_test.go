@@ -324,7 +324,7 @@ func TestIdentifyGateWaitEndsOnClose(t *testing.T) {
 				if !errors.Is(err, errGateClosed) {
 					t.Errorf("Write = %v, want errGateClosed", err)
 				}
-				if took := time.Since(begin); took > every/2 {
+				if took := time.Since(begin); took >= every {
 					t.Errorf("the identify's wait ended %v after the %s", took, how)
 				}
 			case <-time.After(2 * every):

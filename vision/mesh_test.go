@@ -1,0 +1,88 @@
+package vision
+
+import (
+	"math"
+	"testing"
+)
+
+// bentGrid draws a 9×9 grid of dark lines on a light w×w raster whose
+// lines down bow by bow pixels at mid-height (a curved page), with a
+// digit-like stroke beside some lines, and returns where line col down
+// crosses line row across.
+func bentGrid(w int, bow float64) (*raster, func(row, col int) Point) {
+	r := &raster{w: w, h: w, gray: make([]uint8, w*w), rgb: make([]uint8, 3*w*w)}
+	for i := range r.gray {
+		r.gray[i] = 210
+	}
+	margin, cell := 40.0, float64(w-80)/9
+	at := func(row, col int, y float64) Point {
+		t := (y - margin) / (9 * cell) // 0 at the top, 1 at the bottom
+		return Point{margin + float64(col)*cell + bow*4*t*(1-t), margin + float64(row)*cell}
+	}
+	ink := func(x, y int) {
+		if x >= 0 && y >= 0 && x < w && y < w {
+			r.gray[y*w+x] = 30
+		}
+	}
+	for i := 0; i <= 9; i++ {
+		for s := int(margin); s <= int(margin+9*cell); s++ {
+			p := at(0, i, float64(s))
+			ink(int(math.Round(p.X)), s)
+			ink(int(math.Round(p.X))+1, s)
+			ink(s, int(margin+float64(i)*cell))
+			ink(s, int(margin+float64(i)*cell)+1)
+		}
+	}
+	// A short stroke near line 4 down in the first row: not a line.
+	for y := int(margin + 0.3*cell); y < int(margin+0.6*cell); y++ {
+		ink(int(margin+4.15*cell), y)
+		ink(int(margin+4.15*cell)+1, y)
+	}
+	return r, func(row, col int) Point {
+		return at(row, col, margin+float64(row)*cell)
+	}
+}
+
+func TestRefineGridFollowsBentLines(t *testing.T) {
+	r, truth := bentGrid(440, 12)
+	// The outline at the straight corners, as the finder gives it.
+	q := Quad{truth(0, 0), truth(0, 9), truth(9, 9), truth(9, 0)}
+	hm, ok := quadHomography(q)
+	if !ok {
+		t.Fatal("degenerate outline")
+	}
+	m := refineGrid(r, hm)
+	worstStraight, worstMesh := 0.0, 0.0
+	for row := range 10 {
+		for col := range 10 {
+			want := truth(row, col)
+			x, y := hm.apply(float64(col), float64(row))
+			worstStraight = max(worstStraight, math.Hypot(x-want.X, y-want.Y))
+			got := m.pts[row][col]
+			worstMesh = max(worstMesh, math.Hypot(got.X-want.X, got.Y-want.Y))
+		}
+	}
+	if worstStraight < 10 {
+		t.Fatalf("the straight outline is off by %.1f px only: the test does not bend the grid", worstStraight)
+	}
+	if worstMesh > 2 {
+		t.Errorf("mesh crossings off by up to %.1f px (straight outline: %.1f px), want at most 2", worstMesh, worstStraight)
+	}
+}
+
+func TestRefineGridKeepsOutlineWithoutLines(t *testing.T) {
+	r := &raster{w: 200, h: 200, gray: make([]uint8, 200*200), rgb: make([]uint8, 3*200*200)}
+	for i := range r.gray {
+		r.gray[i] = 200
+	}
+	hm, _ := quadHomography(Quad{{10, 10}, {190, 10}, {190, 190}, {10, 190}})
+	m := refineGrid(r, hm)
+	for row := range 10 {
+		for col := range 10 {
+			x, y := hm.apply(float64(col), float64(row))
+			if p := m.pts[row][col]; math.Hypot(p.X-x, p.Y-y) > 1e-9 {
+				t.Fatalf("crossing %d,%d moved to %v from %.1f,%.1f on a blank page", row, col, p, x, y)
+			}
+		}
+	}
+}
