@@ -116,27 +116,7 @@ func TestLocked(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := state(9, tt.cands)
-			ok := e.locked(s, tt.group)
-			if tt.want == nil {
-				if ok {
-					t.Fatalf("no contradiction: %v", s.cand)
-				}
-				return
-			}
-			if !ok {
-				t.Fatal("a contradiction")
-			}
-			for c, m := range s.cand {
-				want := all
-				if w, ok := tt.want[c]; ok {
-					want = w
-				} else if w, ok := tt.cands[c]; ok {
-					want = w
-				}
-				if m != want {
-					t.Errorf("%s: %v, want %v", CellName(9, c), m, want)
-				}
-			}
+			checkPruned(t, s, e.locked(s, tt.group), tt.want, tt.cands)
 		})
 	}
 }
@@ -204,5 +184,33 @@ func TestSettles(t *testing.T) {
 	}
 	if settling.calls != 2 {
 		t.Errorf("narrowed by another rule: %d calls, want 2", settling.calls)
+	}
+}
+
+// checkPruned checks a pruning's outcome: a contradiction when want is
+// nil, else each cell's candidates as the first of want and then those
+// that has it (every digit for a cell of none).
+func checkPruned(t *testing.T, s *State, ok bool, want map[int]Digits, then ...map[int]Digits) {
+	t.Helper()
+	if want == nil {
+		if ok {
+			t.Fatalf("no contradiction: %v", s.cand)
+		}
+		return
+	}
+	if !ok {
+		t.Fatal("a contradiction")
+	}
+	for c, m := range s.cand {
+		w := s.Full()
+		for _, from := range append([]map[int]Digits{want}, then...) {
+			if d, has := from[c]; has {
+				w = d
+				break
+			}
+		}
+		if m != w {
+			t.Errorf("%s: %v, want %v", CellName(s.size, c), m, w)
+		}
 	}
 }

@@ -317,20 +317,23 @@ func (k *Skyscraper) Prune(s *State) bool {
 	var fwd, back [MaxSize + 1][MaxSize + 1]uint32
 	fwd[0][0] = 1
 	for i, c := range k.cells {
-		cand := s.cand[c]
+		cand := uint32(s.cand[c])
 		if cand == 0 {
 			return false
 		}
-		low := cand.Min() // tallest m > low stay
-		var below uint32  // OR of fwd[i][m] for m < d
-		for d := 0; d <= size; d++ {
-			f := fwd[i][d]
-			if d > 0 && cand&Digit(d) != 0 {
-				fwd[i+1][d] |= below << 1
+		from, to := &fwd[i], &fwd[i+1]
+		low := Digits(cand).Min() // tallest m > low stay
+		below := from[0]          // OR of from[m] for m < d
+		for d := 1; d <= size; d++ {
+			f := from[d]
+			var t uint32
+			if cand>>(d-1)&1 != 0 {
+				t = below << 1
 			}
-			if f != 0 && d > low {
-				fwd[i+1][d] |= f
+			if d > low {
+				t |= f
 			}
+			to[d] = t
 			below |= f
 		}
 	}
@@ -343,39 +346,42 @@ func (k *Skyscraper) Prune(s *State) bool {
 		}
 	}
 	for i := n - 1; i >= 0; i-- {
-		cand := s.cand[k.cells[i]]
-		low := cand.Min()
-		var above uint32 // OR of back[i+1][d]>>1 for d > m in cand
-		for m := size; m >= 0; m-- {
+		cand := uint32(s.cand[k.cells[i]])
+		low := Digits(cand).Min()
+		next, cur := &back[i+1], &back[i]
+		var above uint32 // OR of next[d]>>1 for d > m in cand
+		for m := size; m >= 1; m-- {
 			b := above
 			if m > low {
-				b |= back[i+1][m]
+				b |= next[m]
 			}
-			back[i][m] = b
-			if m > 0 && cand&Digit(m) != 0 {
-				above |= back[i+1][m] >> 1
+			cur[m] = b
+			if cand>>(m-1)&1 != 0 {
+				above |= next[m] >> 1
 			}
 		}
+		cur[0] = above
 	}
 	if fwd[0][0]&back[0][0] == 0 {
 		return false
 	}
 	for i, c := range k.cells {
-		cand := s.cand[c]
+		cand := uint32(s.cand[c])
+		from, next := &fwd[i], &back[i+1]
 		// A digit d stays if a tallest m < d before it leads on through d
-		// (fwd[i][m] meeting back[i+1][d] less one), or a tallest m > d
-		// stays and ends well (fwd[i][m] meeting back[i+1][m]).
+		// (from[m] meeting next[d] less one), or a tallest m > d stays and
+		// ends well (from[m] meeting next[m]).
 		var stay [MaxSize + 2]bool // stay[d]: some m >= d stays and ends well
 		for m := size; m >= 0; m-- {
-			stay[m] = stay[m+1] || fwd[i][m]&back[i+1][m] != 0
+			stay[m] = stay[m+1] || from[m]&next[m] != 0
 		}
 		var keep Digits
-		var below uint32
-		for d := 0; d <= size; d++ {
-			if d > 0 && cand&Digit(d) != 0 && (below&(back[i+1][d]>>1) != 0 || stay[d+1]) {
-				keep |= Digit(d)
+		below := from[0]
+		for d := 1; d <= size; d++ {
+			if cand>>(d-1)&1 != 0 && (below&(next[d]>>1) != 0 || stay[d+1]) {
+				keep |= 1 << (d - 1)
 			}
-			below |= fwd[i][d]
+			below |= from[d]
 		}
 		if !s.Keep(c, keep) {
 			return false

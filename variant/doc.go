@@ -11,11 +11,13 @@
 // by the pairs it allows) and says whether filled digits break it. The
 // engine calls constraints only through that interface: it keeps
 // candidates as bitmasks ([Digits]), propagates rows, columns, regions and
-// groups (naked and hidden singles) and every constraint whose cells
-// changed until nothing changes, then branches on the cell with the fewest
-// candidates for the contradictions its rules and groups have met so far
-// (where the search keeps failing). One rule is derived from the others: killer cages inside a
-// row, column or region fix the sum of its other cells (the "45 rule").
+// groups (naked and hidden singles, locked candidates) and every constraint
+// whose cells changed until nothing changes, then branches on the cell with
+// the fewest candidates for the contradictions its rules and groups have
+// met so far (where the search keeps failing). Sums are derived from the
+// rules: killer cages inside a row, column or region fix the sum of its
+// other cells (the "45 rule"), and a long search adds the sums of set
+// equivalence ([SetSum]: k rows and k columns hold the same digits).
 //
 // [Solve] counts solutions up to a limit under the context's deadline
 // (two is enough to prove a puzzle unique), [TrueCandidates] gives the

@@ -37,24 +37,7 @@ func setSums(p *Puzzle) []Constraint {
 	if n > setMaxSize {
 		return nil
 	}
-	owner := make([]int, n*n)
-	for i := range owner {
-		owner[i] = -1
-	}
-	var cages []*Cage
-	for _, k := range p.Constraints {
-		c, ok := k.(*Cage)
-		if !ok || !c.Distinct {
-			continue
-		}
-		for _, cell := range c.cells {
-			if owner[cell] >= 0 {
-				return nil
-			}
-			owner[cell] = len(cages)
-		}
-		cages = append(cages, c)
-	}
+	cages, _ := killerCages(p)
 	if len(cages) == 0 {
 		return nil
 	}

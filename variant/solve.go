@@ -174,6 +174,30 @@ func (e *engine) addSetSums(s *State) {
 	e.index(from)
 }
 
+// killerCages returns the puzzle's cages of distinct digits and the cage
+// of each cell (-1 for none); none when two cages overlap (their sums are
+// then left alone).
+func killerCages(p *Puzzle) (cages []*Cage, owner []int) {
+	owner = make([]int, p.Size*p.Size)
+	for i := range owner {
+		owner[i] = -1
+	}
+	for _, k := range p.Constraints {
+		c, ok := k.(*Cage)
+		if !ok || !c.Distinct {
+			continue
+		}
+		for _, cell := range c.cells {
+			if owner[cell] >= 0 {
+				return nil, nil
+			}
+			owner[cell] = len(cages)
+		}
+		cages = append(cages, c)
+	}
+	return cages, owner
+}
+
 // innies derives sums the killer cages imply (the "45 rule" of killer
 // solvers): an area whose digits add up to a known total (a row, column
 // or region of all n digits, or a band of 2 to n/2 neighbouring rows or
@@ -185,24 +209,7 @@ func (e *engine) addSetSums(s *State) {
 // pruned as a cage when they are few.
 func innies(p *Puzzle, groups [][]int32) []Constraint {
 	n := p.Size
-	owner := make([]int, n*n) // the cage of each cell, -1 for none
-	for i := range owner {
-		owner[i] = -1
-	}
-	var cages []*Cage
-	for _, k := range p.Constraints {
-		c, ok := k.(*Cage)
-		if !ok || !c.Distinct {
-			continue
-		}
-		for _, cell := range c.cells {
-			if owner[cell] >= 0 {
-				return nil // overlapping cages: leave the sums alone
-			}
-			owner[cell] = len(cages)
-		}
-		cages = append(cages, c)
-	}
+	cages, owner := killerCages(p)
 	if len(cages) == 0 {
 		return nil
 	}

@@ -143,20 +143,7 @@ func (k *Cage) Prune(s *State) bool {
 		}
 		any := false
 		for _, set := range k.subsets {
-			if set&^union != 0 {
-				continue
-			}
-			var cover Digits
-			ok := true
-			for _, c := range k.cells {
-				m := s.cand[c] & set
-				if m == 0 {
-					ok = false
-					break
-				}
-				cover |= m
-			}
-			if !ok || cover != set {
+			if !k.fits(s, set, union) {
 				continue
 			}
 			any = true
@@ -176,6 +163,23 @@ func (k *Cage) Prune(s *State) bool {
 	return pruneLinear(s, k.cells, ones(len(k.cells)), k.Sum, k.Sum)
 }
 
+// fits reports whether the cells can still hold the digit set: each a
+// digit of it, every digit of it covered (union: the cells' candidates).
+func (k *Cage) fits(s *State, set, union Digits) bool {
+	if set&^union != 0 {
+		return false
+	}
+	var cover Digits
+	for _, c := range k.cells {
+		m := s.cand[c] & set
+		if m == 0 {
+			return false
+		}
+		cover |= m
+	}
+	return cover == set
+}
+
 // required returns the digits that every digit set still able to make the
 // sum holds: the cage holds them whatever its filling (empty when no set
 // is left).
@@ -186,20 +190,7 @@ func (k *Cage) required(s *State) Digits {
 	}
 	need, any := Digits(0), false
 	for _, set := range k.subsets {
-		if set&^union != 0 || need&^set == 0 && any {
-			continue
-		}
-		var cover Digits
-		ok := true
-		for _, c := range k.cells {
-			m := s.cand[c] & set
-			if m == 0 {
-				ok = false
-				break
-			}
-			cover |= m
-		}
-		if !ok || cover != set {
+		if any && need&^set == 0 || !k.fits(s, set, union) {
 			continue
 		}
 		if !any {
