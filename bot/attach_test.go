@@ -72,7 +72,7 @@ func TestTextReplyCarriesItsFilesInOneRequest(t *testing.T) {
 	h := start(t, cfg, attaching(explanation))
 	msg := h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
 	m := h.srv.WaitMessages(t, 1, wait)[0]
-	h.srv.NoMoreMessages(t, 1, 200*time.Millisecond)
+	h.noMoreMessages(t, 1)
 	if want := expectedReply(t, cfg, "!solve "+lc37); m.Content != want || !strings.Contains(m.Content, "[5][3]") {
 		t.Errorf("content %q, want the solution %q", m.Content, want)
 	}
@@ -135,7 +135,7 @@ func TestFailedUploadFallsBackToText(t *testing.T) {
 	h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
 	ix := h.srv.SendCommand(discordtest.Command{Name: "solve", Options: opts("grid", lc37)})
 	msgs := h.srv.WaitMessages(t, 2, wait)
-	h.srv.NoMoreMessages(t, 2, 200*time.Millisecond)
+	h.noMoreMessages(t, 2)
 	for _, m := range msgs {
 		if len(m.Files) != 0 || !strings.Contains(m.Content, "[5][3]") {
 			t.Errorf("%v: want the solution without files", m)

@@ -250,6 +250,10 @@ type Bot struct {
 	// holds the contexts of a running bot for the interactions endpoint.
 	running  atomic.Bool
 	lifetime atomic.Pointer[lifetime]
+	// handledEvents counts the MESSAGE_CREATE and INTERACTION_CREATE events
+	// of the gateway whose handling has ended, answer sent or not, so that a
+	// test can wait until the bot is done with everything it was sent.
+	handledEvents atomic.Int64
 	// beforeHandle and afterHandle, when set (by tests only), run just before
 	// and just after a command is handled, on the goroutine that handles it;
 	// decorate, when set (by tests only), changes the handler's reply, as a
@@ -657,10 +661,12 @@ type events struct {
 }
 
 func (e events) Message(shard int, m *discordgo.MessageCreate) {
+	defer e.b.handledEvents.Add(1)
 	e.b.onMessage(e.work, e.reply, shard, m)
 }
 
 func (e events) Interaction(shard int, i *discordgo.InteractionCreate) {
+	defer e.b.handledEvents.Add(1)
 	e.b.onInteraction(e.work, e.reply, shard, i)
 }
 

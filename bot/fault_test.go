@@ -16,7 +16,7 @@ func TestReplyAfter429IsSentOnceAfterTheWait(t *testing.T) {
 	h.srv.FailNext(discordtest.RouteCreateMessage, 1, http.StatusTooManyRequests, 300*time.Millisecond)
 	h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
 	msgs := h.srv.WaitMessages(t, 1, wait)
-	h.srv.NoMoreMessages(t, 1, 300*time.Millisecond)
+	h.noMoreMessages(t, 1)
 	reqs := h.srv.RequestsFor(discordtest.RouteCreateMessage)
 	if len(reqs) != 2 || reqs[0].Status != http.StatusTooManyRequests {
 		t.Fatalf("requests %v, want a 429 then the reply", reqs)
@@ -35,7 +35,7 @@ func TestServerErrorsAreRetriedWithBackoff(t *testing.T) {
 	h.srv.FailNext(discordtest.RouteCreateMessage, 2, http.StatusInternalServerError, 0)
 	h.srv.SendMessage(discordtest.Message{Content: "!solve " + lc37})
 	h.srv.WaitMessages(t, 1, wait)
-	h.srv.NoMoreMessages(t, 1, 300*time.Millisecond)
+	h.noMoreMessages(t, 1)
 	reqs := h.srv.RequestsFor(discordtest.RouteCreateMessage)
 	if len(reqs) != 3 {
 		t.Fatalf("%d requests, want two 500s and a success", len(reqs))
@@ -74,7 +74,7 @@ func TestDuplicateDeliveryAnsweredOnce(t *testing.T) {
 	h.srv.Dispatch("INTERACTION_CREATE", ix)
 	h.srv.Dispatch("INTERACTION_CREATE", ix)
 	h.srv.WaitMessages(t, 2, wait)
-	h.srv.NoMoreMessages(t, 2, 300*time.Millisecond)
+	h.noMoreMessages(t, 2)
 }
 
 // TestGatewayFaultsKeepAnswering drops the connection, asks for a reconnect
@@ -111,7 +111,7 @@ func TestGatewayFaultsKeepAnswering(t *testing.T) {
 	h.srv.WaitIdentifies(t, 2, wait)
 	send()
 	h.srv.WaitMessages(t, sent, wait)
-	h.srv.NoMoreMessages(t, sent, 300*time.Millisecond)
+	h.noMoreMessages(t, sent)
 
 	// Every reply answers a different message.
 	seen := map[string]bool{}

@@ -74,7 +74,7 @@ func TestPoolBoundsConcurrentSolves(t *testing.T) {
 		h.srv.SendMessage(discordtest.Message{ChannelID: ch, Content: "!solve " + slowGrid})
 	}
 	h.srv.WaitMessages(t, n, wait)
-	h.srv.NoMoreMessages(t, n, 200*time.Millisecond)
+	h.noMoreMessages(t, n)
 	if p := peak.Load(); p > int32(cfg.Workers) {
 		t.Errorf("%d solves ran at once, want at most %d", p, cfg.Workers)
 	}

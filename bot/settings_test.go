@@ -139,7 +139,7 @@ func TestServerPrefix(t *testing.T) {
 	if want := expectedReply(t, cfg, "!solve "+lc37); msgs[2].Content != want || msgs[2].ChannelID != discordtest.DefaultDMChannelID {
 		t.Errorf("DM reply to !solve in %s:\n%s\nwant\n%s", msgs[2].ChannelID, msgs[2].Content, want)
 	}
-	h.srv.NoMoreMessages(t, 3, 300*time.Millisecond) // !solve in the server was not answered
+	h.noMoreMessages(t, 3) // !solve in the server was not answered
 	h.srv.AssertClean(t)
 }
 
@@ -168,7 +168,7 @@ func TestServerChannels(t *testing.T) {
 	message(h.srv, threadOfPuzzles, "!check "+lc37)
 	message(h.srv, discordtest.DefaultChannelID, "<@"+h.srv.BotID()+"> solve "+lc37)
 	h.srv.WaitMessages(t, 4, wait)
-	h.srv.NoMoreMessages(t, 4, 300*time.Millisecond)
+	h.noMoreMessages(t, 4)
 	for ch, want := range map[string]int{puzzlesID: 1, threadOfPuzzles: 2, discordtest.DefaultChannelID: 1, threadOfOther: 0} {
 		if got := len(repliesIn(h.srv, ch)); got != want {
 			t.Errorf("%d replies in channel %s, want %d", got, ch, want)

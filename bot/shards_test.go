@@ -90,7 +90,7 @@ func TestShardsServeTheirGuildsAndDMsOnShardZero(t *testing.T) {
 	}
 	h.srv.SendMessage(discordtest.Message{DM: true, Content: "!help"})
 	h.srv.WaitMessages(t, len(guilds)+1, wait)
-	h.srv.NoMoreMessages(t, len(guilds)+1, 200*time.Millisecond)
+	h.noMoreMessages(t, len(guilds)+1)
 	for _, rec := range h.waitLog(t, "command", len(guilds)+1) {
 		guild, _ := rec["guild"].(string)
 		if got, want := rec["shard"], float64(discordtest.ShardFor(guild, count)); got != want {

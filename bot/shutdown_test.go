@@ -120,7 +120,7 @@ func TestChannelBacklogBoundsWaitingReplies(t *testing.T) {
 	}
 	close(release)
 	h.srv.WaitMessages(t, cfg.ChannelBacklog+1, wait)
-	h.srv.NoMoreMessages(t, cfg.ChannelBacklog+1, 300*time.Millisecond)
+	h.noMoreMessages(t, cfg.ChannelBacklog+1)
 }
 
 // TestBusyShutdownKeepsToTheGrace: a stop signal while replies wait behind

@@ -630,6 +630,32 @@ func TestEchoMessages(t *testing.T) {
 	}
 }
 
+// TestDispatchedCounts: Dispatched counts what reached a session, the bot's
+// echoes too, by event name.
+func TestDispatchedCounts(t *testing.T) {
+	t.Parallel()
+	srv := New(t, WithEchoMessages())
+	sess := srv.OpenSession(t, discordgo.IntentsGuildMessages)
+	got := newCollector[*discordgo.MessageCreate]()
+	sess.AddHandler(func(_ *discordgo.Session, m *discordgo.MessageCreate) { got.add(m) })
+	if n := srv.Dispatched("MESSAGE_CREATE"); n != 0 {
+		t.Fatalf("%d MESSAGE_CREATE dispatched before any", n)
+	}
+	srv.Dispatch("MESSAGE_CREATE", srv.GuildMessage("one"))
+	got.next(t, "one")
+	if _, err := sess.ChannelMessageSend(DefaultChannelID, "mine"); err != nil {
+		t.Fatal(err)
+	}
+	got.next(t, "echo")
+	if n := srv.Dispatched("MESSAGE_CREATE"); n != 2 {
+		t.Errorf("Dispatched(MESSAGE_CREATE) = %d after a message and an echo, want 2", n)
+	}
+	srv.Dispatch("INTERACTION_CREATE", srv.GuildCommand("help"))
+	if n := srv.Dispatched("MESSAGE_CREATE", "INTERACTION_CREATE"); n != 3 {
+		t.Errorf("Dispatched(MESSAGE_CREATE, INTERACTION_CREATE) = %d, want 3", n)
+	}
+}
+
 // fakeTB records failures instead of stopping the test.
 type fakeTB struct {
 	testing.TB

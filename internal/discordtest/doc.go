@@ -8,7 +8,9 @@
 // InjectFault) and assert on what the bot sent (Messages, Requests,
 // Identifies, Resumes), waiting on channels instead of sleeping
 // (WaitMessages, WaitRequests, WaitIdentifies, WaitResumes, WaitUntil,
-// NoMoreMessages).
+// NoMoreMessages). To check that nothing follows without waiting for a
+// window, compare Dispatched with the events the bot has finished handling,
+// then call NoMoreMessages with a window of 0.
 //
 // Nothing leaves the machine: the HTTP client built by Server.Transport
 // rewrites discord.com requests to the fake and refuses every other host,

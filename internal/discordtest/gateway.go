@@ -645,6 +645,24 @@ func (s *Server) dispatchAllLocked(event string, raw json.RawMessage) int {
 		s.dispatchToLocked(sess, event, out)
 		n++
 	}
+	s.dispatched[event] += n
+	return n
+}
+
+// Dispatched returns how many times events of the given names were queued or
+// sent to a session, by Dispatch or as the echo of a message the bot posted
+// (an event sent to two sessions counts twice). A test compares it with the
+// events its bot has finished handling, to know the bot is done with
+// everything sent so far before checking that nothing else followed. Events
+// queued for a session that is then invalidated are counted though never
+// delivered.
+func (s *Server) Dispatched(events ...string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, e := range events {
+		n += s.dispatched[e]
+	}
 	return n
 }
 

@@ -243,6 +243,10 @@ type Server struct {
 	noThreads   map[string]bool   // ForbidThreads
 	memberMsgs  map[string]string // message id -> channel id of MESSAGE_CREATEs dispatched
 	memberOrder []string          // for WithRecordLimit
+
+	// dispatched counts, by event name, the dispatches queued or sent to a
+	// session by Dispatch and the echoes (Dispatched).
+	dispatched map[string]int
 }
 
 // New starts a fake Discord on 127.0.0.1 and registers its shutdown with
@@ -284,6 +288,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		threads:      map[string]*Thread{},
 		noThreads:    map[string]bool{},
 		memberMsgs:   map[string]string{},
+		dispatched:   map[string]int{},
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
