@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/internal/race"
 	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/logic"
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -121,7 +122,7 @@ func TestGoldenLogicReplies(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if raceEnabled && tt.h == patient {
+			if race.Enabled && tt.h == patient {
 				t.Skip("a nested forcing chain takes tens of seconds under -race; checked without it")
 			}
 			rep := ask(t, tt.h, tt.kind, tt.g)

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/internal/race"
 	"github.com/sudokubot/sudokubot/internal/shareddata"
 	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/logic"
@@ -64,7 +65,7 @@ func samples(tb testing.TB) []string {
 // solver with the race detector. Without -race it is empty.
 func tooHardForRace(tb testing.TB) map[string]bool {
 	hardest := map[string]bool{}
-	if raceEnabled {
+	if race.Enabled {
 		for _, line := range readLines(tb, filepath.Join("testdata", "hardest.txt"), false) {
 			hardest[line] = true
 		}
@@ -317,7 +318,7 @@ func TestLogicRepliesKeepSpoilersAndFit(t *testing.T) {
 	// then checks a spread of each path's grids, and leaves out the hardest
 	// puzzles (nested forcing chains at every step, a minute and more).
 	maxStates := 1000
-	if raceEnabled {
+	if race.Enabled {
 		maxStates = 6
 	}
 	hardest := tooHardForRace(t)
@@ -355,7 +356,7 @@ func TestLogicRepliesOnSharedData(t *testing.T) {
 	// rating in order), under -race (some ten times slower) a puzzle in
 	// 200: the shared sets' properties are checked without it.
 	every := 8
-	if raceEnabled {
+	if race.Enabled {
 		every = 200
 	}
 	for i, line := range rated {

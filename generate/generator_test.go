@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/internal/race"
 	"github.com/sudokubot/sudokubot/logic"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -220,7 +221,7 @@ func TestGeneratorBig(t *testing.T) {
 		{Shape: sudoku.Shape{BoxRows: 4, BoxCols: 4}, Level: Hard},
 		{Shape: sudoku.Shape{BoxRows: 3, BoxCols: 4}, Level: Hard, Symmetric: true},
 	} {
-		if raceEnabled && k.Shape.Size() == 16 {
+		if race.Enabled && k.Shape.Size() == 16 {
 			continue
 		}
 		g, err := NewGenerator(k, 1)

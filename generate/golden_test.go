@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/internal/race"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
@@ -48,7 +49,7 @@ func TestCodesGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if raceEnabled && c.Shape.Size() == 16 {
+		if race.Enabled && c.Shape.Size() == 16 {
 			continue
 		}
 		puzzle, _, err := grids(ctx, c)

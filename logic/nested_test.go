@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/race"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
@@ -64,7 +65,7 @@ func TestNestedStepsSE(t *testing.T) {
 		if len(parts) != 3 {
 			t.Fatalf("line %d: %d fields", n, len(parts))
 		}
-		if raceEnabled && ratingOf(t, parts[1]) >= 110 {
+		if race.Enabled && ratingOf(t, parts[1]) >= 110 {
 			continue // a search of every nested level: long under the race detector
 		}
 		g := grid729(t, parts[0])
@@ -125,7 +126,7 @@ func TestRateTimeoutFloor(t *testing.T) {
 // seconds each there).
 func TestHardest(t *testing.T) {
 	for _, p := range readRated(t, "testdata/se_hardest.csv", false) {
-		if raceEnabled && ratingOf(t, p.rating) >= 100 {
+		if race.Enabled && ratingOf(t, p.rating) >= 100 {
 			continue
 		}
 		rep := checkPath(t, grid81(t, p.puzzle))
@@ -141,7 +142,7 @@ func TestHardest(t *testing.T) {
 // forcing chains nested (level 3) from their first step, checking every
 // step against the solution. Too slow for the race detector.
 func TestForumHardest(t *testing.T) {
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		t.Skip("nested forcing chains take seconds per puzzle")
 	}
 	for _, p := range readRated(t, "testdata/se_forum.csv", false) {

@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/race"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
@@ -54,7 +55,7 @@ func TestOtherSizesBeyondFish(t *testing.T) {
 		{sudoku.Shape{BoxRows: 4, BoxCols: 4}, 4},
 	} {
 		n := tc.shape.Size()
-		if raceEnabled && n >= 12 {
+		if race.Enabled && n >= 12 {
 			// Few 6×6 and 8×8 puzzles need more than fish: keep their counts.
 			tc.count = (tc.count + 3) / 4
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/race"
 	"github.com/sudokubot/sudokubot/internal/shareddata"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -76,7 +77,7 @@ func TestShared(t *testing.T) {
 	puzzles := readRated(t, shareddata.Path("se_rated.csv"), true)
 	misses := 0
 	for i, p := range puzzles {
-		if raceEnabled && i%10 != 0 {
+		if race.Enabled && i%10 != 0 {
 			continue
 		}
 		rep := checkPath(t, grid81(t, p.puzzle))

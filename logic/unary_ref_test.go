@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/bits"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/internal/race"
 )
 
 // The reference implementation of the unary chains: Sukaku Explainer's
@@ -216,7 +218,7 @@ func TestUnaryMatchesReference(t *testing.T) {
 	puzzles := readRated(t, "testdata/se_sample.csv", false)
 	var chainy []ratedPuzzle
 	for i, p := range puzzles {
-		if raceEnabled && i%4 != 0 {
+		if race.Enabled && i%4 != 0 {
 			continue // the reference is slow under the race detector
 		}
 		if r := ratingOf(t, p.rating); r >= 62 {

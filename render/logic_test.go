@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/internal/race"
 	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/logic"
 	"github.com/sudokubot/sudokubot/parser"
@@ -116,7 +117,7 @@ func testLogicRepliesFit(t *testing.T, opt render.Options) {
 				for i, st := range statuses {
 					rep := logic.Report{Status: st, Rating: 119, Hardest: step, Steps: 99999, Path: path}
 					checkFits(t, fmt.Sprintf("rate, status %v", st), render.Rated(g, rep, opt))
-					if raceEnabled && i%3 != 1 {
+					if race.Enabled && i%3 != 1 {
 						// Under -race: a third of the statuses (Solved, None,
 						// Cancelled), the path's cost being the same for each.
 						continue

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/race"
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
@@ -237,7 +238,7 @@ func largePhoto(tb testing.TB) ([]byte, string) {
 // TestReadsLargePhoto reads a 12 MP photo, in bounded memory: the bytes
 // allocated in all (an upper bound of the peak) stay under 200 MiB.
 func TestReadsLargePhoto(t *testing.T) {
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		t.Skip("decoding 12 MP is slow under the race detector")
 	}
 	data, want := largePhoto(t)

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/internal/race"
 )
 
 // screen is a rendered screenshot (training/screens) with its truth.
@@ -161,7 +163,7 @@ func TestRenderedScreens(t *testing.T) {
 	}
 	tally := map[string]*screenScore{"all": {}}
 	for n, s := range loadScreens(t, dir) {
-		if raceEnabled && n%10 != 0 {
+		if race.Enabled && n%10 != 0 {
 			continue
 		}
 		sc, msg := readScreen(t, s)
@@ -183,7 +185,7 @@ func TestRenderedScreens(t *testing.T) {
 	for _, k := range keys {
 		t.Logf("%-10s %v", k, tally[k])
 	}
-	if all := tally["all"]; !raceEnabled && all.kindsExact < all.shots-1 {
+	if all := tally["all"]; !race.Enabled && all.kindsExact < all.shots-1 {
 		t.Errorf("%d of %d screenshots not read exactly with their kinds; the goal is at most one", all.shots-all.kindsExact, all.shots)
 	}
 }

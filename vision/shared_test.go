@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/internal/race"
 )
 
 // sharedPhotos is where the shared photos are (see its README.md), beside
@@ -189,7 +191,7 @@ func TestSharedPhotos(t *testing.T) {
 		if os.Getenv("VISION_SET") != "" && p.set != os.Getenv("VISION_SET") {
 			continue
 		}
-		if raceEnabled && n%40 != 0 {
+		if race.Enabled && n%40 != 0 {
 			continue // under -race (ten times slower) ten photos of the three sets exercise the path
 		}
 		got, sc := readPhoto(t, p)
@@ -222,7 +224,7 @@ func TestSharedPhotos(t *testing.T) {
 	for _, k := range keys {
 		t.Logf("%-22s %v", k, tally[k])
 	}
-	if raceEnabled {
+	if race.Enabled {
 		return // a fortieth of the photos: too few for the floors
 	}
 	floors := map[string]struct{ photos, cells float64 }{

@@ -1,5 +1,0 @@
-//go:build !race
-
-package generate
-
-const raceEnabled = false

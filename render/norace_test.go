@@ -1,5 +1,0 @@
-//go:build !race
-
-package render_test
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package vision
-
-const raceEnabled = false
