@@ -16,8 +16,13 @@
 //     inscribed quadrilateral is square-ish and shows the ten lines each way
 //     of a 9×9 grid, so page text, a number pad or a picture beside it are
 //     passed over, and a turned or slanted grid is found;
-//   - perspective correction by the homography of its four corners, and
-//     each cell cut to 28×28 grey levels normalised for ink;
+//   - cutting along the grid's own lines: the homography of its four
+//     corners says where each line should be, each line is looked for span
+//     by span near there, a smooth field is fitted to what was found (spans
+//     that disagree dropped; the outline alone when too few lines are
+//     found), and each cell is cut between the crossings, so a curved page
+//     or an outline off at one side still cuts true; each cell is cut to
+//     28×28 grey levels normalised for ink;
 //   - a small convolutional network, its weights embedded in the binary,
 //     that gives each cell the probability of empty, 1 to 9 and pencil marks,
 //     and whether its digit looks printed or written;

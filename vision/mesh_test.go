@@ -70,18 +70,36 @@ func TestRefineGridFollowsBentLines(t *testing.T) {
 	}
 }
 
+// TestRefineGridKeepsOutlineWithoutLines: with no lines to follow, or too
+// few (three lines down give 27 points, under the fit's 30), the cells are cut
+// by the outline alone, even where the few lines found stand off it.
 func TestRefineGridKeepsOutlineWithoutLines(t *testing.T) {
-	r := &raster{w: 200, h: 200, gray: make([]uint8, 200*200), rgb: make([]uint8, 3*200*200)}
-	for i := range r.gray {
-		r.gray[i] = 200
+	page := func(linesAt ...float64) *raster {
+		r := &raster{w: 200, h: 200, gray: make([]uint8, 200*200), rgb: make([]uint8, 3*200*200)}
+		for i := range r.gray {
+			r.gray[i] = 200
+		}
+		for _, x := range linesAt {
+			for y := 10; y <= 190; y++ {
+				r.gray[y*200+int(x)] = 30
+				r.gray[y*200+int(x)+1] = 30
+			}
+		}
+		return r
 	}
-	hm, _ := quadHomography(Quad{{10, 10}, {190, 10}, {190, 190}, {10, 190}})
-	m := refineGrid(r, hm)
-	for row := range 10 {
-		for col := range 10 {
-			x, y := hm.apply(float64(col), float64(row))
-			if p := m.pts[row][col]; math.Hypot(p.X-x, p.Y-y) > 1e-9 {
-				t.Fatalf("crossing %d,%d moved to %v from %.1f,%.1f on a blank page", row, col, p, x, y)
+	hm, ok := quadHomography(Quad{{10, 10}, {190, 10}, {190, 190}, {10, 190}})
+	if !ok {
+		t.Fatal("degenerate outline")
+	}
+	// Lines 2, 5 and 8 down, a fifth of a cell (4 px) right of the outline's.
+	for name, r := range map[string]*raster{"blank": page(), "three lines": page(10+2.2*20, 10+5.2*20, 10+8.2*20)} {
+		m := refineGrid(r, hm)
+		for row := range 10 {
+			for col := range 10 {
+				x, y := hm.apply(float64(col), float64(row))
+				if p := m.pts[row][col]; math.Hypot(p.X-x, p.Y-y) > 1e-9 {
+					t.Fatalf("%s: crossing %d,%d moved to %v from %.1f,%.1f", name, row, col, p, x, y)
+				}
 			}
 		}
 	}
