@@ -76,8 +76,14 @@ type Game struct {
 	checks                  int
 	showMistakes            bool
 	players                 []Player
-	last                    int // the cell of the last move, -1 for none
+	last                    int   // the cell of the last move, -1 for none
+	turn                    int64 // changes of the board so far (see Game.Turn)
 }
+
+// MaxHistory is how many steps a game keeps for undo: older ones are
+// forgotten (a game's history is saved with every move, so it must not
+// grow without end: marks added and removed again make steps too).
+const MaxHistory = 200
 
 // The errors of [New] and [Load].
 var (
@@ -175,6 +181,11 @@ func (g *Game) Checks() int { return g.checks }
 
 // ShowingMistakes reports whether the player asked to see the wrong digits.
 func (g *Game) ShowingMistakes() bool { return g.showMistakes }
+
+// Turn counts the changes of the board (steps played and steps undone)
+// since the game began: it only grows, so a board drawn at one turn is
+// known to be out of date at any later one (a button pressed on it).
+func (g *Game) Turn() int64 { return g.turn }
 
 // History returns the moves that undo can take back, oldest first (a copy).
 func (g *Game) History() []Step { return slices.Clone(g.history) }
@@ -382,7 +393,11 @@ func (g *Game) apply(m Move, player string, at time.Time, out *Outcome) error {
 		return broke(m, ErrNoChange, "unknown move %v", m.Action)
 	}
 	g.do(st)
+	if len(g.history) == MaxHistory {
+		g.history = slices.Delete(g.history, 0, 1) // the oldest step can no longer be undone
+	}
 	g.history = append(g.history, st)
+	g.turn++
 	g.moves++
 	g.credit(player)
 	out.Applied++
@@ -442,6 +457,7 @@ func (g *Game) undo() {
 	if k := len(g.history); k > 0 {
 		g.last = g.history[k-1].Cell
 	}
+	g.turn++
 }
 
 func (g *Game) credit(player string) {

@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -387,5 +388,67 @@ func TestHistoryText(t *testing.T) {
 	}
 	if last := h.History()[len(h.History())-1]; len(last.Cleared) != 2 || last.Player != "x" {
 		t.Errorf("last step %+v: want two peers' marks cleared", last)
+	}
+}
+
+// TestTurnOnlyGrows: every change of the board, undo included, is a new
+// turn; what changes no cell (a check, showing mistakes, a refused move)
+// is not. So a board drawn before an undo is told from the one after it,
+// and from a later move that brings the history back to the same length.
+func TestTurnOnlyGrows(t *testing.T) {
+	g := newGame(t, classic, classicSol, true)
+	steps := []struct {
+		text string
+		turn int64
+	}{{"r1c3 4 r1c4 +16", 2}, {"check mistakes", 2}, {"undo", 3}, {"r1c4 +16", 4}, {"undo 2", 6}}
+	for _, st := range steps {
+		if _, err := play(t, g, "ann", st.text); err != nil {
+			t.Fatal(err)
+		}
+		if g.Turn() != st.turn {
+			t.Fatalf("after %q: turn %d, want %d", st.text, g.Turn(), st.turn)
+		}
+	}
+	if _, err := play(t, g, "ann", "r1c1 6"); !errors.Is(err, ErrGiven) || g.Turn() != 6 {
+		t.Fatalf("a refused move: %v, turn %d, want ErrGiven and 6", err, g.Turn())
+	}
+	h, err := Load(g.Save())
+	if err != nil || h.Turn() != 6 {
+		t.Fatalf("loaded turn %d (%v), want 6", h.Turn(), err)
+	}
+}
+
+// TestHistoryCapped: marks added and removed for ever keep at most
+// MaxHistory steps, the newest; undo takes those back and then says there
+// is nothing more; a save from before the cap loads with its newest steps.
+func TestHistoryCapped(t *testing.T) {
+	g := newGame(t, classic, classicSol, false)
+	for range MaxHistory {
+		if _, err := play(t, g, "ann", "r1c3 +1 r1c3 -1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := play(t, g, "ann", "r1c3 4"); err != nil {
+		t.Fatal(err)
+	}
+	h := g.History()
+	if len(h) != MaxHistory || h[len(h)-1].After != 4 {
+		t.Fatalf("history of %d steps (last %+v), want %d ending with the 4", len(h), h[len(h)-1], MaxHistory)
+	}
+	if _, err := play(t, g, "ann", fmt.Sprintf("undo %d", MaxHistory)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := play(t, g, "ann", "undo"); !errors.Is(err, ErrNoUndo) {
+		t.Errorf("undo past the cap: %v, want ErrNoUndo", err)
+	}
+	long := newGame(t, classic, classicSol, false)
+	for range MaxHistory/2 + 1 {
+		play(t, long, "ann", "r1c3 +1 r1c3 -1")
+	}
+	s := long.Save()
+	s.History = s.History + "\n" + s.History // as an uncapped store could hold it
+	back, err := Load(s)
+	if err != nil || len(back.History()) != MaxHistory {
+		t.Fatalf("a save over the cap: %v, %d steps, want %d", err, len(back.History()), MaxHistory)
 	}
 }

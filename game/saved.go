@@ -26,6 +26,7 @@ type Saved struct {
 	Checks                  int
 	ShowMistakes            bool
 	Players                 []Player
+	Turn                    int64 // see [Game.Turn]
 }
 
 // ErrSaved is wrapped by the errors of [Load] for a saved game that does
@@ -39,7 +40,7 @@ func (g *Game) Save() Saved {
 		Marks: marksLine(g.marks), History: historyText(g.history),
 		Owner: g.owner, Team: g.team, Status: g.status, Started: g.started, Finished: g.finished,
 		Moves: g.moves, Mistakes: g.mistakes, Hints: g.hints, Checks: g.checks, ShowMistakes: g.showMistakes,
-		Players: g.Players(),
+		Players: g.Players(), Turn: g.turn,
 	}
 }
 
@@ -77,6 +78,14 @@ func Load(s Saved) (*Game, error) {
 	if g.history, err = readHistory(s.History); err != nil {
 		return nil, err
 	}
+	if k := len(g.history); k > MaxHistory {
+		// Saved before the cap: the oldest steps go, as they would have.
+		g.history = g.history[k-MaxHistory:]
+	}
+	if s.Turn < 0 {
+		return nil, fmt.Errorf("turn %d below zero: %w", s.Turn, ErrSaved)
+	}
+	g.turn = s.Turn
 	for _, st := range g.history {
 		if st.Cell < 0 || st.Cell >= n*n || st.Before < 0 || st.Before > n || st.After < 0 || st.After > n {
 			return nil, fmt.Errorf("history: a step off the board: %w", ErrSaved)

@@ -1,11 +1,13 @@
 package discordtest
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -907,4 +909,63 @@ func TestReferencedMessage(t *testing.T) {
 		t.Error("referenced_message without WithReferenced")
 	}
 	srv.AssertClean(t)
+}
+
+// TestEnforcedNonce: a message created with a nonce and enforce_nonce is the
+// only one for that nonce within the window; a second create returns it and
+// creates nothing, as Discord does. Without enforce_nonce, or with another
+// nonce, messages are created; a nonce over 25 characters is refused.
+func TestEnforcedNonce(t *testing.T) {
+	t.Parallel()
+	srv := New(t, WithNonceWindow(time.Hour))
+	sess := srv.Session(t, 0)
+	post := func(content string, nonce any, enforce bool) (*discordgo.Message, error) {
+		body := map[string]any{"content": content}
+		if nonce != nil {
+			body["nonce"] = nonce
+		}
+		if enforce {
+			body["enforce_nonce"] = true
+		}
+		raw, err := sess.RequestWithBucketID("POST", discordgo.EndpointChannelMessages(DefaultChannelID), body, discordgo.EndpointChannelMessages(DefaultChannelID))
+		if err != nil {
+			return nil, err
+		}
+		var m discordgo.Message
+		return &m, json.Unmarshal(raw, &m)
+	}
+	first, err := post("first", "1234567890123456789", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := post("second", "1234567890123456789", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.ID != first.ID || again.Content != "first" {
+		t.Errorf("a reused enforced nonce answered %s %q, want the first message %s %q", again.ID, again.Content, first.ID, "first")
+	}
+	if _, err := post("as a number", 1234567890123456789, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := post("other nonce", "1234567890123456789.2", true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := post("not enforced", "1234567890123456789", false); err != nil {
+		t.Fatal(err)
+	}
+	var rerr *discordgo.RESTError
+	if _, err := post("too long", strings.Repeat("9", 26), true); !errors.As(err, &rerr) || rerr.Message.Code != 50035 {
+		t.Errorf("a 26-character nonce: err = %v, want 50035", err)
+	}
+	var contents []string
+	for _, m := range srv.Messages() {
+		contents = append(contents, m.Content)
+	}
+	if want := []string{"first", "other nonce", "not enforced"}; !slices.Equal(contents, want) {
+		t.Errorf("messages created %q, want %q", contents, want)
+	}
+	if n := srv.ReusedNonces(); n != 2 {
+		t.Errorf("ReusedNonces = %d, want 2 (the string and the integer)", n)
+	}
 }

@@ -108,6 +108,9 @@ type Request struct {
 	Fault         bool              // answered by an injected fault
 	Unexpected    bool              // unknown route, wrong method, or refused by Transport
 	Error         string            // Discord error message answered, if any
+	// NonceReused marks a message create whose enforced nonce was used
+	// already: answered with the first message, nothing created.
+	NonceReused bool
 }
 
 // Decode unmarshals the request's JSON body into v.

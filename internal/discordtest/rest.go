@@ -704,6 +704,10 @@ type messageBody struct {
 	// Attachments is nil when absent or null, else the list sent (ids of
 	// attachments to keep, or files[n] indexes).
 	Attachments *[]json.RawMessage `json:"attachments"`
+	// Nonce is a string or an integer; EnforceNonce asks Discord to create
+	// one message per nonce and author (see Server.enforceNonceLocked).
+	Nonce        json.RawMessage `json:"nonce"`
+	EnforceNonce bool            `json:"enforce_nonce"`
 
 	present map[string]bool // top-level fields present in the body
 }
@@ -739,6 +743,66 @@ func (b *messageBody) validate(x *exchange, create bool, files int) bool {
 		return false
 	}
 	return validateComponents(x, b.Components, b.Flags)
+}
+
+// maxNonce is Discord's limit on a nonce written as a string.
+const maxNonce = 25
+
+// nonce returns the body's nonce as text ("" when none); it reports false
+// after answering 400 for a nonce Discord refuses (over 25 characters,
+// neither a string nor an integer).
+func (b *messageBody) nonce(x *exchange) (string, bool) {
+	raw := strings.TrimSpace(string(b.Nonce))
+	if raw == "" || raw == "null" {
+		return "", true
+	}
+	var text string
+	if err := json.Unmarshal(b.Nonce, &text); err == nil {
+		if utf8.RuneCountInString(text) > maxNonce {
+			x.formError("nonce", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+			return "", false
+		}
+		return text, true
+	}
+	var n json.Number
+	if err := json.Unmarshal(b.Nonce, &n); err == nil {
+		if _, err := n.Int64(); err == nil {
+			return n.String(), true
+		}
+	}
+	x.formError("nonce", "NONCE_TYPE_INVALID", "Nonce must be an integer or a string.")
+	return "", false
+}
+
+// nonceEntry is a message created with an enforced nonce, and when.
+type nonceEntry struct {
+	id, channel string
+	at          time.Time
+}
+
+// rememberNonceLocked keeps an enforced nonce for the nonce window. With
+// WithRecordLimit, only the last max(2n, 4096) are kept, as the other
+// records are, so that a soak test measures the bot's memory.
+func (s *Server) rememberNonceLocked(key string, e nonceEntry) {
+	s.nonces[key] = e
+	s.nonceOrder = append(s.nonceOrder, key)
+	keep := 2 * max(s.cfg.recordLimit, 2048)
+	if s.cfg.recordLimit <= 0 || len(s.nonceOrder) <= 2*keep {
+		return
+	}
+	for _, k := range s.nonceOrder[:len(s.nonceOrder)-keep] {
+		delete(s.nonces, k)
+	}
+	s.nonceOrder = append(s.nonceOrder[:0:0], s.nonceOrder[len(s.nonceOrder)-keep:]...)
+}
+
+// ReusedNonces returns how many message creates named an enforced nonce
+// already used within the nonce window, and so were answered with the first
+// message, creating nothing (Request.NonceReused marks them).
+func (s *Server) ReusedNonces() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.reusedNonces
 }
 
 // decodeBody decodes a message body from data, noting which fields are
@@ -793,9 +857,32 @@ func (s *Server) hCreateMessage(x *exchange) {
 	if !ok || !b.validate(x, true, len(x.rec.Files)) {
 		return
 	}
+	nonce, ok := b.nonce(x)
+	if !ok {
+		return
+	}
 	ch := x.params["channel_id"]
+	key := ""
+	if nonce != "" && b.EnforceNonce {
+		// Only the bot creates messages over REST here: the author is it.
+		key = s.cfg.botID + "/" + nonce
+		if e, seen := s.nonces[key]; seen && time.Since(e.at) < s.cfg.nonceWindow {
+			// Discord creates nothing and returns the first message.
+			s.reusedNonces++
+			x.rec.NonceReused = true
+			msg := map[string]any{"id": e.id, "channel_id": e.channel, "nonce": nonce}
+			if m := s.store[e.id]; m != nil {
+				msg = s.stateJSON(m)
+			}
+			x.reply(200, msg)
+			return
+		}
+	}
 	m := s.createStateLocked(s.NewID(), ch, s.channelGuild[ch], 0, b, x.rec.Files)
 	msg := s.stateJSON(m)
+	if key != "" {
+		s.rememberNonceLocked(key, nonceEntry{id: m.ID, channel: ch, at: time.Now()})
+	}
 	x.msg = s.sentMessage(KindChannelMessage, m.ID, ch, b, x.rec.Files)
 	if s.cfg.echo {
 		x.echo, x.echoEvent = mustJSON(msg), "MESSAGE_CREATE"

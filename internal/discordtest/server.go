@@ -68,6 +68,7 @@ type config struct {
 	requiredShards    int           // fewer shards than this: close 4011
 	editLimit         int           // WithEditRateLimit: edits per message per editWindow, 0 = none
 	editWindow        time.Duration
+	nonceWindow       time.Duration // WithNonceWindow: how long an enforced nonce is remembered
 }
 
 // Option configures a Server.
@@ -165,6 +166,15 @@ func WithIdentifyWindow(d time.Duration) Option { return func(c *config) { c.ide
 // would carry more than 2,500 servers.
 func WithRequiredShards(n int) Option { return func(c *config) { c.requiredShards = n } }
 
+// DefaultNonceWindow is how long the fake remembers an enforced nonce
+// unless WithNonceWindow is given: Discord says "the past few minutes".
+const DefaultNonceWindow = 5 * time.Minute
+
+// WithNonceWindow sets how long a message created with a nonce and
+// enforce_nonce is returned again for a create with the same nonce, instead
+// of a new message (as Discord does for a few minutes).
+func WithNonceWindow(d time.Duration) Option { return func(c *config) { c.nonceWindow = d } }
+
 // Server is a fake Discord REST API and gateway bound to 127.0.0.1. Create it
 // with New; all methods are safe for concurrent use. Methods taking a
 // testing.TB and failing the test (Wait*, NoMoreMessages, AssertClean) must be
@@ -236,6 +246,12 @@ type Server struct {
 	editWindows    map[string]*editWindow // by message id, for WithEditRateLimit
 	editViolations int
 	modals         []Modal
+	// nonces are the enforced nonces of messages created, by author and
+	// nonce (rest.go: enforceNonce), and reusedNonces the creates answered
+	// with the message of an earlier one.
+	nonces       map[string]nonceEntry
+	nonceOrder   []string
+	reusedNonces int
 
 	// threads (threads.go, guarded by mu)
 	threads     map[string]*Thread
@@ -265,6 +281,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		replayBuffer:   DefaultReplayBuffer,
 		shards:         1,
 		maxConcurrency: 1,
+		nonceWindow:    DefaultNonceWindow,
 	}
 	for _, o := range opts {
 		o(&cfg)
@@ -289,6 +306,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		noThreads:    map[string]bool{},
 		memberMsgs:   map[string]string{},
 		dispatched:   map[string]int{},
+		nonces:       map[string]nonceEntry{},
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
