@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -158,10 +159,15 @@ type target struct {
 	ChannelID, GuildID, MessageID string
 }
 
-// messageReply answers a text command with a reply to its message.
+// messageReply answers a text command with replies to its message. Each
+// message of one answer has a nonce of its own (see nonce), so Discord
+// posts every one of them, and a retry of one does not post it twice.
 type messageReply struct {
 	rest *rest.Client
 	to   target
+
+	mu     sync.Mutex
+	posted int // messages posted so far
 }
 
 var _ responder = (*messageReply)(nil)
@@ -203,7 +209,7 @@ func (r *messageReply) send(ctx context.Context, log *slog.Logger, a answer) err
 			AllowedMentions: noMentions(),
 		},
 		Attachments:  attachmentRefs(a.files),
-		Nonce:        r.to.MessageID, // a snowflake: at most 20 digits, within Discord's 25
+		Nonce:        r.nonce(),
 		EnforceNonce: true,
 	}
 	if len(a.buttons) > 0 {
@@ -216,7 +222,26 @@ func (r *messageReply) send(ctx context.Context, log *slog.Logger, a answer) err
 	if err != nil {
 		return fmt.Errorf("reply to message %s in channel %s: %w", r.to.MessageID, r.to.ChannelID, err)
 	}
+	r.mu.Lock()
+	r.posted++
+	r.mu.Unlock()
 	return nil
+}
+
+// nonce is the nonce of the answer's next message: the message's ID for
+// the first, then ID.1, ID.2, … (a snowflake has at most 20 digits, so up
+// to ID.9999 fits Discord's 25 characters). It moves on only once a message
+// is posted, so that a message sent again after a failure (the text alone
+// after its files failed, say) keeps its nonce: Discord then returns the
+// first one if it did arrive. Being made from the ID alone, the nonces are
+// the same in any process that answers the message.
+func (r *messageReply) nonce() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.posted == 0 {
+		return r.to.MessageID
+	}
+	return r.to.MessageID + "." + strconv.Itoa(r.posted)
 }
 
 // attachmentRefs describes files for the attachments field of a payload.

@@ -720,3 +720,22 @@ func TestPlayMoveRightAfterStart(t *testing.T) {
 		t.Errorf("%d boards posted for one game", boards)
 	}
 }
+
+// TestTypedCheckAndHintBothAnswered: "check hint" typed in a game makes two
+// answers, and both are posted: each message of one answer has its own
+// nonce (the fake, as Discord, returns the first message for a reused
+// enforced nonce and creates nothing).
+func TestTypedCheckAndHintBothAnswered(t *testing.T) {
+	t.Parallel()
+	db := openGames(t, filepath.Join(t.TempDir(), "games.db"))
+	h := start(t, playConfig(db), nil)
+	srv := h.srv
+	startedGame(t, srv, db, nil, gamePuzzle)
+	n := srv.MessageCount()
+	srv.SendMessage(discordtest.Message{Content: "check hint"})
+	waitContent(t, srv, n, "No digit is wrong")
+	waitContent(t, srv, n, "||")
+	if k := srv.ReusedNonces(); k != 0 {
+		t.Errorf("%d message creates reused a nonce", k)
+	}
+}
