@@ -69,6 +69,18 @@ type Config struct {
 	Queue          int
 	UserRate       int           // commands per user per minute
 	UserBurst      int           // commands a user may send at once
+	// MoveRate and MoveBurst are the budget of the plays on a game (moves,
+	// pencil marks, undo, checks, typed or by the board's buttons and
+	// forms), per game and player: per minute, and at once. Hints and new
+	// games are on the command budget; opening a form costs nothing.
+	MoveRate, MoveBurst int
+	// MoveQueue is how many plays may wait for a worker (plays have
+	// workers of their own, as many as Workers); more are told the bot is
+	// busy. Zero means DefaultMoveQueue.
+	MoveQueue int
+	// IdleSweep is how often the games left untouched are closed (see
+	// command.PlayConfig.Idle); zero means DefaultIdleSweep.
+	IdleSweep time.Duration
 	DevGuildID     string        // register slash commands to this guild only (fast, for development)
 	MessageContent bool          // ask for the privileged message content intent
 	ShutdownGrace  time.Duration // how long in-flight commands may take after a stop signal
@@ -132,6 +144,11 @@ const (
 const (
 	DefaultUserRate       = 12
 	DefaultUserBurst      = 4
+	// A move a second sustained, bursts of 10: the fastest human player.
+	DefaultMoveRate  = 60
+	DefaultMoveBurst = 10
+	DefaultMoveQueue = 256
+	DefaultIdleSweep = time.Hour
 	DefaultChannelBacklog = 32
 	DefaultShutdownGrace  = 10 * time.Second
 	DefaultAckWait        = 2 * time.Second
@@ -150,6 +167,10 @@ func DefaultConfig() Config {
 		Queue:          -1,
 		UserRate:       DefaultUserRate,
 		UserBurst:      DefaultUserBurst,
+		MoveRate:       DefaultMoveRate,
+		MoveBurst:      DefaultMoveBurst,
+		MoveQueue:      DefaultMoveQueue,
+		IdleSweep:      DefaultIdleSweep,
 		ChannelBacklog: DefaultChannelBacklog,
 		MessageContent: true,
 		ShutdownGrace:  DefaultShutdownGrace,
@@ -174,6 +195,18 @@ func (c Config) Resolved() Config {
 	}
 	if c.UserBurst <= 0 {
 		c.UserBurst = d.UserBurst
+	}
+	if c.MoveRate <= 0 {
+		c.MoveRate = d.MoveRate
+	}
+	if c.MoveBurst <= 0 {
+		c.MoveBurst = d.MoveBurst
+	}
+	if c.MoveQueue <= 0 {
+		c.MoveQueue = d.MoveQueue
+	}
+	if c.IdleSweep <= 0 {
+		c.IdleSweep = d.IdleSweep
 	}
 	if c.AckWait <= 0 {
 		c.AckWait = d.AckWait
@@ -217,7 +250,9 @@ type Bot struct {
 	metrics  *Metrics
 	handler  *command.Handler
 	pool     *pool.Pool
+	plays    *pool.Pool // plays on games (play.go), beside the commands' pool
 	limits   *admit.Limits
+	moves    *admit.Limits // the plays' budget, per game and player
 	seen     *admit.Seen
 	noticeQ  chan queuedNotice // text-command notices waiting to be sent
 	backlog  *pool.Backlog     // text-command replies waiting to be posted
@@ -262,6 +297,9 @@ type Bot struct {
 	decorate                  func(command.Request, command.Reply) command.Reply
 	// record, when set (by tests only), answers text commands instead of REST.
 	record func(target) responder
+	// admitNow, when set (by tests only), is the clock of the plays'
+	// budgets, so that a test plays at a person's pace without waiting.
+	admitNow func() time.Time
 }
 
 // New returns a bot that answers commands with h, connects through
@@ -278,6 +316,7 @@ func New(cfg Config, h *command.Handler, sessions SessionFunc, log *slog.Logger,
 		metrics:  m,
 		handler:  h,
 		limits:   admit.NewLimits(cfg.UserRate, cfg.UserBurst),
+		moves:    admit.NewLimits(cfg.MoveRate, cfg.MoveBurst),
 		seen:     admit.NewSeen(4096),
 		noticeQ:  make(chan queuedNotice, noticeQueue),
 		backlog:  pool.NewBacklog(cfg.ChannelBacklog, maxWaitingReplies),
@@ -352,6 +391,8 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.rest = rest.New(restSession, b.metrics)
 	b.pool = pool.New(b.cfg.Workers, b.cfg.Queue)
 	defer b.pool.Close()
+	b.plays = pool.New(b.cfg.Workers, b.cfg.MoveQueue)
+	defer b.plays.Close()
 	stopNotices := make(chan struct{})
 	for range noticeSenders {
 		go b.sendNotices(stopNotices)
@@ -406,6 +447,8 @@ func (b *Bot) Run(ctx context.Context) error {
 			}
 		}
 	}
+	sweepDone := make(chan struct{})
+	go func() { defer close(sweepDone); b.closeIdleGames(gwCtx) }()
 	dailyDone := make(chan struct{})
 	if b.postsDaily() {
 		go func() { defer close(dailyDone); b.runDaily(gwCtx, reply) }()
@@ -425,6 +468,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	stopGateway()
 	b.shutdown(cancelWork, cancelReplies)
 	<-dailyDone // its posts in flight were waited for (or cut) by the shutdown
+	<-sweepDone
 	return fatal
 }
 

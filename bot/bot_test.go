@@ -105,10 +105,18 @@ func pollWithin(t *testing.T, timeout time.Duration, desc string, cond func() bo
 // own accord (a board's coalesced edit, the daily post) is not waited for.
 func (h *harness) noMoreMessages(t *testing.T, n int) {
 	t.Helper()
+	h.settle(t)
+	h.srv.NoMoreMessages(t, n, 0)
+}
+
+// settle waits until the bot has handled every message and interaction
+// the fake dispatched to it (their answers sent; board edits, coalesced,
+// may follow).
+func (h *harness) settle(t *testing.T) {
+	t.Helper()
 	poll(t, "the bot to finish handling the messages and interactions dispatched to it", func() bool {
 		return h.bot.handledEvents.Load() >= int64(h.srv.Dispatched("MESSAGE_CREATE", "INTERACTION_CREATE"))
 	})
-	h.srv.NoMoreMessages(t, n, 0)
 }
 
 type harness struct {

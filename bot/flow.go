@@ -21,6 +21,7 @@ import (
 const (
 	msgBusy        = "I'm busy with other puzzles right now. Please try again in a few seconds."
 	msgRateLimit   = "You're sending commands faster than I answer them. Please wait a few seconds; I'll ignore commands until then."
+	msgMoveRate    = "You're playing faster than I can keep up with (more than a move a second). Please wait a moment; moves sent meanwhile are not played."
 	msgStopping    = "I'm restarting. Please send that again in a minute."
 	msgNotFinished = "I'm restarting and could not finish this one. Please send it again in a minute."
 	msgApology     = "Sorry, something went wrong on my side while handling that. It has been logged."
@@ -94,7 +95,6 @@ type responder interface {
 // the rest the same way for every transport: the backlog's place, the rate
 // limit, the worker pool, the daily puzzle's solvers (see [Bot.serve]).
 type call struct {
-	key   string // de-duplication key: "m" + message id, "i" + interaction id
 	req   command.Request
 	known bool   // req names a command (slash commands can name others)
 	cmd   string // for logs: "solve", "/solve"
@@ -153,11 +153,10 @@ func (c *call) kind() string {
 // serve runs one command from its arrival to its answer. work bounds the
 // solve; reply bounds the answer, and outlives work by a little at shutdown
 // so that the users whose commands were cut short can be told.
+//
+// The transports let each event through once (Bot.firstTime) before they
+// make its call.
 func (b *Bot) serve(work, reply context.Context, c *call) {
-	if !b.seen.FirstTime(c.key) {
-		c.log.Info("delivered again; already answered")
-		return
-	}
 	if c.backlog != "" && !b.backlog.Reserve(c.backlog) {
 		c.log.Warn("command dropped: too many replies already waiting to be posted in this channel")
 		b.metrics.Command(c.resp.transport(), c.kind(), outcomeBacklog)

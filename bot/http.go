@@ -67,6 +67,12 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	if !b.firstTime(b.log, "i"+i.ID) {
+		// Answered already: no second answer can be given. Discord hangs
+		// up on its own.
+		http.Error(w, "interaction delivered again", http.StatusConflict)
+		return
+	}
 	reply := newInteractionReply(b.rest, &i, "http", arrived)
 	h := &httpFirst{r: reply, answers: make(chan firstAnswer), gone: make(chan struct{})}
 	reply.first = h.first

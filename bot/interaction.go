@@ -52,6 +52,9 @@ func (b *Bot) registerCommands(ctx context.Context, app string) error {
 // onInteraction answers one slash command that came over the gateway.
 func (b *Bot) onInteraction(work, reply context.Context, shard int, i *discordgo.InteractionCreate) {
 	defer b.recoverEvent("INTERACTION_CREATE")
+	if !b.firstTime(b.log.With("shard", shard), "i"+i.ID) {
+		return
+	}
 	if i.Type == discordgo.InteractionMessageComponent || i.Type == discordgo.InteractionModalSubmit {
 		r := newInteractionReply(b.rest, i.Interaction, "gateway", time.Now())
 		r.first = r.callback
@@ -79,7 +82,6 @@ func (b *Bot) interactionCall(ctx context.Context, i *discordgo.Interaction, r *
 	}
 	log = log.With("guild", i.GuildID, "channel", i.ChannelID, "user", userID, "interaction", i.ID, "cmd", "/"+data.Name)
 	c := &call{
-		key:   "i" + i.ID,
 		cmd:   "/" + data.Name,
 		user:  userID,
 		start: r.created,

@@ -31,6 +31,9 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 	if m.Author.ID == self {
 		return
 	}
+	if !b.firstTime(b.log.With("shard", shard, "channel", m.ChannelID), "m"+m.ID) {
+		return // a command or a move, answered or played once
+	}
 	start := time.Now()
 	// The server's prefix says whether the message is a command: its
 	// settings come first (from memory, but for a server's first message).
@@ -56,7 +59,6 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 	req.Seat = &seat
 	to := target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}
 	c := &call{
-		key:     "m" + m.ID,
 		req:     req,
 		known:   true,
 		cmd:     req.Kind.String(),
@@ -82,6 +84,19 @@ func (b *Bot) onMessage(work, reply context.Context, shard int, m *discordgo.Mes
 		}
 	}
 	b.serve(work, reply, c)
+}
+
+// firstTime lets an event through once, by key ("m" + message ID, "i" +
+// interaction ID): Discord delivers events at least once (a resumed
+// session replays what it missed; two sessions with one token, during a
+// deployment, both get them). Plays are also recorded with their games,
+// so that another process knows them played.
+func (b *Bot) firstTime(log *slog.Logger, key string) bool {
+	if b.seen.FirstTime(key) {
+		return true
+	}
+	log.Info("delivered again; already handled", "event", key)
+	return false
 }
 
 // messagePicture is the picture attached to m, or else to the message it

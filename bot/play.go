@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -34,10 +35,12 @@ import (
 // seconds.
 const boardEditInterval = time.Second
 
-// boardEdit is an edit of a board's message.
+// boardEdit is an edit of a board's message: draw makes its answer when
+// the edit is sent (a board that a newer one replaces before it goes out
+// is never drawn).
 type boardEdit struct {
 	channel, message string
-	a                answer
+	draw             func() answer
 	log              *slog.Logger
 }
 
@@ -80,10 +83,11 @@ func (b *Bot) editBoard(ctx context.Context, _ string, e boardEdit) error {
 	if b.games.scroll.Replaced(e.channel, e.message) {
 		return nil // posted again below: this one is gone
 	}
-	payload := boardPayload(e.a)
+	a := e.draw()
+	payload := boardPayload(a)
 	bk := b.rest.Channels.Get(e.channel, time.Now())
 	defer b.rest.Channels.Put(e.channel, time.Now())
-	err := b.rest.Do(ctx, e.log, bk, rest.Request{Method: http.MethodPatch, URL: discordgo.EndpointChannelMessage(e.channel, e.message), Payload: payload, Files: e.a.files})
+	err := b.rest.Do(ctx, e.log, bk, rest.Request{Method: http.MethodPatch, URL: discordgo.EndpointChannelMessage(e.channel, e.message), Payload: payload, Files: a.files})
 	if err != nil {
 		e.log.Warn("board not edited", "board", e.message, "err", err)
 		return fmt.Errorf("edit board %s in channel %s: %w", e.message, e.channel, err)
@@ -91,13 +95,24 @@ func (b *Bot) editBoard(ctx context.Context, _ string, e boardEdit) error {
 	return nil
 }
 
-// boardMessage is a board's message as posted or edited.
+// boardMessage is a board's message as posted or edited; a post carries a
+// nonce (see boardNonce).
 type boardMessage struct {
 	Content         string                            `json:"content"`
 	Components      []discordgo.MessageComponent      `json:"components"`
 	Attachments     []attachmentRef                   `json:"attachments"`
 	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
 	Reference       *discordgo.MessageReference       `json:"message_reference,omitempty"`
+	Nonce           string                            `json:"nonce,omitempty"`
+	EnforceNonce    bool                              `json:"enforce_nonce,omitempty"`
+}
+
+// boardNonce is the nonce of a post of game id's board at version: a post
+// retried after a failure that did reach Discord is not posted twice
+// (Discord returns the first); another version's post is another message.
+// "b" and two numbers stay within Discord's 25 characters.
+func boardNonce(id string, version int64) string {
+	return "b" + id + "." + strconv.FormatInt(version, 10)
 }
 
 func boardPayload(a answer) boardMessage {
@@ -108,8 +123,10 @@ func boardPayload(a answer) boardMessage {
 	return boardMessage{Content: a.text, Components: components.Rows(a.buttons), Attachments: refs, AllowedMentions: noMentions()}
 }
 
-// boardAnswer is the message of a game's board.
+// boardAnswer is the message of a game's board, drawn now if rep left it
+// to be drawn.
 func boardAnswer(rep command.Reply) answer {
+	rep = rep.Drawn()
 	return answer{text: rep.Text, files: rep.Files, fallback: rep.Fallback, buttons: rep.Buttons}
 }
 
@@ -131,9 +148,12 @@ func (b *Bot) seat(at where, guildID, channelID, userID string) command.Seat {
 }
 
 // postBoard posts a game's board as a new message in channel (a reply to
-// replyTo when set) and returns its ID.
-func (b *Bot) postBoard(ctx context.Context, log *slog.Logger, channel, replyTo string, a answer) (string, error) {
+// replyTo when set), with nonce when set, and returns its ID.
+func (b *Bot) postBoard(ctx context.Context, log *slog.Logger, channel, replyTo, nonce string, a answer) (string, error) {
 	payload := boardPayload(a)
+	if nonce != "" {
+		payload.Nonce, payload.EnforceNonce = nonce, true
+	}
 	if replyTo != "" {
 		no := false
 		payload.Reference = &discordgo.MessageReference{MessageID: replyTo, ChannelID: channel, FailIfNotExists: &no}
@@ -201,7 +221,7 @@ func (b *Bot) startGame(ctx context.Context, c *call, rep command.Reply, a answe
 		channel, replyTo = thread, ""
 	}
 	a.buttons = rep.Buttons
-	id, err := b.postBoard(ctx, log, channel, replyTo, a)
+	id, err := b.postBoard(ctx, log, channel, replyTo, boardNonce(g.ID, g.Version), a)
 	if err == nil {
 		b.games.scroll.Track(channel, id)
 		err = b.handler.SetGameMessage(ctx, g.ID, thread, id)
@@ -230,17 +250,17 @@ func (b *Bot) sayNoThread(ctx context.Context, log *slog.Logger, channel, replyT
 	if !b.games.refused.First(channel) {
 		return
 	}
-	if _, err := b.postBoard(ctx, log, channel, replyTo, answer{text: render.Notice(msgNoThread)}); err != nil {
+	if _, err := b.postBoard(ctx, log, channel, replyTo, "", answer{text: render.Notice(msgNoThread)}); err != nil {
 		log.Warn("no-thread notice not posted", "err", err)
 	}
 }
 
 // showBoard shows a game's board after a move: an edit of its message
-// (coalesced), a new message where none is known yet, or the board posted
-// again when it has scrolled far up (repost.go).
+// (coalesced, drawn when sent), a new message where none is known yet, or
+// the board posted again when it has scrolled far up (repost.go).
 func (b *Bot) showBoard(ctx context.Context, log *slog.Logger, rep command.Reply) {
 	g := rep.Game
-	a := boardAnswer(rep)
+	draw := func() answer { return boardAnswer(rep) }
 	if g.MessageID == "" {
 		// The game's first board may be on its way (a move right after
 		// !play): edit that one.
@@ -252,7 +272,7 @@ func (b *Bot) showBoard(ctx context.Context, log *slog.Logger, rep command.Reply
 	}
 	channel := boardChannel(g)
 	if g.MessageID == "" {
-		id, err := b.postBoard(ctx, log, channel, "", a)
+		id, err := b.postBoard(ctx, log, channel, "", boardNonce(g.ID, g.Version), draw())
 		if err == nil {
 			b.games.scroll.Track(channel, id)
 			err = b.handler.SetGameMessage(ctx, g.ID, g.ThreadID, id)
@@ -262,42 +282,67 @@ func (b *Bot) showBoard(ctx context.Context, log *slog.Logger, rep command.Reply
 		}
 		return
 	}
-	if g = b.boardBelow(ctx, log, g, channel, a); g == nil {
+	if g = b.boardBelow(ctx, log, g, channel, draw); g == nil {
 		return
 	}
-	b.boardEditor().Submit(channel+"/"+g.MessageID, editOf(g, channel, a, log.With("game", g.ID)))
+	b.boardEditor().Submit(channel+"/"+g.MessageID, editOf(g, channel, draw, log.With("game", g.ID)))
 }
 
-// onTypedMove plays a message that is no command when it is moves for a
-// game in its channel or thread; it reports false when it is not (talk,
-// which is ignored).
+// routeWait bounds the reading of the games of a channel that tells a move
+// from talk.
+const routeWait = 5 * time.Second
+
+// onTypedMove plays a message that is no command when it is meant for a
+// game in its channel or thread (command.Handler.TypedMove); talk is left
+// alone. The play is admitted on its budget before anything is played,
+// then played on the plays' workers (a hint on the commands').
 func (b *Bot) onTypedMove(work context.Context, log *slog.Logger, m *discordgo.MessageCreate, at where) {
 	if m.GuildID != "" && !at.ch.Answers {
 		return
 	}
 	start := time.Now()
-	seat := b.seat(at, m.GuildID, m.ChannelID, m.Author.ID)
 	if !b.begin() {
 		return
 	}
 	defer b.inflight.Done()
-	rep, ok := b.handler.MoveIn(work, seat, m.Content)
-	if !ok {
-		if rep.Err != nil {
-			log.Warn("games not read for a message", "err", rep.Err)
-		}
+	t := command.Typed{Seat: b.seat(at, m.GuildID, m.ChannelID, m.Author.ID), Text: m.Content, ID: m.ID}
+	if ref := m.MessageReference; m.Type == discordgo.MessageTypeReply && ref != nil {
+		t.ReplyTo = ref.MessageID
+	}
+	ctx, cancel := context.WithTimeout(work, routeWait)
+	act, ok, err := b.handler.TypedMove(ctx, t)
+	cancel()
+	if err != nil {
+		log.Warn("games not read for a message; left alone", "err", err)
 		return
 	}
-	log = log.With("cmd", "move")
-	if rep.Game != nil {
-		log = log.With("game", rep.Game.ID)
+	if !ok {
+		return
 	}
-	if b.limits.Check(m.Author.ID, start) != admit.Allow {
-		log.Debug("move ignored: user over the rate limit")
+	log = log.With("cmd", "move", "game", act.Game, "cost", act.Cost.String())
+	to := &messageReply{rest: b.rest, to: target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}}
+	switch v := b.admitAction(act, m.Author.ID, start); v {
+	case admit.Allow:
+	case admit.Notify:
+		log.Info("move not played: over the budget; told once")
+		b.metrics.Command("message", "move", outcomeRateLimited)
+		if err := to.send(work, log, notice(b.overBudget(act))); err != nil {
+			log.Warn("budget notice not posted", "err", err)
+		}
+		return
+	default:
+		log.Debug("move not played: over the budget and already told")
 		b.metrics.Command("message", "move", outcomeIgnored)
 		return
 	}
-	to := &messageReply{rest: b.rest, to: target{ChannelID: m.ChannelID, GuildID: m.GuildID, MessageID: m.ID}}
+	rep, ok := b.runAction(work, act, log)
+	if !ok {
+		b.metrics.Command("message", "move", outcomeBusy)
+		if err := to.send(work, log, notice(msgBusy)); err != nil {
+			log.Warn("busy notice not posted", "err", err)
+		}
+		return
+	}
 	if rep.UserError || rep.Game == nil {
 		if err := to.send(work, log, answer{text: rep.Text}); err != nil {
 			log.Warn("move error not posted", "err", err)
@@ -310,15 +355,65 @@ func (b *Bot) onTypedMove(work context.Context, log *slog.Logger, m *discordgo.M
 			}
 		}
 	}
+	if rep.Err != nil {
+		log.Warn("move worked around a problem", "err", rep.Err)
+	}
 	b.metrics.Command("message", "move", rep.Outcome)
 	log.Info("command", "outcome", rep.Outcome, "latency", time.Since(start))
 }
 
+// admitAction decides whether act by user, arrived at now, is done: a
+// play on its game's budget (per game and player), a hint or a new game on
+// the command budget, a form at no cost.
+func (b *Bot) admitAction(act command.Action, user string, now time.Time) admit.Verdict {
+	if b.admitNow != nil {
+		now = b.admitNow()
+	}
+	switch act.Cost {
+	case command.Free:
+		return admit.Allow
+	case command.MoveCost:
+		return b.moves.Check(user+"/"+act.Game, now)
+	}
+	return b.limits.Check(user, now)
+}
+
+// overBudget is the notice of an action over its budget.
+func (b *Bot) overBudget(act command.Action) string {
+	if act.Cost == command.MoveCost {
+		return msgMoveRate
+	}
+	return msgRateLimit
+}
+
+// runAction does act on a worker, the plays' (a hint, a new game: the
+// commands'), and returns its reply; false when the workers and their
+// queue are full. A panic becomes an apology.
+func (b *Bot) runAction(ctx context.Context, act command.Action, log *slog.Logger) (command.Reply, bool) {
+	res := make(chan command.Reply, 1)
+	p := b.plays
+	if act.Cost == command.CommandCost {
+		p = b.pool
+	}
+	if !p.TrySubmit(func() {
+		defer b.recoverCommand(log, func() {
+			res <- command.Reply{Text: render.Notice(msgApology), Outcome: outcomePanic, UserError: true}
+		})
+		res <- act.Do(ctx)
+	}) {
+		return command.Reply{}, false
+	}
+	return <-res, true
+}
+
 // onPress answers a press of a button or a form sent back, over either
 // transport (r's first answer is a REST callback or the HTTP response).
-// Forms open at once; Hint and Check are deferred (ephemeral) at once and
-// answered by an edit; the other presses are answered after the move with
-// a deferred update, the board being edited through the coalescer.
+// The press is read and admitted on its budget first; then the first answer
+// comes at once, before the game is read: a form opens (Move, Notes); Hint,
+// Check and Play get an ephemeral "thinking…" that their answer replaces;
+// every other press and form gets a deferred update, the board changing by
+// its edit, and a refusal comes as an ephemeral follow-up. So no late
+// answer can land on the board's message itself.
 func (b *Bot) onPress(work context.Context, r *interactionReply, log *slog.Logger) {
 	i := r.i
 	userID := components.UserID(i)
@@ -331,9 +426,6 @@ func (b *Bot) onPress(work context.Context, r *interactionReply, log *slog.Logge
 		customID = i.MessageComponentData().CustomID
 	}
 	log = log.With("guild", i.GuildID, "channel", i.ChannelID, "user", userID, "interaction", i.ID, "cmd", "press", "custom_id", customID)
-	if !b.seen.FirstTime("i" + i.ID) {
-		return
-	}
 	if !b.begin() {
 		b.inflight.Add()
 		defer b.inflight.Done()
@@ -341,25 +433,28 @@ func (b *Bot) onPress(work context.Context, r *interactionReply, log *slog.Logge
 		return
 	}
 	defer b.inflight.Done()
-	if b.limits.Check(userID, r.created) != admit.Allow {
-		r.send(work, log, notice(msgRateLimit))
-		return
-	}
 	g, gerr := b.guildSettings(work, i.GuildID)
 	at := b.place(work, log, g, i.ChannelID, gerr)
 	seat := b.seat(at, i.GuildID, i.ChannelID, userID)
-	// The first answer comes at once, before the game is read: a form
-	// opens (Move, Notes); Hint, Check and Play get an ephemeral
-	// "thinking…" that their answer replaces; every other press and form
-	// gets a deferred update, the board changing by its edit, and a refusal
-	// comes as an ephemeral follow-up. So no late answer can land on the
-	// board's message itself.
-	id, _ := command.ParseComponentID(customID)
-	form := i.Type == discordgo.InteractionMessageComponent && id.Kind == "sg" && (id.Action == "mv" || id.Action == "nt")
+	var act command.Action
+	if i.Type == discordgo.InteractionModalSubmit {
+		act = b.handler.Submitted(customID, seat, i.ID, fields)
+	} else {
+		act = b.handler.Pressed(customID, seat, i.ID)
+	}
+	log = log.With("cost", act.Cost.String())
+	if v := b.admitAction(act, userID, r.created); v != admit.Allow {
+		log.Info("press not played: over the budget")
+		b.metrics.Command(r.transport(), "press", outcomeRateLimited)
+		if err := r.send(work, log, notice(b.overBudget(act))); err != nil {
+			log.Warn("budget notice not sent", "err", err)
+		}
+		return
+	}
 	var ack func(context.Context, *slog.Logger) error
 	switch {
-	case form:
-	case id.Kind == "sp" || id.Kind == "sg" && (id.Action == "hi" || id.Action == "ck"):
+	case act.Form:
+	case act.Private:
 		ack = r.deferEphemeral
 	default:
 		ack = r.ackUpdate
@@ -371,12 +466,15 @@ func (b *Bot) onPress(work context.Context, r *interactionReply, log *slog.Logge
 		}
 	}
 	var rep command.Reply
-	if i.Type == discordgo.InteractionModalSubmit {
-		rep = b.handler.Submit(work, customID, seat, fields)
+	if act.Form {
+		rep = act.Do(work) // nothing read: at once, within Discord's 3 s
 	} else {
-		rep = b.handler.Press(work, customID, seat)
+		var ok bool
+		if rep, ok = b.runAction(work, act, log); !ok {
+			rep = command.Reply{Text: render.Notice(msgBusy), Outcome: outcomeBusy, UserError: true}
+		}
 	}
-	err := b.answerPress(work, r, log, rep, id)
+	err := b.answerPress(work, r, log, rep, act)
 	b.metrics.Command(r.transport(), "press", rep.Outcome)
 	if err != nil {
 		log.Error("reply lost", "outcome", rep.Outcome, "err", err)
@@ -390,16 +488,16 @@ func (b *Bot) onPress(work context.Context, r *interactionReply, log *slog.Logge
 
 // answerPress gives a press its answer: the form, a note for the presser
 // alone, or an acknowledgement while the board changes.
-func (b *Bot) answerPress(ctx context.Context, r *interactionReply, log *slog.Logger, rep command.Reply, id command.ComponentID) error {
+func (b *Bot) answerPress(ctx context.Context, r *interactionReply, log *slog.Logger, rep command.Reply, act command.Action) error {
 	switch {
 	case rep.Form != nil:
 		return r.openForm(ctx, log, rep.Form)
-	case rep.Game != nil && id.Kind == "sp" && !rep.UserError:
+	case rep.Game != nil && act.Game == "" && !rep.UserError:
 		// Play: a new game, started as !play starts one.
 		c := &call{resp: r, log: log, where: where{guild: settings.Guild{ID: r.i.GuildID}}, start: r.created, cmd: "press"}
 		g, _ := b.guildSettings(ctx, r.i.GuildID)
 		c.where = b.place(ctx, log, g, r.i.ChannelID, nil)
-		b.startGame(ctx, c, rep, answer{text: rep.Text, files: rep.Files, fallback: rep.Fallback})
+		b.startGame(ctx, c, rep, boardAnswer(rep))
 		return nil
 	case rep.UserError || rep.Game == nil:
 		return r.aside(ctx, log, answer{text: rep.Text, files: rep.Files, ephemeral: true})
@@ -491,4 +589,28 @@ func (r *interactionReply) openForm(ctx context.Context, log *slog.Logger, f *co
 		r.setAcked()
 	}
 	return err
+}
+
+// closeIdleGames closes the games left untouched for the handler's idle
+// time (command.PlayConfig.Idle), at start and then every IdleSweep, until
+// ctx ends. Several processes may sweep: a game is closed once.
+func (b *Bot) closeIdleGames(ctx context.Context) {
+	t := time.NewTicker(b.cfg.IdleSweep)
+	defer t.Stop()
+	for {
+		sweep, cancel := context.WithTimeout(ctx, time.Minute)
+		n, err := b.handler.CloseIdleGames(sweep)
+		cancel()
+		switch {
+		case err != nil && ctx.Err() == nil:
+			b.log.Warn("idle games not closed; trying again at the next sweep", "every", b.cfg.IdleSweep, "err", err)
+		case n > 0:
+			b.log.Info("idle games closed", "count", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

@@ -29,13 +29,13 @@ const boardScrollLimit = 25
 // boardBelow decides where a move's board goes: it returns g with the
 // message to edit, or nil when the board was posted again (or a re-post
 // already shows this move).
-func (b *Bot) boardBelow(ctx context.Context, log *slog.Logger, g *command.GameRef, channel string, a answer) *command.GameRef {
+func (b *Bot) boardBelow(ctx context.Context, log *slog.Logger, g *command.GameRef, channel string, draw func() answer) *command.GameRef {
 	to, repost, stale := b.games.scroll.Claim(ctx, channel, g.MessageID, g.Version, boardScrollLimit)
 	switch {
 	case stale:
 		return nil
 	case repost:
-		b.repostBoard(ctx, log, g, channel, a)
+		b.repostBoard(ctx, log, g, channel, draw)
 		return nil
 	case to != g.MessageID:
 		cp := *g
@@ -47,13 +47,14 @@ func (b *Bot) boardBelow(ctx context.Context, log *slog.Logger, g *command.GameR
 
 // repostBoard posts g's board again in channel, records it, and deletes
 // the old one (or marks it moved).
-func (b *Bot) repostBoard(ctx context.Context, log *slog.Logger, g *command.GameRef, channel string, a answer) {
+func (b *Bot) repostBoard(ctx context.Context, log *slog.Logger, g *command.GameRef, channel string, draw func() answer) {
 	log = log.With("board", g.MessageID)
-	id, err := b.postBoard(ctx, log, channel, "", a)
+	a := draw()
+	id, err := b.postBoard(ctx, log, channel, "", boardNonce(g.ID, g.Version), a)
 	if err != nil {
 		b.games.scroll.Moved(channel, g.MessageID, "", 0)
 		log.Warn("board not posted again; editing it where it is", "err", err)
-		b.boardEditor().Submit(channel+"/"+g.MessageID, editOf(g, channel, a, log))
+		b.boardEditor().Submit(channel+"/"+g.MessageID, editOf(g, channel, func() answer { return a }, log))
 		return
 	}
 	b.games.scroll.Moved(channel, g.MessageID, id, g.Version)
@@ -88,7 +89,8 @@ func movedNote(guild, channel, message string) string {
 	return fmt.Sprintf("This board moved down ↓ https://discord.com/channels/%s/%s/%s", guild, channel, message)
 }
 
-// editOf is the coalescer's edit of g's board in channel showing a.
-func editOf(g *command.GameRef, channel string, a answer, log *slog.Logger) edits.Edit[boardEdit] {
-	return edits.Edit[boardEdit]{Version: g.Version, Value: boardEdit{channel: channel, message: g.MessageID, a: a, log: log}}
+// editOf is the coalescer's edit of g's board in channel showing what
+// draw draws.
+func editOf(g *command.GameRef, channel string, draw func() answer, log *slog.Logger) edits.Edit[boardEdit] {
+	return edits.Edit[boardEdit]{Version: g.Version, Value: boardEdit{channel: channel, message: g.MessageID, draw: draw, log: log}}
 }

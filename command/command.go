@@ -265,7 +265,7 @@ type Handler struct {
 	cfg    Config
 	served *puzzleCache // puzzles served or made again lately, by code
 	codes  *codeGuard   // codes issued lately, and the bounds on the others
-	turns  *gameTurns   // moves of one game in this process, one at a time (play.go)
+	turns  *gameLocks   // plays of one game in this process, one at a time (play_move.go)
 }
 
 // New returns a Handler. A zero SolveTimeout means [DefaultSolveTimeout]; an
@@ -296,7 +296,7 @@ func New(cfg Config) *Handler {
 		cfg.Ranking = cfg.Store
 	}
 	codes := newCodeGuard(cfg.CodeRebuilds)
-	return &Handler{cfg: cfg, served: newPuzzleCache(cachedPuzzles, codes.issue), codes: codes, turns: &gameTurns{}}
+	return &Handler{cfg: cfg, served: newPuzzleCache(cachedPuzzles, codes.issue), codes: codes, turns: &gameLocks{}}
 }
 
 // with returns h with s in place of its own settings, or h itself when s

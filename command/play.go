@@ -85,6 +85,25 @@ type GameRef struct {
 	// Aside are the answers for the player alone (a check, a hint), to post
 	// apart from the board.
 	Aside []Reply
+	// Board, when set, draws the board's message (its text, picture and
+	// buttons) for a reply that leaves it to be drawn when shown: a move's,
+	// whose board a transport may never show (edits are coalesced, the
+	// newest winning). [Reply.Drawn] calls it.
+	Board func() Reply
+}
+
+// Drawn returns r with its board drawn when r leaves it to be drawn
+// ([GameRef].Board): for a transport that shows every board it gets.
+func (r Reply) Drawn() Reply {
+	if r.Game == nil || r.Game.Board == nil || r.Text != "" {
+		return r
+	}
+	b := r.Game.Board()
+	r.Text, r.Files, r.Fallback, r.Buttons = b.Text, b.Files, b.Fallback, b.Buttons
+	if r.Err == nil {
+		r.Err = b.Err
+	}
+	return r
 }
 
 // Outcomes of games, for logs.
@@ -100,6 +119,9 @@ const (
 	outcomeGameNoGame   = "game_unknown"
 	outcomeGameDown     = "games_unavailable"
 	outcomeGameNoPuzzle = "game_no_puzzle" // a pasted grid that is no puzzle to play
+	outcomeGameBusy     = "game_busy"      // its turn not had within the play's deadline
+	outcomeGameOver     = "game_over"      // a play on a finished game
+	outcomeGameStale    = "game_stale"     // a press on a board that has changed since
 )
 
 const (

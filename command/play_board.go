@@ -40,13 +40,25 @@ func (h *Handler) SetGameMessage(ctx context.Context, gameID, threadID, messageI
 	}
 }
 
+// gameBoard is gameReply's reply with the board left to be drawn
+// ([GameRef].Board): text and picture are made when the board is shown.
+func (h *Handler) gameBoard(req Request, rec settings.GameRecord, g *game.Game, note string) Reply {
+	rep := Reply{Size: g.Board().Size(), Game: refOf(rec)}
+	rep.Game.Board = func() Reply { return h.gameReply(req, rec, g, note) }
+	return rep
+}
+
+// boardStep is the step a board's buttons carry: how far the game has come
+// (a press on an older board does nothing).
+func boardStep(g *game.Game) int64 { return int64(len(g.History())) }
+
 // gameReply is the board of game g (stored as rec): its text and, unless
 // pictures are off, its picture (the text cannot show pencil marks in their
 // cells, nor colours).
 func (h *Handler) gameReply(req Request, rec settings.GameRecord, g *game.Game, note string) Reply {
 	n := g.Board().Size()
 	v := render.GameView{ID: rec.ID, Code: rec.Code, Level: rec.Level, Now: h.cfg.Now(), Timestamp: h.cfg.Play.Timestamps, Note: note}
-	rep := Reply{Size: n, Game: refOf(rec), Buttons: gameButtons(rec, len(g.History()))}
+	rep := Reply{Size: n, Game: refOf(rec), Buttons: gameButtons(rec, boardStep(g))}
 	opt := render.Options{Spoiler: h.cfg.Spoiler}
 	text := func(o render.Options) string { return render.GameBoard(g, v, o) }
 	var ds []drawing

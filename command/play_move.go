@@ -27,37 +27,59 @@ import (
 // game is then unchanged. It is what a transport calls for a button's
 // form, and, through [Handler.MoveIn], for a message in a game's channel.
 func (h *Handler) Move(ctx context.Context, gameID string, seat Seat, text string) Reply {
-	return h.move(ctx, gameID, seat, text, -1)
+	return h.play1(ctx, moveReq{game: gameID, seat: seat, text: text, parse: game.Parse, step: -1}).Drawn()
 }
 
 // Notes is [Handler.Move] for a form of pencil marks (a Notes button's):
 // a cell's digits without a sign are marks to add (r3c5 12 is r3c5 +12),
 // as game.ParseNotes reads them.
 func (h *Handler) Notes(ctx context.Context, gameID string, seat Seat, text string) Reply {
-	return h.play1(ctx, gameID, seat, text, game.ParseNotes, -1)
+	return h.play1(ctx, moveReq{game: gameID, seat: seat, text: text, parse: game.ParseNotes, step: -1}).Drawn()
 }
 
 // msgDailyGiveUp refuses to give up today's daily puzzle: the solution is
 // not shown while it is the daily one (see dailyrule.go).
 const msgDailyGiveUp = "This is today's daily puzzle: no solutions until tomorrow (UTC), so it cannot be given up today. Leave it open, or come back to it tomorrow."
 
-// move plays text on a game; step, when not negative, is the board's
-// version the player saw (a button's): a play on an older board does
-// nothing but show the latest one.
-func (h *Handler) move(ctx context.Context, gameID string, seat Seat, text string, step int) Reply {
-	return h.play1(ctx, gameID, seat, text, game.Parse, step)
+// moveReq is one play of a game: text played by seat's member, read by
+// parse; step, when not negative, is the board's turn the player saw (a
+// button's): a play on an older board does nothing; event is the ID of the
+// Discord event that carries it ("" for none), played once.
+type moveReq struct {
+	game  string
+	seat  Seat
+	text  string
+	parse func(string, int) ([]game.Move, error)
+	step  int64
+	event string
 }
 
-func (h *Handler) play1(ctx context.Context, gameID string, seat Seat, text string, parse func(string, int) ([]game.Move, error), step int) Reply {
+// playTimeout bounds one play: the wait for its game's turn, the store, and
+// a hint (whose logic engine has the solve deadline within it).
+const playTimeout = 10 * time.Second
+
+// msgGameBusy answers a play that waited for its game's turn past
+// playTimeout.
+const msgGameBusy = "That game is busy with other moves right now, so this one was not played. Please send it again."
+
+// play1 plays r and returns the board after it, its picture left to be
+// drawn when shown ([GameRef].Board).
+func (h *Handler) play1(ctx context.Context, r moveReq) Reply {
+	seat, gameID, text, parse, step := r.seat, r.game, r.text, r.parse, r.step
 	h = h.with(seat.Settings)
 	store := h.cfg.Play.Games
 	if store == nil {
 		return Reply{Text: render.Notice(msgNoGames), Outcome: outcomeUnavailable, UserError: true}
 	}
+	ctx, cancel := context.WithTimeout(ctx, playTimeout)
+	defer cancel()
 	// Moves of one game in this process take turns, so that a flood of
 	// them does not make every one lose the versioned update again and
 	// again; other processes are kept right by the versions.
-	unlock := h.turns.lock(gameID)
+	unlock, err := h.turns.lock(ctx, gameID)
+	if err != nil {
+		return Reply{Text: render.Notice(msgGameBusy), Outcome: outcomeGameBusy, UserError: true, Err: fmt.Errorf("game %s: waiting for its turn: %w", gameID, err)}
+	}
 	defer unlock()
 	for attempt := 0; ; attempt++ {
 		rec, err := store.Game(ctx, gameID)
@@ -77,10 +99,17 @@ func (h *Handler) play1(ctx context.Context, gameID string, seat Seat, text stri
 			return h.moveError(err, g, ref)
 		}
 		req := Request{Kind: Play, Settings: seat.Settings}
-		if step >= 0 && step != len(g.History()) {
-			rep := h.gameReply(req, rec, g, "The board had changed since that press, so nothing was done: here it is now.")
-			rep.Outcome = "game_stale"
-			return rep
+		if !g.MayPlay(seat.UserID) && len(moves) > 0 {
+			_, err := g.Play(moves, seat.UserID, h.cfg.Now()) // refused: another member's game
+			return h.moveError(err, g, ref)
+		}
+		if g.Status().Over() {
+			return Reply{Text: render.Notice(fmt.Sprintf("Game %s is over (%s): nothing more can be played on it. Start another with `%splay`.",
+				rec.ID, overWords(g.Status()), h.cfg.Prefix)), Outcome: outcomeGameOver, UserError: true, Game: ref}
+		}
+		if step >= 0 && step != boardStep(g) {
+			return Reply{Text: render.Notice("The board had changed since that press (another move came first), so nothing was done: press again on the board as it is now."),
+				Outcome: outcomeGameStale, UserError: true, Game: ref}
 		}
 		if slices.ContainsFunc(moves, func(m game.Move) bool { return m.Action == game.GiveUp }) && h.IsTodaysDaily(g.Puzzle()) {
 			rep := Reply{Text: render.Notice(msgDailyGiveUp), Outcome: outcomeDailyRefused, UserError: true, Game: ref}
@@ -115,7 +144,7 @@ func (h *Handler) play1(ctx context.Context, gameID string, seat Seat, text stri
 		if out.Solved {
 			note = strings.TrimSpace(note + " " + h.dailySolved(ctx, seat, g, now, &aside))
 		}
-		rep := h.gameReply(req, saved, g, note)
+		rep := h.gameBoard(req, saved, g, note)
 		rep.Game.Aside = aside
 		switch {
 		case out.Solved:
@@ -164,6 +193,17 @@ func playNote(out game.Outcome, g *game.Game) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// overWords says how a finished game ended.
+func overWords(s game.Status) string {
+	switch s {
+	case game.Solved:
+		return "solved"
+	case game.GaveUp:
+		return "given up"
+	}
+	return "closed for being left untouched"
 }
 
 func plural(n int, one, many string) string {
@@ -222,20 +262,55 @@ func (h *Handler) dailySolved(ctx context.Context, seat Seat, g *game.Game, now 
 	return fmt.Sprintf("Today's daily puzzle (%v): %s.", seat.DailyLevel, strings.Join(counted, ", "))
 }
 
-// gameTurns lets the moves of one game take turns: a fixed set of locks,
-// a game's chosen by its ID, so that memory does not grow with the games.
-type gameTurns struct {
-	mu [64]sync.Mutex
+// gameLocks lets the plays of one game take turns in this process: a lock
+// per game being played, made when a play needs it and dropped once nobody
+// holds or waits for it (so memory follows the games played at the moment,
+// and a slow play, a hint, holds up its own game alone). Waiting for a
+// lock ends with the play's context.
+type gameLocks struct {
+	mu    sync.Mutex
+	locks map[string]*gameLock
 }
 
-// lock takes the turn of game id and returns the function that gives it
-// back.
-func (t *gameTurns) lock(id string) func() {
-	var h uint32 = 2166136261 // FNV-1a
-	for i := 0; i < len(id); i++ {
-		h = (h ^ uint32(id[i])) * 16777619
+type gameLock struct {
+	held chan struct{} // one place: taken while held
+	refs int           // holders and waiters
+}
+
+// lock takes game id's turn, waiting within ctx, and returns the function
+// that gives it back; or ctx's error.
+func (l *gameLocks) lock(ctx context.Context, id string) (func(), error) {
+	l.mu.Lock()
+	if l.locks == nil {
+		l.locks = map[string]*gameLock{}
 	}
-	m := &t.mu[h%uint32(len(t.mu))]
-	m.Lock()
-	return m.Unlock
+	k := l.locks[id]
+	if k == nil {
+		k = &gameLock{held: make(chan struct{}, 1)}
+		l.locks[id] = k
+	}
+	k.refs++
+	l.mu.Unlock()
+	select {
+	case k.held <- struct{}{}:
+		return func() { <-k.held; l.release(id, k) }, nil
+	case <-ctx.Done():
+		l.release(id, k)
+		return nil, ctx.Err()
+	}
+}
+
+func (l *gameLocks) release(id string, k *gameLock) {
+	l.mu.Lock()
+	if k.refs--; k.refs == 0 {
+		delete(l.locks, id)
+	}
+	l.mu.Unlock()
+}
+
+// size returns how many games have a lock (held or waited for).
+func (l *gameLocks) size() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.locks)
 }

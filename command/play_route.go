@@ -11,50 +11,102 @@ import (
 )
 
 // Routing typed messages: a message without the prefix in a channel or
-// thread is a move for the game it is meant for, or talk.
+// thread is a move for the game it is meant for, or talk, which is never
+// answered. A message is meant for a game when it replies to the game's
+// board, when it is in the game's own thread, or, in a channel, when the
+// member has a game there whose board is in the channel itself (theirs, or a
+// team game; the one touched last) and the message reads whole as moves. A
+// malformed move is answered where the message was meant for the game (a
+// reply to its board, its thread); in a channel it is talk.
 
-// MoveIn plays a message typed in a channel or thread without the prefix,
-// when it is for a game there: the game of the thread, or the member's own
-// (or a team game) in the channel, the one touched last. It reports false
-// when no game is there or the message is no move at all, which the
-// transport then ignores silently (people talk in game threads too); the
-// Reply may then still carry Err, for the log, when the games could not be
-// read. A malformed move or one against the rules is answered.
-func (h *Handler) MoveIn(ctx context.Context, seat Seat, text string) (Reply, bool) {
-	store := h.cfg.Play.Games
+// Typed is a message typed without the prefix where games may be played.
+type Typed struct {
+	Seat Seat
+	Text string
+	// ID is the message's ID: a message delivered again (a resumed
+	// session's replay, another process's) is played once.
+	ID string
+	// ReplyTo is the message it replies to, "" for none: a reply to a
+	// game's board plays that game.
+	ReplyTo string
+}
+
+// TypedMove finds the game a typed message is meant for (see above) and
+// returns its play, not yet played; false when it is meant for none (talk),
+// which the transport leaves alone. The error says the games could not be
+// read (for the log; the message is then left alone too).
+func (h *Handler) TypedMove(ctx context.Context, t Typed) (Action, bool, error) {
+	store, seat := h.cfg.Play.Games, t.Seat
 	if store == nil || seat.ChannelID == "" || !settings.ValidID(seat.ChannelID) {
-		return Reply{}, false
+		return Action{}, false, nil
 	}
 	// Talk is told apart before the database is asked: what is no move on
 	// the largest board (every cell and digit of the smaller ones is one of
 	// its) is no move on any.
-	if _, err := game.Parse(text, sudoku.MaxSize); errors.Is(err, game.ErrNotMove) {
-		return Reply{}, false
+	if _, err := game.Parse(t.Text, sudoku.MaxSize); errors.Is(err, game.ErrNotMove) {
+		return Action{}, false, nil
 	}
 	games, err := store.GamesIn(ctx, seat.ChannelID)
 	if err != nil {
-		return Reply{Outcome: outcomeGameDown, Err: err}, false
+		return Action{}, false, fmt.Errorf("games in channel %s: %w", seat.ChannelID, err)
 	}
-	var pick *settings.GameRecord
-	for i := range games {
-		g := &games[i]
-		if g.ThreadID == seat.ChannelID { // a game's own thread: its game, whoever speaks
-			pick = g
-			break
-		}
-		if pick == nil && (g.OwnerID == seat.UserID || g.Team) {
-			pick = g
-		}
-	}
+	pick, meant := pickGame(games, t)
 	if pick == nil {
-		return Reply{}, false
+		return Action{}, false, nil
 	}
 	sh, ok := sudoku.ShapeForCells(len(pick.Board))
 	if !ok {
-		return Reply{Outcome: "error", Err: fmt.Errorf("game %s: a board of %d cells", pick.ID, len(pick.Board))}, false
+		return Action{}, false, fmt.Errorf("game %s: a board of %d cells", pick.ID, len(pick.Board))
 	}
-	if _, err := game.Parse(text, sh.Size()); errors.Is(err, game.ErrNotMove) {
+	_, err = game.Parse(t.Text, sh.Size())
+	var se *game.SyntaxError
+	if errors.Is(err, game.ErrNotMove) || errors.As(err, &se) && !meant {
+		return Action{}, false, nil
+	}
+	id := pick.ID
+	return Action{Game: id, Cost: costOf(t.Text, game.Parse), do: func(ctx context.Context) Reply {
+		return h.play1(ctx, moveReq{game: id, seat: seat, text: t.Text, parse: game.Parse, step: -1, event: t.ID})
+	}}, true, nil
+}
+
+// pickGame is the game of games (the open ones of the message's channel or
+// thread, the one touched last first) that t is meant for, and whether t
+// was meant for it alone (a reply to its board, its thread), nil for none.
+func pickGame(games []settings.GameRecord, t Typed) (*settings.GameRecord, bool) {
+	if t.ReplyTo != "" {
+		for i := range games {
+			if games[i].MessageID == t.ReplyTo {
+				return &games[i], true
+			}
+		}
+	}
+	for i := range games {
+		if games[i].ThreadID == t.Seat.ChannelID { // a game's own thread: its game, whoever speaks
+			return &games[i], true
+		}
+	}
+	for i := range games {
+		// In a channel, a game whose board is there (a game with a thread
+		// of its own is played in the thread).
+		if g := &games[i]; g.ThreadID == "" && (g.OwnerID == t.Seat.UserID || g.Team) {
+			return g, false
+		}
+	}
+	return nil, false
+}
+
+// MoveIn plays a message typed in a channel or thread without the prefix
+// at once (the console's way: no budget, no deferral), when it is meant for
+// a game there ([Handler.TypedMove]); it reports false when it is not. The
+// Reply may then still carry Err, for the log, when the games could not be
+// read.
+func (h *Handler) MoveIn(ctx context.Context, seat Seat, text string) (Reply, bool) {
+	a, ok, err := h.TypedMove(ctx, Typed{Seat: seat, Text: text})
+	if err != nil {
+		return Reply{Outcome: outcomeGameDown, Err: err}, false
+	}
+	if !ok {
 		return Reply{}, false
 	}
-	return h.Move(ctx, pick.ID, seat, text), true
+	return a.Do(ctx).Drawn(), true
 }

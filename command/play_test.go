@@ -180,9 +180,15 @@ func TestPlayWholeGame(t *testing.T) {
 		"r10c1 4":          "line 1, column 1: r10c1 is outside the board",
 		"r1c3 4 thank you": `line 1, column 8: "thank" is not a move`,
 	} {
-		rep = typed(t, h, ann, text)
+		rep = h.Move(context.Background(), id, seatOf(ann), text) // as a reply to the board, or in its thread
 		if !rep.UserError || !strings.Contains(asShownText(rep.Text), want) {
 			t.Errorf("%q: %s\n%s", text, rep.Outcome, rep.Text)
+		}
+	}
+	// Typed in the channel, a malformed move is talk: not answered.
+	for _, text := range []string{"r1c3 x", "r1c3 4 thank you", "check this out"} {
+		if _, ok := h.MoveIn(context.Background(), seatOf(ann), text); ok {
+			t.Errorf("%q typed in the channel was taken for a move", text)
 		}
 	}
 	if after, _ := db.Game(context.Background(), id); after.Version != before.Version {
@@ -207,7 +213,7 @@ func TestPlayWholeGame(t *testing.T) {
 		t.Fatalf("stored: %+v, %v", rec, err)
 	}
 	// A finished game takes no more moves, and no longer reads typed text.
-	if rep := h.Move(context.Background(), id, seatOf(ann), "undo"); !rep.UserError || !strings.Contains(asShownText(rep.Text), "the game is over (solved)") {
+	if rep := h.Move(context.Background(), id, seatOf(ann), "undo"); !rep.UserError || !strings.Contains(asShownText(rep.Text), "is over (solved)") {
 		t.Errorf("undo after the end:\n%s", rep.Text)
 	}
 	if _, ok := h.MoveIn(context.Background(), seatOf(ann), "r1c3 4"); ok {
@@ -306,7 +312,7 @@ func TestPlayLimitAndIdle(t *testing.T) {
 	c.add(25 * time.Hour)
 	start(t, h, ann, playPuzzle)
 	rep = h.Move(context.Background(), first.Game.ID, seatOf(ann), "r1c3 4")
-	if !rep.UserError || !strings.Contains(asShownText(rep.Text), "the game is over (closed)") {
+	if !rep.UserError || !strings.Contains(asShownText(rep.Text), "is over (closed for being left untouched)") {
 		t.Errorf("a move on a closed game:\n%s", rep.Text)
 	}
 }
@@ -451,5 +457,38 @@ func TestPlayNotes(t *testing.T) {
 	rep = h.Notes(context.Background(), id, seatOf(ann), "r1c3 -1")
 	if !strings.Contains(rep.Text, "Pencil marks: r1c3 2, r5c3 47.") {
 		t.Fatalf("notes removed:\n%s", rep.Text)
+	}
+}
+
+// TestDailyStatsWithoutDailyChannel: in a server without a daily channel,
+// the day's puzzle played to the end counts nobody, and /daily stats says
+// so and how to set one, rather than "nobody has solved it yet"; once the
+// channel is set, a solve is counted and listed.
+func TestDailyStatsWithoutDailyChannel(t *testing.T) {
+	c := &clock{t: testDay}
+	db := openStore(t, filepath.Join(t.TempDir(), "g.db"))
+	cfg := Config{Store: db}
+	h := playHandler(t, db, c, cfg)
+	ctx := context.Background()
+	daily, err := generate.Daily(ctx, testDay, generate.Hard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := start(t, h, ann, daily.Code.String()).Game.ID
+	// No daily channel: the seat carries no daily level (as the bot makes it).
+	h.Move(ctx, id, seatOf(ann), remainingMoves(t, game.Line(daily.Grid), game.Line(daily.Solution)))
+	rep := h.DailyStats(ctx, pGuild, ann)
+	if rep.Outcome != "daily_stats_off" || !strings.Contains(rep.Text, "no daily channel") || !strings.Contains(rep.Text, "/settings daily channel:") {
+		t.Fatalf("/daily stats without a daily channel: %s\n%s", rep.Outcome, rep.Text)
+	}
+	if _, err := db.Update(ctx, pGuild, func(g *settings.Guild) error { return g.SetDaily(pChannel, 9, settings.LevelHard) }); err != nil {
+		t.Fatal(err)
+	}
+	seat := seatOf(ann)
+	seat.DailyLevel = generate.Hard
+	id = start(t, h, ann, daily.Code.String()).Game.ID
+	h.Move(ctx, id, seat, remainingMoves(t, game.Line(daily.Grid), game.Line(daily.Solution)))
+	if rep := h.DailyStats(ctx, pGuild, ann); rep.Outcome != "daily_stats" || !strings.Contains(rep.Text, "1 solver here") {
+		t.Fatalf("/daily stats with a daily channel: %s\n%s", rep.Outcome, rep.Text)
 	}
 }

@@ -273,13 +273,25 @@ func (h *Handler) DailyStats(ctx context.Context, guildID, userID string) Reply 
 		return Reply{Text: render.Notice(msgNoSettings), Outcome: outcomeNoSettings}
 	}
 	day := settings.DayOf(h.cfg.Now())
-	solvers, err := h.cfg.Store.Solvers(ctx, guildID, day)
+	g, err := h.cfg.Store.Guild(ctx, guildID)
+	var solvers []settings.Solver
 	var streak int
+	if err == nil {
+		solvers, err = h.cfg.Store.Solvers(ctx, guildID, day)
+	}
 	if err == nil {
 		streak, err = h.cfg.Store.Streak(ctx, guildID, userID, day)
 	}
 	if err != nil {
 		return Reply{Text: render.Notice(msgSettingsDownShow), Outcome: outcomeSettingsDown, Err: err}
+	}
+	if !g.Daily.On() && len(solvers) == 0 {
+		// Solvers are counted against the server's daily post: without
+		// one, a daily puzzle played to the end counts for nobody here.
+		return Reply{Text: fmt.Sprintf("**Daily puzzle of %s**: this server has no daily channel, so the day's solvers are not counted here. "+
+			"A member with Manage Server can set one with `/settings daily channel:#channel hour:9` (the hour in UTC); from then on, everyone who solves the day's "+
+			"puzzle here (`/daily today` and its Play button, or a check of the solution) is counted, with their streaks.", day),
+			Outcome: "daily_stats_off"}
 	}
 	return Reply{Text: describeSolvers(day, solvers, streak), Outcome: "daily_stats"}
 }
