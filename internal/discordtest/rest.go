@@ -280,6 +280,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.recordLocked(rec)
 	if x.msg != nil && x.status < 300 {
 		x.msg.Request = *rec
+		if s.cfg.onMessage != nil {
+			s.cfg.onMessage(*x.msg)
+		}
 		s.messages = append(s.messages, *x.msg)
 		s.msgTotal++
 		if n := s.cfg.recordLimit; n > 0 && len(s.messages) > 2*n {

@@ -69,7 +69,14 @@ type config struct {
 	editLimit         int           // WithEditRateLimit: edits per message per editWindow, 0 = none
 	editWindow        time.Duration
 	nonceWindow       time.Duration // WithNonceWindow: how long an enforced nonce is remembered
+	onMessage         func(SentMessage)
 }
+
+// WithMessageHook calls f with every message the fake records (posted,
+// edited, an interaction's answer), as it records it, under the fake's lock:
+// f must be quick and must not call the Server. With WithRecordLimit, it
+// lets a load test see every message while the fake keeps few.
+func WithMessageHook(f func(SentMessage)) Option { return func(c *config) { c.onMessage = f } }
 
 // Option configures a Server.
 type Option func(*config)

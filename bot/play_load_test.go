@@ -1,0 +1,166 @@
+package bot
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+)
+
+// boardSeen is a board of a game as the fake recorded it: when, and how
+// many moves it shows.
+type boardSeen struct {
+	at    time.Time
+	moves int
+}
+
+var boardMoves = regexp.MustCompile(`^\*\*(?:Team game|Game) (\d+)\*\*[^\n]*?, (\d+) moves?,`)
+
+// rssMiB returns the process's resident set size (VmRSS) in MiB; Linux
+// only, 0 elsewhere.
+func rssMiB() float64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+			kb, _ := strconv.ParseFloat(f[1], 64)
+			return kb / 1024
+		}
+	}
+	return 0
+}
+
+// TestPlayLoad: players, each with a game of their own in its thread, type
+// a move a second at once on one process (pencil marks on and off, so that
+// a move lost or played twice is refused and seen). Every move is saved
+// once, nothing is refused or throttled, Discord's edit limit (5 edits in
+// 5 s per message) is never passed, and the time from a move to the first
+// edit that shows it is measured. Scaled down in the normal run (20
+// players, 5 s); with -load, the issue's figure: 200 players for 60 s,
+// printing latency percentiles and RSS (go test ./bot -run TestPlayLoad
+// -load -v).
+func TestPlayLoad(t *testing.T) {
+	t.Parallel()
+	players, seconds := 20, 5
+	if *loadFlag {
+		players, seconds = 200, 60
+	}
+	var mu sync.Mutex
+	seen := map[string][]boardSeen{} // by game
+	hook := func(m discordtest.SentMessage) {
+		if sm := boardMoves.FindStringSubmatch(m.Content); sm != nil && (m.Kind == discordtest.KindMessageEdit || m.Kind == discordtest.KindChannelMessage) {
+			n, _ := strconv.Atoi(sm[2])
+			mu.Lock()
+			seen[sm[1]] = append(seen[sm[1]], boardSeen{at: m.Request.Time, moves: n})
+			mu.Unlock()
+		}
+	}
+	db := openGames(t, filepath.Join(t.TempDir(), "games.db"))
+	cfg := playConfig(db)
+	d := DefaultConfig()
+	cfg.MoveRate, cfg.MoveBurst = d.MoveRate, d.MoveBurst
+	h := start(t, cfg, nil, discordtest.WithEditRateLimit(5, 5*time.Second), discordtest.WithRecordLimit(2000), discordtest.WithMessageHook(hook))
+	srv := h.srv
+	ctx := context.Background()
+
+	type player struct {
+		user         *discordgo.User
+		game, thread string
+		sent         []time.Time
+	}
+	ps := make([]*player, players)
+	for i := range ps {
+		u := &discordgo.User{ID: strconv.Itoa(4200000000000000000 + i), Username: "player" + strconv.Itoa(i)}
+		srv.SendMessage(discordtest.Message{Content: "!play " + gamePuzzle, Author: u, ChannelID: strconv.Itoa(3200000000000000000 + i)})
+		var p player
+		poll(t, "the game of player "+strconv.Itoa(i), func() bool {
+			gs, err := db.OpenGames(ctx, discordtest.DefaultGuildID, u.ID)
+			if err != nil || len(gs) != 1 || gs[0].MessageID == "" || gs[0].ThreadID == "" {
+				return false
+			}
+			p = player{user: u, game: gs[0].ID, thread: gs[0].ThreadID}
+			return true
+		})
+		ps[i] = &p
+	}
+	runtime.GC()
+	rssStart := rssMiB()
+	begin := time.Now()
+	var wg sync.WaitGroup
+	var rssMid float64
+	for i, p := range ps {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			phase := time.Duration(i) * time.Second / time.Duration(players)
+			for k := 1; k <= seconds; k++ {
+				// Pacing the players, as people type: not synchronisation.
+				time.Sleep(time.Until(begin.Add(phase + time.Duration(k-1)*time.Second)))
+				move := "r1c3 +1"
+				if k%2 == 0 {
+					move = "r1c3 -1"
+				}
+				p.sent = append(p.sent, time.Now())
+				srv.Dispatch("MESSAGE_CREATE", srv.ThreadMessage(p.thread, move, p.user))
+				if i == 0 && k == seconds/2 {
+					rssMid = rssMiB()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, p := range ps {
+		poll(t, "every move of game "+p.game+" on its board", func() bool {
+			mu.Lock()
+			defer mu.Unlock()
+			b := seen[p.game]
+			return len(b) > 0 && b[len(b)-1].moves == seconds
+		})
+	}
+	took := time.Since(begin)
+	rssEnd := rssMiB()
+	h.settle(t)
+	var lat []time.Duration
+	for _, p := range ps {
+		g, err := db.Game(ctx, p.game)
+		if err != nil || g.Moves != seconds {
+			t.Fatalf("game %s: %d moves saved (%v), want %d", p.game, g.Moves, err, seconds)
+		}
+		mu.Lock()
+		b := seen[p.game]
+		mu.Unlock()
+		for k, at := range p.sent {
+			i := slices.IndexFunc(b, func(s boardSeen) bool { return s.moves >= k+1 && !s.at.Before(at) })
+			if i < 0 {
+				t.Fatalf("game %s: move %d never shown", p.game, k+1)
+			}
+			lat = append(lat, b[i].at.Sub(at))
+		}
+	}
+	for _, m := range srv.Messages() {
+		if m.Kind == discordtest.KindChannelMessage && boardMoves.FindString(m.Content) == "" {
+			t.Errorf("a move answered %q, want only its board", m.Content)
+		}
+	}
+	if n := srv.EditViolations(); n != 0 {
+		t.Errorf("%d edits over Discord's edit limit", n)
+	}
+	slices.Sort(lat)
+	q := func(f float64) time.Duration { return lat[min(len(lat)-1, int(f*float64(len(lat))))].Round(time.Millisecond) }
+	t.Logf("%d players × %d moves (a move a second each) in %v: every move saved once; move to edit p50 %v, p90 %v, p99 %v, max %v; "+
+		"RSS %.0f MiB before, %.0f at half-time, %.0f at the end (the fake Discord included)",
+		players, seconds, took.Round(time.Millisecond), q(0.5), q(0.9), q(0.99), q(1), rssStart, rssMid, rssEnd)
+}
