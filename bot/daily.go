@@ -14,17 +14,13 @@ import (
 	"github.com/sudokubot/sudokubot/bot/internal/daily"
 	"github.com/sudokubot/sudokubot/bot/internal/rest"
 	"github.com/sudokubot/sudokubot/command"
-	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/settings"
-	"github.com/sudokubot/sudokubot/sudoku"
 )
 
-// dailyPuzzles is what the daily poster and the solvers' check need of
-// the command layer: the post of a day's puzzle with a server's settings,
-// and whether a grid is its solution.
+// dailyPuzzles is what the daily poster needs of the command layer: the
+// post of a day's puzzle at a server's level, with its settings.
 type dailyPuzzles interface {
-	DailyFor(ctx context.Context, day time.Time, level generate.Level, s *command.Settings) command.Reply
-	IsDailySolution(ctx context.Context, day time.Time, level generate.Level, g sudoku.Grid) bool
+	DailyFor(ctx context.Context, day time.Time, level settings.Level, s *command.Settings) command.Reply
 }
 
 var _ dailyPuzzles = (*command.Handler)(nil)
@@ -104,7 +100,7 @@ func (b *Bot) postDaily(ctx, reply context.Context, g settings.Guild, now time.T
 	}
 	// The post follows the settings of its channel (pictures, spoilers)
 	// and shows the server's prefix.
-	rep := b.daily.DailyFor(reply, day.Time(), command.DailyLevel(level), b.commandSettings(g.In(g.Daily.ChannelID, b.defaults())))
+	rep := b.daily.DailyFor(reply, day.Time(), level, b.commandSettings(g.In(g.Daily.ChannelID, b.defaults())))
 	if rep.UserError || (rep.Text == "" && len(rep.Files) == 0) {
 		// No puzzle (no pool, or none made in time): nothing worth posting.
 		log.Error("daily puzzle: none to post; trying again after the lease", "outcome", rep.Outcome, "err", rep.Err, "lease", daily.Lease)

@@ -386,21 +386,32 @@ func (b *Bot) overBudget(act command.Action) string {
 	return msgRateLimit
 }
 
-// runAction does act on a worker, the plays' (a hint, a new game: the
-// commands'), and returns its reply; false when the workers and their
-// queue are full. A panic becomes an apology.
+// playQueueWait bounds the wait of a play for a place in the plays' queue:
+// a play takes milliseconds, so a burst that fills the queue drains within
+// it.
+const playQueueWait = 3 * time.Second
+
+// runAction does act on a worker, the plays' (waiting up to playQueueWait
+// for a place in their queue), or for a hint or a new game the commands'
+// (refused at once when full, as commands are), and returns its reply;
+// false when it got no place. A panic becomes an apology.
 func (b *Bot) runAction(ctx context.Context, act command.Action, log *slog.Logger) (command.Reply, bool) {
 	res := make(chan command.Reply, 1)
-	p := b.plays
-	if act.Cost == command.CommandCost {
-		p = b.pool
-	}
-	if !p.TrySubmit(func() {
+	job := func() {
 		defer b.recoverCommand(log, func() {
 			res <- command.Reply{Text: render.Notice(msgApology), Outcome: outcomePanic, UserError: true}
 		})
 		res <- act.Do(ctx)
-	}) {
+	}
+	var queued bool
+	if act.Cost == command.CommandCost {
+		queued = b.pool.TrySubmit(job)
+	} else {
+		wait, cancel := context.WithTimeout(ctx, playQueueWait)
+		queued = b.plays.Submit(wait, job)
+		cancel()
+	}
+	if !queued {
 		return command.Reply{}, false
 	}
 	return <-res, true

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,6 +17,11 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+)
+
+var (
+	loadPlayers = flag.Int("players", 200, "TestPlayLoad with -load: how many players")
+	loadSeconds = flag.Int("seconds", 60, "TestPlayLoad with -load: for how long, a move a second each")
 )
 
 // boardSeen is a board of a game as the fake recorded it: when, and how
@@ -56,7 +62,7 @@ func TestPlayLoad(t *testing.T) {
 	t.Parallel()
 	players, seconds := 20, 5
 	if *loadFlag {
-		players, seconds = 200, 60
+		players, seconds = *loadPlayers, *loadSeconds
 	}
 	var mu sync.Mutex
 	seen := map[string][]boardSeen{} // by game
@@ -72,7 +78,7 @@ func TestPlayLoad(t *testing.T) {
 	cfg := playConfig(db)
 	d := DefaultConfig()
 	cfg.MoveRate, cfg.MoveBurst = d.MoveRate, d.MoveBurst
-	h := start(t, cfg, nil, discordtest.WithEditRateLimit(5, 5*time.Second), discordtest.WithRecordLimit(2000), discordtest.WithMessageHook(hook))
+	h := start(t, cfg, nil, discordtest.WithEditRateLimit(5, 5*time.Second), discordtest.WithRecordLimit(500), discordtest.WithMessageHook(hook))
 	srv := h.srv
 	ctx := context.Background()
 
@@ -100,7 +106,7 @@ func TestPlayLoad(t *testing.T) {
 	rssStart := rssMiB()
 	begin := time.Now()
 	var wg sync.WaitGroup
-	var rssMid float64
+	var rssQuarter, rssMid float64
 	for i, p := range ps {
 		wg.Add(1)
 		go func() {
@@ -115,14 +121,26 @@ func TestPlayLoad(t *testing.T) {
 				}
 				p.sent = append(p.sent, time.Now())
 				srv.Dispatch("MESSAGE_CREATE", srv.ThreadMessage(p.thread, move, p.user))
-				if i == 0 && k == seconds/2 {
+				switch {
+				case i == 0 && k == max(seconds/4, 1):
+					rssQuarter = rssMiB()
+				case i == 0 && k == seconds/2:
 					rssMid = rssMiB()
 				}
 			}
 		}()
 	}
 	wg.Wait()
+	h.settle(t)
+	for _, m := range srv.Messages() {
+		if m.Kind == discordtest.KindChannelMessage && boardMoves.FindString(m.Content) == "" {
+			t.Errorf("a move answered %q, want only its board", m.Content)
+		}
+	}
 	for _, p := range ps {
+		if g, err := db.Game(ctx, p.game); err != nil || g.Moves != seconds {
+			t.Fatalf("game %s: %d moves saved (%v), want %d", p.game, g.Moves, err, seconds)
+		}
 		poll(t, "every move of game "+p.game+" on its board", func() bool {
 			mu.Lock()
 			defer mu.Unlock()
@@ -132,13 +150,8 @@ func TestPlayLoad(t *testing.T) {
 	}
 	took := time.Since(begin)
 	rssEnd := rssMiB()
-	h.settle(t)
 	var lat []time.Duration
 	for _, p := range ps {
-		g, err := db.Game(ctx, p.game)
-		if err != nil || g.Moves != seconds {
-			t.Fatalf("game %s: %d moves saved (%v), want %d", p.game, g.Moves, err, seconds)
-		}
 		mu.Lock()
 		b := seen[p.game]
 		mu.Unlock()
@@ -150,17 +163,14 @@ func TestPlayLoad(t *testing.T) {
 			lat = append(lat, b[i].at.Sub(at))
 		}
 	}
-	for _, m := range srv.Messages() {
-		if m.Kind == discordtest.KindChannelMessage && boardMoves.FindString(m.Content) == "" {
-			t.Errorf("a move answered %q, want only its board", m.Content)
-		}
-	}
 	if n := srv.EditViolations(); n != 0 {
 		t.Errorf("%d edits over Discord's edit limit", n)
 	}
 	slices.Sort(lat)
-	q := func(f float64) time.Duration { return lat[min(len(lat)-1, int(f*float64(len(lat))))].Round(time.Millisecond) }
+	q := func(f float64) time.Duration {
+		return lat[min(len(lat)-1, int(f*float64(len(lat))))].Round(time.Millisecond)
+	}
 	t.Logf("%d players × %d moves (a move a second each) in %v: every move saved once; move to edit p50 %v, p90 %v, p99 %v, max %v; "+
-		"RSS %.0f MiB before, %.0f at half-time, %.0f at the end (the fake Discord included)",
-		players, seconds, took.Round(time.Millisecond), q(0.5), q(0.9), q(0.99), q(1), rssStart, rssMid, rssEnd)
+		"RSS %.0f MiB before, %.0f at a quarter of the time, %.0f at half-time, %.0f at the end (the fake Discord and its last 500 records included)",
+		players, seconds, took.Round(time.Millisecond), q(0.5), q(0.9), q(0.99), q(1), rssStart, rssQuarter, rssMid, rssEnd)
 }

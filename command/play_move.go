@@ -52,6 +52,10 @@ type moveReq struct {
 	parse func(string, int) ([]game.Move, error)
 	step  int64
 	event string
+	// read, when set, is the game as read just before (by the routing of
+	// a typed message): the first try plays on it, a versioned update
+	// telling whether it was still the latest.
+	read *settings.GameRecord
 }
 
 // playTimeout bounds one play: the wait for its game's turn, the store, and
@@ -82,7 +86,13 @@ func (h *Handler) play1(ctx context.Context, r moveReq) Reply {
 	}
 	defer unlock()
 	for attempt := 0; ; attempt++ {
-		rec, err := store.Game(ctx, gameID)
+		var rec settings.GameRecord
+		var err error
+		if attempt == 0 && r.read != nil {
+			rec = *r.read
+		} else {
+			rec, err = store.Game(ctx, gameID)
+		}
 		if errors.Is(err, settings.ErrNoGame) {
 			return Reply{Text: render.Notice(fmt.Sprintf("There is no game %s.", truncate(gameID, 20))), Outcome: outcomeGameNoGame, UserError: true}
 		}

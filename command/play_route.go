@@ -63,9 +63,9 @@ func (h *Handler) TypedMove(ctx context.Context, t Typed) (Action, bool, error) 
 	if errors.Is(err, game.ErrNotMove) || errors.As(err, &se) && !meant {
 		return Action{}, false, nil
 	}
-	id := pick.ID
-	return Action{Game: id, Cost: costOf(t.Text, game.Parse), do: func(ctx context.Context) Reply {
-		return h.play1(ctx, moveReq{game: id, seat: seat, text: t.Text, parse: game.Parse, step: -1, event: t.ID})
+	read := *pick
+	return Action{Game: read.ID, Cost: costOf(t.Text, game.Parse), do: func(ctx context.Context) Reply {
+		return h.play1(ctx, moveReq{game: read.ID, seat: seat, text: t.Text, parse: game.Parse, step: -1, event: t.ID, read: &read})
 	}}, true, nil
 }
 

@@ -32,6 +32,38 @@ func PuzzleSizes() []sudoku.Shape {
 	return out
 }
 
+// Choice is one choice of a command's option as a transport offers it: a
+// name for people, and the value the command reads.
+type Choice struct {
+	Name, Value string
+}
+
+// LevelChoices are the puzzle levels, easiest first: "Hard (SE 3.0–3.9)",
+// value "hard" (the hardest's range open: "Extreme (SE 6.0 and up)").
+func LevelChoices() []Choice {
+	var cs []Choice
+	for i, l := range generate.Levels {
+		lo, hi := l.Range()
+		name := fmt.Sprintf("%v (SE %v–%v)", l, lo, hi)
+		if i == len(generate.Levels)-1 {
+			name = fmt.Sprintf("%v (SE %v and up)", l, lo)
+		}
+		cs = append(cs, Choice{Name: name, Value: strings.ToLower(l.String())})
+	}
+	return cs
+}
+
+// SizeChoices are the sizes of [PuzzleSizes], with the hardest level each
+// has: "9×9 (up to Extreme)", value "9x9".
+func SizeChoices() []Choice {
+	var cs []Choice
+	for _, s := range PuzzleSizes() {
+		n := s.Size()
+		cs = append(cs, Choice{Name: fmt.Sprintf("%d×%d (up to %v)", n, n, generate.TopLevel(s)), Value: fmt.Sprintf("%dx%d", n, n)})
+	}
+	return cs
+}
+
 // shapeWords writes a shape for people: "9×9", with its boxes where a
 // size has two shapes ("6×6 with boxes of 3 rows and 2 columns").
 func shapeWords(s sudoku.Shape) string {

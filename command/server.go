@@ -4,8 +4,8 @@ import (
 	"context"
 	"time"
 
-	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/parser"
+	"github.com/sudokubot/sudokubot/settings"
 	"github.com/sudokubot/sudokubot/sudoku"
 )
 
@@ -13,10 +13,11 @@ import (
 // with the server's settings, and the grid of a check, to tell whether it
 // is that puzzle solved ([Handler.IsDailySolution]).
 
-// DailyFor is [Handler.Daily] with a server's settings s (its prefix in
+// DailyFor is [Handler.Daily] at a server's daily level (its default:
+// settings.DefaultDailyLevel) with the server's settings s (its prefix in
 // the post, its channel's pictures); nil s means the Handler's.
-func (h *Handler) DailyFor(ctx context.Context, day time.Time, level generate.Level, s *Settings) Reply {
-	return h.with(s).Daily(ctx, day, level)
+func (h *Handler) DailyFor(ctx context.Context, day time.Time, level settings.Level, s *Settings) Reply {
+	return h.with(s).Daily(ctx, day, DailyLevel(level))
 }
 
 // GridOf returns the grid a request carries, read as [Handler.Handle] reads

@@ -9,6 +9,7 @@ import (
 	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/internal/testgrids"
 	"github.com/sudokubot/sudokubot/parser"
+	"github.com/sudokubot/sudokubot/settings"
 )
 
 // TestDailyFor: a server's daily post shows the server's prefix and follows
@@ -17,7 +18,7 @@ func TestDailyFor(t *testing.T) {
 	h := puzzleHandler(t, Config{Prefix: "!", Pictures: PicturesAlways})
 	ctx := context.Background()
 	own := h.Daily(ctx, testDay, generate.Easy)
-	server := h.DailyFor(ctx, testDay, generate.Easy, &Settings{Prefix: "sb?", Pictures: PicturesNever})
+	server := h.DailyFor(ctx, testDay, settings.LevelEasy, &Settings{Prefix: "sb?", Pictures: PicturesNever})
 	if !strings.Contains(server.Text, "sb?check") || strings.Contains(server.Text, "!check") {
 		t.Errorf("the server's daily post does not show its prefix sb?:\n%s", server.Text)
 	}

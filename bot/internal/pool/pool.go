@@ -6,6 +6,7 @@
 package pool
 
 import (
+	"context"
 	"sync"
 	"sync/atomic"
 )
@@ -49,6 +50,24 @@ func (p *Pool) TrySubmit(job func()) bool {
 	case p.jobs <- job:
 		return true
 	default:
+		return false
+	}
+}
+
+// Submit queues job, waiting for a place in the queue until ctx ends, and
+// reports false when it did not get one (or the pool is closed): for work
+// of milliseconds that a burst may briefly outrun, where a refusal at once
+// would be worse than a short wait.
+func (p *Pool) Submit(ctx context.Context, job func()) bool {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	if p.closed {
+		return false
+	}
+	select {
+	case p.jobs <- job:
+		return true
+	case <-ctx.Done():
 		return false
 	}
 }

@@ -1,6 +1,7 @@
 package pool
 
 import (
+	"context"
 	"runtime"
 	"sync/atomic"
 	"testing"
@@ -94,4 +95,31 @@ func TestBacklogLimits(t *testing.T) {
 	if q.Reserve("a") {
 		t.Error("a third place in a")
 	}
+}
+
+// TestSubmitWaitsForRoom: Submit waits for a place in a full queue and
+// takes it once a job is done; it gives up when its context ends.
+func TestSubmitWaitsForRoom(t *testing.T) {
+	p := New(1, 1)
+	defer p.Close()
+	release := make(chan struct{})
+	started := make(chan struct{})
+	if !p.TrySubmit(func() { close(started); <-release }) {
+		t.Fatal("first job refused")
+	}
+	<-started
+	if !p.TrySubmit(func() {}) {
+		t.Fatal("the queue's place refused")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if p.Submit(ctx, func() {}) {
+		t.Fatal("Submit with an ended context took a place in a full queue")
+	}
+	ran := make(chan struct{})
+	go close(release)
+	if !p.Submit(context.Background(), func() { close(ran) }) {
+		t.Fatal("Submit gave up although a place came free")
+	}
+	<-ran
 }

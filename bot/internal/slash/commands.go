@@ -1,13 +1,9 @@
 package slash
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/command"
-	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/settings"
 )
 
@@ -69,7 +65,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		cmd("rate", "How hard a Sudoku is on the Sudoku Explainer scale, with a difficulty word", grid("The puzzle", false)),
 		cmd("explain", "The whole logical path of a Sudoku, step by step, conclusions behind spoilers", grid("The puzzle", false)),
 		cmd("new", "A new Sudoku to play, graded: pick a level and a size, or give a puzzle's code", []*discordgo.ApplicationCommandOption{
-			levelChoices("The difficulty (unset: Hard)", generate.Levels),
+			levelChoices("The difficulty (unset: Hard)"),
 			{
 				Type:        discordgo.ApplicationCommandOptionString,
 				Name:        SizeOption,
@@ -94,7 +90,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		// puzzle is /daily today, its solvers /daily stats.
 		cmd(Daily, "The day's Sudoku (UTC date), the same for everyone, and who solved it here", []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: DailyToday, Description: "The day's puzzle (UTC date), the same for everyone",
-				Options: []*discordgo.ApplicationCommandOption{levelChoices("The difficulty (unset: Hard)", generate.Levels),
+				Options: []*discordgo.ApplicationCommandOption{levelChoices("The difficulty (unset: Hard)"),
 					{Type: discordgo.ApplicationCommandOptionString, Name: DateOption, Description: "A past day's puzzle instead, as YYYY-MM-DD (UTC)",
 						MinLength: &dateMin, MaxLength: dateMax},
 					image}},
@@ -133,16 +129,12 @@ func puzzleCode(what string) *discordgo.ApplicationCommandOption {
 	}
 }
 
-// levelChoices is the level option of /new and /daily: one choice per level.
-func levelChoices(desc string, levels []generate.Level) *discordgo.ApplicationCommandOption {
+// levelChoices is the level option of /new, /daily, /play and
+// /leaderboard: one choice per level.
+func levelChoices(desc string) *discordgo.ApplicationCommandOption {
 	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: LevelOption, Description: desc}
-	for _, l := range levels {
-		lo, hi := l.Range()
-		name := fmt.Sprintf("%v (SE %v–%v)", l, lo, hi)
-		if l == generate.Levels[len(generate.Levels)-1] {
-			name = fmt.Sprintf("%v (SE %v and up)", l, lo)
-		}
-		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: strings.ToLower(l.String())})
+	for _, c := range command.LevelChoices() {
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
 	}
 	return o
 }
@@ -150,10 +142,8 @@ func levelChoices(desc string, levels []generate.Level) *discordgo.ApplicationCo
 // sizeChoices are the sizes of the puzzles the generator makes.
 func sizeChoices() []*discordgo.ApplicationCommandOptionChoice {
 	var cs []*discordgo.ApplicationCommandOptionChoice
-	for _, s := range command.PuzzleSizes() {
-		n := s.Size()
-		name := fmt.Sprintf("%d×%d (up to %v)", n, n, generate.TopLevel(s))
-		cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: fmt.Sprintf("%dx%d", n, n)})
+	for _, c := range command.SizeChoices() {
+		cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
 	}
 	return cs
 }

@@ -2,8 +2,6 @@ package slash
 
 import (
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/sudokubot/sudokubot/generate"
 )
 
 // TogetherOption is /play's option that makes a team game.
@@ -17,7 +15,7 @@ func playCommands(cmd func(name, desc string, opts []*discordgo.ApplicationComma
 	minLen := 16
 	return []*discordgo.ApplicationCommand{
 		cmd("play", "Play a Sudoku here, move by move: its board, buttons and your moves in a thread", []*discordgo.ApplicationCommandOption{
-			levelChoices("The difficulty (unset: Hard)", generate.Levels),
+			levelChoices("The difficulty (unset: Hard)"),
 			{Type: discordgo.ApplicationCommandOptionString, Name: SizeOption, Description: "The grid's size (unset: 9×9)", Choices: sizeChoices()},
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: SymmetricOption, Description: "True: givens symmetric through the centre"},
 			{Type: discordgo.ApplicationCommandOptionString, Name: CodeOption, Description: "A puzzle's code, such as #9H-abb63100, to play that puzzle",
@@ -28,7 +26,7 @@ func playCommands(cmd func(name, desc string, opts []*discordgo.ApplicationComma
 		}),
 		cmd("stats", "Your games here: solved, best and median times per level, your daily streak", []*discordgo.ApplicationCommandOption{}),
 		cmd("leaderboard", "This server's fastest solves this week, hints counted", []*discordgo.ApplicationCommandOption{
-			levelChoices("One level only (unset: every level)", generate.Levels),
+			levelChoices("One level only (unset: every level)"),
 		}),
 	}
 }
