@@ -1,8 +1,11 @@
 package postgres_test
 
 import (
+	"context"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/settings"
+	"github.com/sudokubot/sudokubot/settings/postgres"
 	"github.com/sudokubot/sudokubot/settings/storetest"
 )
 
@@ -20,4 +23,27 @@ func TestStore(t *testing.T) {
 func TestGames(t *testing.T) {
 	storetest.PostgresURL(t)
 	storetest.RunGames(t, storetest.NewPostgres)
+}
+
+// TestGamesMigration: what migration 5 makes of the games of a schema 4
+// database.
+func TestGamesMigration(t *testing.T) {
+	storetest.PostgresURL(t)
+	storetest.RunGamesMigration(t, func(t testing.TB, games []settings.GameRecord) (string, []string) {
+		url := storetest.NewPostgres(t)
+		d, err := postgres.OpenAt(context.Background(), url, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		var ids []string
+		for _, g := range games {
+			id, err := d.InsertGameV4(context.Background(), g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, id)
+		}
+		return url, ids
+	})
 }
