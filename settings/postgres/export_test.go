@@ -3,6 +3,9 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/sudokubot/sudokubot/settings"
 )
@@ -35,4 +38,30 @@ func (d *DB) InsertGameV4(ctx context.Context, g settings.GameRecord) (string, e
 		}
 	}
 	return settings.FormatID(id), nil
+}
+
+// Queries of the statistics, for the plan test.
+const (
+	FastestSolvesQuery = `SELECT ` + gameColumns + ` FROM games ` + fastestWhere
+	MemberStatsQuery   = memberStatsQuery
+)
+
+// Plan returns PostgreSQL's plan of q with sequential scans off: whether an
+// index can serve the query, whatever the planner would pick on a table
+// this small.
+func (d *DB) Plan(ctx context.Context, q string, args ...any) (string, error) {
+	var plan string
+	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `EXPLAIN `+q, args...)
+		if err != nil {
+			return err
+		}
+		lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		plan = strings.Join(lines, "\n")
+		return err
+	})
+	return plan, err
 }

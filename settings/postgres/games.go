@@ -337,6 +337,12 @@ func (d *DB) MemberStats(ctx context.Context, guildID, userID string) (settings.
 	return st, nil
 }
 
+// fastestWhere selects FastestSolves' games: ranked solves of a server
+// ($1) since a time ($2), of a level ($3, ” for every level), fastest
+// first, at most $4 of them.
+const fastestWhere = `WHERE guild_id = $1 AND status = 'solved' AND ranked AND finished_at >= $2 AND ($3 = '' OR level = $3)
+	ORDER BY finished_at - started_at, finished_at, game_id LIMIT $4`
+
 // FastestSolves returns a server's fastest ranked solves since a time (see
 // [settings.Games.FastestSolves]), from the games_ranked_solves index.
 func (d *DB) FastestSolves(ctx context.Context, guildID, level string, since time.Time, limit int) ([]settings.GameRecord, error) {
@@ -346,8 +352,7 @@ func (d *DB) FastestSolves(ctx context.Context, guildID, level string, since tim
 	if limit < 1 {
 		return nil, fmt.Errorf("postgres: fastest solves: limit %d, want at least 1", limit)
 	}
-	gs, err := d.games(ctx, `WHERE guild_id = $1 AND status = 'solved' AND ranked AND finished_at >= $2 AND ($3 = '' OR level = $3)
-		ORDER BY finished_at - started_at, finished_at, game_id LIMIT $4`, idOrZero(guildID), since, level, limit)
+	gs, err := d.games(ctx, fastestWhere, idOrZero(guildID), since, level, limit)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: fastest solves: %w", err)
 	}

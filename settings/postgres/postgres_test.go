@@ -2,7 +2,9 @@ package postgres_test
 
 import (
 	"context"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/settings"
 	"github.com/sudokubot/sudokubot/settings/postgres"
@@ -46,4 +48,34 @@ func TestGamesMigration(t *testing.T) {
 		}
 		return url, ids
 	})
+}
+
+// TestGamesPlans: indexes of migration 5 can serve the statistics' queries.
+func TestGamesPlans(t *testing.T) {
+	storetest.PostgresURL(t)
+	ctx := context.Background()
+	d, err := postgres.Open(ctx, storetest.NewPostgres(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	for _, tc := range []struct {
+		name, query string
+		args        []any
+		want        []string
+	}{
+		{"fastest solves", postgres.FastestSolvesQuery, []any{int64(1), time.Time{}, "", 10}, []string{"games_ranked_solves"}},
+		{"fastest solves of a level", postgres.FastestSolvesQuery, []any{int64(1), time.Time{}, "Hard", 10}, []string{"games_ranked_solves"}},
+		{"member stats", postgres.MemberStatsQuery, []any{int64(1), int64(2)}, []string{"games_owner_finished", "game_players_user"}},
+	} {
+		p, err := d.Plan(ctx, tc.query, tc.args...)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(p, w) {
+				t.Errorf("%s: plan without %s:\n%s", tc.name, w, p)
+			}
+		}
+	}
 }

@@ -370,6 +370,17 @@ func (d *DB) MemberStats(ctx context.Context, guildID, userID string) (settings.
 	return st, nil
 }
 
+// fastestWhere selects FastestSolves' games: ranked solves of a server
+// (?) since a time (?), of a level (?) if byLevel, fastest first, at most
+// a number of them (?).
+func fastestWhere(byLevel bool) string {
+	where := `WHERE guild_id = ? AND status = 'solved' AND ranked = 1 AND finished_at >= ?`
+	if byLevel {
+		where += ` AND level = ?`
+	}
+	return where + ` ORDER BY finished_at - started_at, finished_at, game_id LIMIT ?`
+}
+
 // FastestSolves returns a server's fastest ranked solves since a time (see
 // [settings.Games.FastestSolves]), from the games_ranked_solves index.
 func (d *DB) FastestSolves(ctx context.Context, guildID, level string, since time.Time, limit int) ([]settings.GameRecord, error) {
@@ -379,13 +390,11 @@ func (d *DB) FastestSolves(ctx context.Context, guildID, level string, since tim
 	if limit < 1 {
 		return nil, fmt.Errorf("sqlite: fastest solves: limit %d, want at least 1", limit)
 	}
-	where := `WHERE guild_id = ? AND status = 'solved' AND ranked = 1 AND finished_at >= ?`
 	args := []any{idOrZero(guildID), since.UnixMilli()}
 	if level != "" {
-		where += ` AND level = ?`
 		args = append(args, level)
 	}
-	gs, err := d.games(ctx, where+` ORDER BY finished_at - started_at, finished_at, game_id LIMIT ?`, append(args, limit)...)
+	gs, err := d.games(ctx, fastestWhere(level != ""), append(args, limit)...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: fastest solves: %w", err)
 	}

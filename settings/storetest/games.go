@@ -101,7 +101,7 @@ func testGameRoundTrip(t *testing.T, newDB NewDatabase) {
 	next.Marks, next.History = "1,2", `[{"p":"333333333333333333","c":2,"a":4}]`
 	next.Status, next.Finished = settings.GameSolved, time.Date(2026, 12, 1, 20, 7, 3, 123e6, time.UTC)
 	next.Moves, next.Mistakes, next.Hints, next.Checks, next.ShowMistakes = 57, 3, 2, 1, true
-	next.Players = []settings.GamePlayer{{UserID: gOwner, Moves: 50}, {UserID: gOther, Moves: 7}}
+	next.Players = []settings.GamePlayer{{UserID: gOther, Moves: 7}, {UserID: gOwner, Moves: 50}} // first mover first, not by ID
 	next.Turn, next.Ranked = 61, false
 	next.Events = nil
 	for i := range settings.MaxGameEvents {
@@ -306,7 +306,8 @@ func testGameLookups(t *testing.T, newDB NewDatabase) {
 		t.Fatal(err)
 	}
 	ids := func(gs []settings.GameRecord, err error) []string { t.Helper(); return gameIDs(t, gs, err) }
-	// Lists read whole records, each with its own players.
+	// Lists read whole records, each with its own players in their order.
+	players := map[string][]settings.GamePlayer{a.ID: a.Players, bb.ID: b.Players, cc.ID: c.Players}
 	for _, list := range []func() ([]settings.GameRecord, error){
 		func() ([]settings.GameRecord, error) { return s.OpenGames(ctx, gGuild, gOwner) },
 		func() ([]settings.GameRecord, error) { return s.GamesIn(ctx, gChannel) },
@@ -317,6 +318,9 @@ func testGameLookups(t *testing.T, newDB NewDatabase) {
 			t.Fatal(err)
 		}
 		for _, g := range gs {
+			if !reflect.DeepEqual(g.Players, players[g.ID]) {
+				t.Errorf("game %s listed with players %v, want %v", g.ID, g.Players, players[g.ID])
+			}
 			if one, err := s.Game(ctx, g.ID); err != nil || !reflect.DeepEqual(g, one) {
 				t.Errorf("a game listed:\n%+v\nread by its ID:\n%+v (%v)", g, one, err)
 			}

@@ -47,7 +47,8 @@ func wantStats(games []settings.GameRecord, guild, user string) settings.MemberS
 			continue
 		}
 		st.Solved++
-		times[g.Level] = append(times[g.Level], g.Finished.Sub(g.Started))
+		// Both times to the millisecond, as the stores count them.
+		times[g.Level] = append(times[g.Level], g.Finished.Truncate(time.Millisecond).Sub(g.Started.Truncate(time.Millisecond)))
 	}
 	for level, ts := range times {
 		slices.Sort(ts)
@@ -104,6 +105,11 @@ func testMemberStats(t *testing.T, newDB NewDatabase) {
 	add(finishedAt(level("Medium"), settings.GameSolved, ms(7000)))
 	add(finishedAt(level("Medium"), settings.GameSolved, ms(9000)))
 	add(finishedAt(level("Medium"), settings.GameSolved, ms(8000)))
+	// Extreme: started 0.9 ms into a millisecond, solved 999.2 ms later:
+	// both times to the millisecond (as SQLite keeps them), 1 s.
+	sub := level("Extreme")
+	sub.Started = sub.Started.Add(900 * time.Microsecond)
+	add(finishedAt(sub, settings.GameSolved, 999200*time.Microsecond))
 	// Not gOwner's: gOther's own game (gOwner not in it), another server's.
 	other := finishedAt(level("Hard"), settings.GameSolved, ms(1000))
 	other.OwnerID = gOther
@@ -111,8 +117,9 @@ func testMemberStats(t *testing.T, newDB NewDatabase) {
 	elsewhere := finishedAt(level("Hard"), settings.GameSolved, ms(1000))
 	elsewhere.GuildID = "999999999999999999"
 	add(elsewhere)
-	want := settings.MemberStats{Finished: 10, Solved: 9, GaveUp: 1, Levels: []settings.LevelStats{
+	want := settings.MemberStats{Finished: 11, Solved: 10, GaveUp: 1, Levels: []settings.LevelStats{
 		{Level: "Easy", Solved: 2, Best: ms(1000), Median: 1000500 * time.Microsecond},
+		{Level: "Extreme", Solved: 1, Best: ms(1000), Median: ms(1000)},
 		{Level: "Hard", Solved: 4, Best: ms(10000), Median: ms(25000)},
 		{Level: "Medium", Solved: 3, Best: ms(7000), Median: ms(8000)},
 	}}
