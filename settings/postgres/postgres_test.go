@@ -79,3 +79,10 @@ func TestGamesPlans(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkStats: a member's statistics and the leaderboard of a server
+// with 10,000 finished games (see storetest.BenchStats).
+func BenchmarkStats(b *testing.B) {
+	storetest.PostgresURL(b)
+	storetest.BenchStats(b, storetest.NewPostgres, 10000)
+}

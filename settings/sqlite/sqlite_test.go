@@ -39,3 +39,7 @@ func TestGamesMigration(t *testing.T) {
 		return url, ids
 	})
 }
+
+// BenchmarkStats: a member's statistics and the leaderboard of a server
+// with 10,000 finished games (see storetest.BenchStats).
+func BenchmarkStats(b *testing.B) { storetest.BenchStats(b, storetest.NewSQLite, 10000) }
