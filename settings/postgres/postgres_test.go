@@ -64,8 +64,8 @@ func TestGamesPlans(t *testing.T) {
 		args        []any
 		want        []string
 	}{
-		{"fastest solves", postgres.FastestSolvesQuery, []any{int64(1), time.Time{}, "", 10}, []string{"games_ranked_solves"}},
-		{"fastest solves of a level", postgres.FastestSolvesQuery, []any{int64(1), time.Time{}, "Hard", 10}, []string{"games_ranked_solves"}},
+		{"fastest solves", postgres.FastestSolvesQuery, []any{int64(1), time.Time{}, "", 10}, []string{"Index Only Scan using games_ranked_solves"}},
+		{"fastest solves of a level", postgres.FastestSolvesQuery, []any{int64(1), time.Time{}, "Hard", 10}, []string{"Index Only Scan using games_ranked_solves"}},
 		{"member stats", postgres.MemberStatsQuery, []any{int64(1), int64(2)}, []string{"games_owner_finished", "game_players_user"}},
 	} {
 		p, err := d.Plan(ctx, tc.query, tc.args...)

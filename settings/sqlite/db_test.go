@@ -220,8 +220,8 @@ func TestGamesPlans(t *testing.T) {
 		args        []any
 		want        []string
 	}{
-		{"fastest solves", `SELECT ` + gameColumns + ` FROM games ` + fastestWhere(false), []any{1, 0, 10}, []string{"USING INDEX games_ranked_solves"}},
-		{"fastest solves of a level", `SELECT ` + gameColumns + ` FROM games ` + fastestWhere(true), []any{1, 0, "Hard", 10}, []string{"USING INDEX games_ranked_solves"}},
+		{"fastest solves", `SELECT ` + gameColumns + ` FROM games ` + fastestWhere(false), []any{1, 0, 10}, []string{"USING COVERING INDEX games_ranked_solves"}},
+		{"fastest solves of a level", `SELECT ` + gameColumns + ` FROM games ` + fastestWhere(true), []any{1, 0, "Hard", 10}, []string{"USING COVERING INDEX games_ranked_solves"}},
 		{"member stats", memberStatsQuery, []any{1, 2}, []string{"USING INDEX games_owner_finished", "USING COVERING INDEX game_players_user"}},
 	} {
 		p := plan(t, d, tc.query, tc.args...)

@@ -18,8 +18,10 @@ ALTER TABLE games ADD COLUMN ranked INTEGER NOT NULL DEFAULT 0 CHECK (ranked IN 
 UPDATE games SET ranked = 1
     WHERE level <> '' AND 2 * (length(puzzle) - length(replace(puzzle, '.', ''))) >= length(puzzle);
 
--- The leaderboard: a server's ranked solves since a time.
-CREATE INDEX games_ranked_solves ON games (guild_id, finished_at) WHERE status = 'solved' AND ranked = 1;
+-- The leaderboard: a server's ranked solves since a time, with what picks
+-- the fastest (the index covers that query: no row is read but theirs).
+CREATE INDEX games_ranked_solves ON games (guild_id, finished_at, started_at, level, status, ranked)
+    WHERE status = 'solved' AND ranked = 1;
 -- A member's statistics: the finished games they own, and those they played in.
 CREATE INDEX games_owner_finished ON games (guild_id, owner_id) WHERE status IN ('solved', 'gave_up');
 CREATE INDEX game_players_user ON game_players (user_id);
