@@ -338,7 +338,7 @@ func (d *DB) MemberStats(ctx context.Context, guildID, userID string) (settings.
 }
 
 // fastestWhere selects FastestSolves' games: ranked solves of a server
-// ($1) since a time ($2), of a level ($3, ” for every level), fastest
+// ($1) since a time ($2), of a level ($3; empty: every level), fastest
 // first, at most $4 of them. The fastest are picked from the
 // games_ranked_solves index alone, then only they are read whole.
 const fastestWhere = `WHERE game_id IN (SELECT game_id FROM games
