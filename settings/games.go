@@ -49,10 +49,42 @@ type Games interface {
 	CloseIdleGames(ctx context.Context, before, now time.Time) (int, error)
 
 	// FinishedGames returns the games of a server finished since (solved
-	// or given up), oldest first, for statistics and leaderboards. An
-	// empty userID means every member's.
+	// or given up), oldest first. An empty userID means every member's.
 	FinishedGames(ctx context.Context, guildID, userID string, since time.Time) ([]GameRecord, error)
+
+	// MemberStats sums up a member's finished games in a server (guildID
+	// "" for DMs), as owner or player, with aggregate queries: no game's
+	// history is read.
+	MemberStats(ctx context.Context, guildID, userID string) (MemberStats, error)
+
+	// FastestSolves returns a server's ranked games ([GameRecord].Ranked)
+	// solved since a time, fastest first (time from Started to Finished;
+	// ties by finish, then ID), at most limit of them; level "" means
+	// every level, else that [GameRecord].Level only. The records come
+	// with their players.
+	FastestSolves(ctx context.Context, guildID, level string, since time.Time, limit int) ([]GameRecord, error)
 }
+
+// MemberStats is what [Games.MemberStats] sums up.
+type MemberStats struct {
+	Finished, Solved, GaveUp int
+	// Levels are the solves per level ([GameRecord].Level, "" for games
+	// without one), each level once, in no particular order.
+	Levels []LevelStats
+}
+
+// LevelStats are a member's solves at one level.
+type LevelStats struct {
+	Level  string
+	Solved int
+	// Best is the fastest solve; Median the middle one (the mean of the
+	// two middle ones for an even count), times from Started to Finished
+	// to the millisecond.
+	Best, Median time.Duration
+}
+
+// MaxGameEvents is how many event IDs a game keeps ([GameRecord].Events).
+const MaxGameEvents = 32
 
 // GameRecord is a game as a [Games] store keeps it. IDs are Discord
 // snowflakes, "" where there is none (GuildID in a DM; ThreadID without a
@@ -83,6 +115,18 @@ type GameRecord struct {
 	ShowMistakes           bool
 	Players                []GamePlayer // who made moves, first mover first
 	Version                int64        // 1 when created, one more at each update
+	// Turn counts the changes of the board (moves and undos), as package
+	// game keeps it: it only grows, so a button drawn at one turn is known
+	// stale at any later one.
+	Turn int64
+	// Events are the IDs of the last events played on the game (Discord
+	// message and interaction IDs, snowflakes), oldest first, at most
+	// [MaxGameEvents]: an event delivered again is known played, by any
+	// process, from the record it would change.
+	Events []string
+	// Ranked says the game counts on leaderboards (a puzzle with a level
+	// and enough empty cells, as the command layer decides at its start).
+	Ranked bool
 }
 
 // GamePlayer is a member who made moves in a game.
@@ -118,6 +162,17 @@ func (g GameRecord) Validate() error {
 		if !ValidID(p.UserID) {
 			return fmt.Errorf("game: player ID %q is not a Discord ID", p.UserID)
 		}
+	}
+	if len(g.Events) > MaxGameEvents {
+		return fmt.Errorf("game: %d event IDs, at most %d are kept", len(g.Events), MaxGameEvents)
+	}
+	for _, e := range g.Events {
+		if !ValidID(e) {
+			return fmt.Errorf("game: event ID %q is not a Discord ID", e)
+		}
+	}
+	if g.Turn < 0 {
+		return fmt.Errorf("game: turn %d below zero", g.Turn)
 	}
 	switch g.Status {
 	case GamePlaying, GameSolved, GameGaveUp, GameClosed:

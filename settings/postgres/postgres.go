@@ -51,7 +51,11 @@ var _ settings.Backend = (*DB)(nil)
 
 // Open connects to the database at url (postgres:// or postgresql://, with
 // pgx's parameters) and brings its schema up to date.
-func Open(ctx context.Context, url string) (*DB, error) {
+func Open(ctx context.Context, url string) (*DB, error) { return open(ctx, url, 0) }
+
+// open connects to the database at url and migrates it up to version upTo
+// (0: the newest); tests make older schemas with it.
+func open(ctx context.Context, url string, upTo int) (*DB, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		// pgx quotes the URL with its own best-effort redaction: name it
@@ -78,7 +82,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		return nil, fmt.Errorf("open PostgreSQL database %s: %w", name, err)
 	}
 	d := &DB{pool: pool, name: name}
-	if err := d.migrate(ctx); err != nil {
+	if err := d.migrate(ctx, upTo); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("open PostgreSQL database %s: %w", name, err)
 	}
@@ -190,10 +194,13 @@ func (d *DB) Close() error {
 	return nil
 }
 
-func (d *DB) migrate(ctx context.Context) error {
+func (d *DB) migrate(ctx context.Context, upTo int) error {
 	ms, err := migrations.Load(migrationFiles, "migrations")
 	if err != nil {
 		return err
+	}
+	if upTo > 0 {
+		ms = ms[:min(upTo, len(ms))]
 	}
 	return pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
 		// The lock comes first: even CREATE TABLE IF NOT EXISTS fails when two

@@ -190,3 +190,48 @@ func TestBusyIsLocked(t *testing.T) {
 		t.Errorf("a missing table: %v, busy = %v", err, busy(err))
 	}
 }
+
+// plan returns SQLite's query plan of q, one line a step.
+func plan(t *testing.T, d *DB, q string, args ...any) string {
+	t.Helper()
+	rows, err := d.db.Query(`EXPLAIN QUERY PLAN `+q, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var b strings.Builder
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		b.WriteString(detail + "\n")
+	}
+	return b.String()
+}
+
+// TestGamesPlans: the statistics' queries use the indexes of migration 5,
+// and reading games' players never scans game_players.
+func TestGamesPlans(t *testing.T) {
+	d := openT(t, filepath.Join(t.TempDir(), "s.db"))
+	for _, tc := range []struct {
+		name, query string
+		args        []any
+		want        []string
+	}{
+		{"fastest solves", `SELECT ` + gameColumns + ` FROM games ` + fastestWhere(false), []any{1, 0, 10}, []string{"USING COVERING INDEX games_ranked_solves"}},
+		{"fastest solves of a level", `SELECT ` + gameColumns + ` FROM games ` + fastestWhere(true), []any{1, 0, "Hard", 10}, []string{"USING COVERING INDEX games_ranked_solves"}},
+		{"member stats", memberStatsQuery, []any{1, 2}, []string{"USING INDEX games_owner_finished", "USING COVERING INDEX game_players_user"}},
+	} {
+		p := plan(t, d, tc.query, tc.args...)
+		for _, w := range tc.want {
+			if !strings.Contains(p, w) {
+				t.Errorf("%s: plan without %q:\n%s", tc.name, w, p)
+			}
+		}
+		if strings.Contains(p, "SCAN game_players") || strings.Contains(p, "SCAN p") {
+			t.Errorf("%s: the plan scans game_players:\n%s", tc.name, p)
+		}
+	}
+}

@@ -51,7 +51,11 @@ var _ settings.Backend = (*DB)(nil)
 
 // Open opens (creating it if needed) the SQLite database at path and brings
 // its schema up to date. The directory must exist.
-func Open(ctx context.Context, path string) (*DB, error) {
+func Open(ctx context.Context, path string) (*DB, error) { return open(ctx, path, 0) }
+
+// open opens the database at path migrated up to version upTo (0: the
+// newest); tests make older schemas with it.
+func open(ctx context.Context, path string, upTo int) (*DB, error) {
 	if err := checkPath(path); err != nil {
 		return nil, err
 	}
@@ -80,7 +84,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	// timeout applies: such an open is tried again, for BusyTimeout at most.
 	giveUp := time.Now().Add(BusyTimeout)
 	for wait := 10 * time.Millisecond; ; wait = min(2*wait, 500*time.Millisecond) {
-		err = d.migrate(ctx)
+		err = d.migrate(ctx, upTo)
 		if err == nil {
 			return d, nil
 		}
@@ -184,10 +188,13 @@ func (d *DB) Path() string { return d.path }
 // Close closes the database.
 func (d *DB) Close() error { return d.db.Close() }
 
-func (d *DB) migrate(ctx context.Context) error {
+func (d *DB) migrate(ctx context.Context, upTo int) error {
 	ms, err := migrations.Load(migrationFiles, "migrations")
 	if err != nil {
 		return err
+	}
+	if upTo > 0 {
+		ms = ms[:min(upTo, len(ms))]
 	}
 	return d.tx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -36,6 +36,8 @@ func RunGames(t *testing.T, newDB NewDatabase) {
 		{"DeleteGuild", testGameDeleteGuild},
 		{"Validation", testGameValidation},
 		{"KillDuringMoves", testGameKillDuringMoves},
+		{"MemberStats", testMemberStats},
+		{"FastestSolves", testFastestSolves},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, newDB) })
 	}
@@ -81,6 +83,7 @@ func testGameRoundTrip(t *testing.T, newDB NewDatabase) {
 	s := openGames(t, newDB(t))
 	g := aGame()
 	g.Players = []settings.GamePlayer{{UserID: gOwner, Moves: 0}}
+	g.Turn, g.Events, g.Ranked = 3, []string{"1300000000000000001", "1300000000000000002"}, true
 	before := time.Now().Add(-time.Second)
 	created := mustCreate(t, s, g)
 	if created.ID == "" || created.Version != 1 || created.Updated.Before(before) {
@@ -98,7 +101,12 @@ func testGameRoundTrip(t *testing.T, newDB NewDatabase) {
 	next.Marks, next.History = "1,2", `[{"p":"333333333333333333","c":2,"a":4}]`
 	next.Status, next.Finished = settings.GameSolved, time.Date(2026, 12, 1, 20, 7, 3, 123e6, time.UTC)
 	next.Moves, next.Mistakes, next.Hints, next.Checks, next.ShowMistakes = 57, 3, 2, 1, true
-	next.Players = []settings.GamePlayer{{UserID: gOwner, Moves: 50}, {UserID: gOther, Moves: 7}}
+	next.Players = []settings.GamePlayer{{UserID: gOther, Moves: 7}, {UserID: gOwner, Moves: 50}} // first mover first, not by ID
+	next.Turn, next.Ranked = 61, false
+	next.Events = nil
+	for i := range settings.MaxGameEvents {
+		next.Events = append(next.Events, settings.FormatID(1400000000000000000+int64(i)*7919))
+	}
 	saved, err := s.UpdateGame(ctxT(t), next)
 	if err != nil {
 		t.Fatal(err)
@@ -111,6 +119,17 @@ func testGameRoundTrip(t *testing.T, newDB NewDatabase) {
 	read, err := s.Game(ctxT(t), created.ID)
 	if err != nil || !reflect.DeepEqual(read, saved) {
 		t.Fatalf("Game = %+v, %v; want %+v", read, err, saved)
+	}
+	// No events, no players, back to ranked: nothing is left behind.
+	last := saved
+	last.Events, last.Players, last.Ranked = nil, nil, true
+	if saved, err = s.UpdateGame(ctxT(t), last); err != nil {
+		t.Fatal(err)
+	}
+	want = last
+	want.Version, want.Updated = 3, saved.Updated
+	if read, err := s.Game(ctxT(t), created.ID); err != nil || !reflect.DeepEqual(read, want) {
+		t.Fatalf("Game after clearing events and players = %+v, %v; want %+v", read, err, want)
 	}
 	// A DM game: no server.
 	dm := aGame()
@@ -270,12 +289,16 @@ func testGameLimitRace(t *testing.T, newDB NewDatabase) {
 func testGameLookups(t *testing.T, newDB NewDatabase) {
 	s := openGames(t, newDB(t))
 	ctx := ctxT(t)
-	a := mustCreate(t, s, aGame())
+	a := aGame()
+	a.Players, a.Events, a.Turn = []settings.GamePlayer{{UserID: gOwner, Moves: 2}}, []string{"1300000000000000009"}, 2
+	a = mustCreate(t, s, a)
 	b := aGame()
 	b.ThreadID = "777777777777777777"
+	b.Team, b.Players = true, []settings.GamePlayer{{UserID: gOther, Moves: 4}, {UserID: gOwner, Moves: 1}, {UserID: "555555555555555555", Moves: 9}}
 	bb := mustCreate(t, s, b)
 	c := aGame()
 	c.OwnerID, c.ChannelID = gOther, "888888888888888888"
+	c.Players = []settings.GamePlayer{{UserID: gOther, Moves: 12}}
 	cc := mustCreate(t, s, c)
 	// a is touched last: it comes first.
 	a.Moves, a.Updated = 1, time.Now().Add(time.Second)
@@ -283,6 +306,26 @@ func testGameLookups(t *testing.T, newDB NewDatabase) {
 		t.Fatal(err)
 	}
 	ids := func(gs []settings.GameRecord, err error) []string { t.Helper(); return gameIDs(t, gs, err) }
+	// Lists read whole records, each with its own players in their order.
+	players := map[string][]settings.GamePlayer{a.ID: a.Players, bb.ID: b.Players, cc.ID: c.Players}
+	for _, list := range []func() ([]settings.GameRecord, error){
+		func() ([]settings.GameRecord, error) { return s.OpenGames(ctx, gGuild, gOwner) },
+		func() ([]settings.GameRecord, error) { return s.GamesIn(ctx, gChannel) },
+		func() ([]settings.GameRecord, error) { return s.GamesIn(ctx, "888888888888888888") },
+	} {
+		gs, err := list()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range gs {
+			if !reflect.DeepEqual(g.Players, players[g.ID]) {
+				t.Errorf("game %s listed with players %v, want %v", g.ID, g.Players, players[g.ID])
+			}
+			if one, err := s.Game(ctx, g.ID); err != nil || !reflect.DeepEqual(g, one) {
+				t.Errorf("a game listed:\n%+v\nread by its ID:\n%+v (%v)", g, one, err)
+			}
+		}
+	}
 	if got, want := ids(s.OpenGames(ctx, gGuild, gOwner)), []string{a.ID, bb.ID}; !reflect.DeepEqual(got, want) {
 		t.Errorf("OpenGames = %v, want %v", got, want)
 	}
@@ -403,6 +446,13 @@ func testGameValidation(t *testing.T, newDB NewDatabase) {
 		"unknown status":  func(g *settings.GameRecord) { g.Status = "won" },
 		"short board":     func(g *settings.GameRecord) { g.Board = g.Board[1:] },
 		"bad player":      func(g *settings.GameRecord) { g.Players = []settings.GamePlayer{{UserID: "x"}} },
+		"bad event":       func(g *settings.GameRecord) { g.Events = []string{"1300000000000000001", "1,2"} },
+		"too many events": func(g *settings.GameRecord) {
+			for i := range settings.MaxGameEvents + 1 {
+				g.Events = append(g.Events, settings.FormatID(1300000000000000000+int64(i)))
+			}
+		},
+		"turn below zero": func(g *settings.GameRecord) { g.Turn = -1 },
 	} {
 		g := aGame()
 		spoil(&g)
@@ -414,6 +464,20 @@ func testGameValidation(t *testing.T, newDB NewDatabase) {
 	g.Status = "won"
 	if _, err := s.UpdateGame(ctxT(t), g); err == nil {
 		t.Error("update to an unknown status: saved")
+	}
+	g.Status = settings.GamePlaying
+	for i := range settings.MaxGameEvents + 1 {
+		g.Events = append(g.Events, settings.FormatID(1300000000000000000+int64(i)))
+	}
+	if _, err := s.UpdateGame(ctxT(t), g); err == nil {
+		t.Errorf("update with %d events: saved", len(g.Events))
+	}
+	g.Events = []string{"0123"}
+	if _, err := s.UpdateGame(ctxT(t), g); err == nil {
+		t.Error("update with an event ID that is not a snowflake: saved")
+	}
+	if got, err := s.Game(ctxT(t), g.ID); err != nil || got.Version != 1 || got.Events != nil {
+		t.Errorf("after refused updates: version %d, events %v (%v)", got.Version, got.Events, err)
 	}
 }
 
