@@ -343,11 +343,16 @@ func (b *Bot) onTypedMove(work context.Context, log *slog.Logger, m *discordgo.M
 		}
 		return
 	}
-	if rep.UserError || rep.Game == nil {
+	switch {
+	case rep.Outcome == command.OutcomeGameReplayed:
+		// Played by the process that got it first, which answered it.
+		log.Info("move delivered again; played already", "outcome", rep.Outcome)
+		return
+	case rep.UserError || rep.Game == nil:
 		if err := to.send(work, log, answer{text: rep.Text}); err != nil {
 			log.Warn("move error not posted", "err", err)
 		}
-	} else {
+	default:
 		b.showBoard(work, log, rep)
 		for _, aside := range rep.Game.Aside {
 			if err := to.send(work, log, answer{text: aside.Text, files: aside.Files}); err != nil {

@@ -197,3 +197,68 @@ func TestReplyToBoardPlaysThatGame(t *testing.T) {
 	srv.SendMessage(discordtest.Message{Content: "r1c5 x", ReplyTo: boardA.id, Author: bob})
 	waitContent(t, srv, n, "not a digit")
 }
+
+// TestStaleUndoKeepsTeammatesMove: an Undo pressed on a board that is no
+// longer the game's latest does nothing, though the history has its old
+// length again: Undo (2 steps to 1), a teammate's move (back to 2), then
+// the first board's Undo pressed again leaves the teammate's move, and the
+// presser alone is told.
+func TestStaleUndoKeepsTeammatesMove(t *testing.T) {
+	t.Parallel()
+	db := openGames(t, filepath.Join(t.TempDir(), "games.db"))
+	h := start(t, playConfig(db), nil)
+	srv := h.srv
+	bob := &discordgo.User{ID: "4000000000000000042", Username: "bob"}
+	id := startedGame(t, srv, db, nil, "together "+gamePuzzle)
+	typeIn(t, srv, db, id, "r1c3 4 r1c4 6", nil)
+	old := waitBoard(t, srv, id, "two moves", func(b board) bool { return strings.Contains(b.content, "2 moves") })
+	press(t, srv, old, "Undo", nil)
+	waitBoard(t, srv, id, "the undo", func(b board) bool { return strings.Contains(b.content, "Undid 1 move.") })
+	typeIn(t, srv, db, id, "r1c6 8", bob)
+	waitBoard(t, srv, id, "bob's move", func(b board) bool { return strings.Contains(b.content, "Last move: r1c6 8") })
+	in := press(t, srv, old, "Undo", nil) // the first board's button, pressed late
+	srv.WaitUntil(t, wait, "the stale press told, alone", func() bool {
+		for _, m := range srv.InteractionMessages(in.ID) {
+			if m.Kind == discordtest.KindFollowup && m.Ephemeral() && strings.Contains(m.Content, "board had changed") {
+				return true
+			}
+		}
+		return false
+	})
+	if g, _ := db.Game(context.Background(), id); g.Board[5] != '8' || g.Board[2] != '4' {
+		t.Errorf("board %s after a stale Undo, want r1c3 4 and bob's r1c6 8 kept", g.Board[:9])
+	}
+}
+
+// TestMoveDeliveredToTwoProcessesPlaysOnce: two processes on one database
+// both get a typed move (two sessions with one token, as during a
+// deployment): the move is played once, by whichever reads it first, and
+// the other posts nothing (the game keeps the IDs of the events it
+// played): moves played twice would count twice.
+func TestMoveDeliveredToTwoProcessesPlaysOnce(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "games.db")
+	srv := discordtest.New(t)
+	db := openGames(t, path)
+	h1 := startOn(t, srv, playConfig(db), nil)
+	h2 := startOn(t, srv, playConfig(openGames(t, path)), nil)
+	id := startedGame(t, srv, db, nil, gamePuzzle)
+	g, _ := db.Game(context.Background(), id)
+	for i := range 5 {
+		n := srv.MessageCount()
+		if k := srv.Dispatch("MESSAGE_CREATE", srv.ThreadMessage(g.ThreadID, "r1c3 +1 r1c3 -1", nil)); k != 2 {
+			t.Fatalf("the move reached %d sessions, want 2", k)
+		}
+		poll(t, "both processes done with the move", func() bool {
+			return h1.bot.handledEvents.Load()+h2.bot.handledEvents.Load() >= int64(srv.Dispatched("MESSAGE_CREATE", "INTERACTION_CREATE"))
+		})
+		for _, m := range srv.Messages()[n:] {
+			if m.Kind == discordtest.KindChannelMessage && gameTitle(m.Content) == "" {
+				t.Errorf("move %d answered %q", i+1, m.Content)
+			}
+		}
+	}
+	if g, _ := db.Game(context.Background(), id); g.Moves != 10 {
+		t.Errorf("%d moves saved for 5 messages of 2 moves each delivered to two processes, want 10", g.Moves)
+	}
+}

@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/sudokubot/sudokubot/game"
@@ -30,7 +31,8 @@ type GameStore interface {
 	OpenGames(ctx context.Context, guildID, userID string) ([]settings.GameRecord, error)
 	GamesIn(ctx context.Context, channelID string) ([]settings.GameRecord, error)
 	CloseIdleGames(ctx context.Context, before, now time.Time) (int, error)
-	FinishedGames(ctx context.Context, guildID, userID string, since time.Time) ([]settings.GameRecord, error)
+	MemberStats(ctx context.Context, guildID, userID string) (settings.MemberStats, error)
+	FastestSolves(ctx context.Context, guildID, level string, since time.Time, limit int) ([]settings.GameRecord, error)
 }
 
 // DailySolvers records the solvers of a server's daily puzzle, once per
@@ -124,6 +126,11 @@ const (
 	outcomeGameStale    = "game_stale"     // a press on a board that has changed since
 )
 
+// OutcomeGameReplayed is the outcome of a play whose event was played
+// already (delivered again, to this process or another): nothing is done,
+// and a typed message's transport posts nothing.
+const OutcomeGameReplayed = "game_replayed"
+
 const (
 	msgNoGames   = "Games are not available on this bot yet."
 	msgGamesDown = "I can't reach the games right now (the database is not answering). Please try again in a minute."
@@ -161,11 +168,25 @@ func recordOf(rec settings.GameRecord, g *game.Game) settings.GameRecord {
 	rec.OwnerID, rec.Team, rec.Status = s.Owner, s.Team, s.Status.String()
 	rec.Started, rec.Finished = s.Started, s.Finished
 	rec.Moves, rec.Mistakes, rec.Hints, rec.Checks, rec.ShowMistakes = s.Moves, s.Mistakes, s.Hints, s.Checks, s.ShowMistakes
+	rec.Turn = s.Turn
 	rec.Players = rec.Players[:0:0]
 	for _, p := range s.Players {
 		rec.Players = append(rec.Players, settings.GamePlayer{UserID: p.ID, Moves: p.Moves})
 	}
 	return rec
+}
+
+// withEvent returns the events of a record with event added, the oldest
+// dropped past settings.MaxGameEvents ("" adds nothing).
+func withEvent(events []string, event string) []string {
+	if event == "" {
+		return events
+	}
+	out := append(slices.Clip(events), event)
+	if k := len(out) - settings.MaxGameEvents; k > 0 {
+		out = out[k:]
+	}
+	return out
 }
 
 // loadGame reads the game of a stored record.
@@ -176,7 +197,7 @@ func loadGame(rec settings.GameRecord) (*game.Game, error) {
 	}
 	s := game.Saved{Puzzle: rec.Puzzle, Solution: rec.Solution, Board: rec.Board, Marks: rec.Marks, History: rec.History,
 		Owner: rec.OwnerID, Team: rec.Team, Status: st, Started: rec.Started, Finished: rec.Finished,
-		Moves: rec.Moves, Mistakes: rec.Mistakes, Hints: rec.Hints, Checks: rec.Checks, ShowMistakes: rec.ShowMistakes}
+		Moves: rec.Moves, Mistakes: rec.Mistakes, Hints: rec.Hints, Checks: rec.Checks, ShowMistakes: rec.ShowMistakes, Turn: rec.Turn}
 	for _, p := range rec.Players {
 		s.Players = append(s.Players, game.Player{ID: p.UserID, Moves: p.Moves})
 	}

@@ -48,9 +48,10 @@ func (h *Handler) gameBoard(req Request, rec settings.GameRecord, g *game.Game, 
 	return rep
 }
 
-// boardStep is the step a board's buttons carry: how far the game has come
-// (a press on an older board does nothing).
-func boardStep(g *game.Game) int64 { return int64(len(g.History())) }
+// boardStep is the step a board's buttons carry: the game's turn, which
+// every change of the board moves on (a press on an older board does
+// nothing, so a stale Undo never undoes a teammate's move).
+func boardStep(g *game.Game) int64 { return g.Turn() }
 
 // gameReply is the board of game g (stored as rec): its text and, unless
 // pictures are off, its picture (the text cannot show pencil marks in their

@@ -99,6 +99,9 @@ func (h *Handler) play1(ctx context.Context, r moveReq) Reply {
 		if err != nil {
 			return Reply{Text: render.Notice(msgGamesDown), Outcome: outcomeGameDown, Err: err}
 		}
+		if r.event != "" && slices.Contains(rec.Events, r.event) {
+			return Reply{Text: render.Notice("That was played already."), Outcome: OutcomeGameReplayed, UserError: true, Game: refOf(rec)}
+		}
 		g, err := loadGame(rec)
 		if err != nil {
 			return Reply{Text: render.Notice("This game's saved state cannot be read, so it can't go on. Please start another."), Outcome: "error", Err: err}
@@ -143,6 +146,7 @@ func (h *Handler) play1(ctx context.Context, r moveReq) Reply {
 		}
 		next := recordOf(rec, g)
 		next.Updated = now
+		next.Events = withEvent(rec.Events, r.event)
 		saved, err := store.UpdateGame(ctx, next)
 		if errors.Is(err, settings.ErrGameConflict) && attempt < maxGameRetries {
 			continue // another move came first: play this one on the new state

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/generate"
+	"github.com/sudokubot/sudokubot/logic"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/settings"
 	"github.com/sudokubot/sudokubot/sudoku"
@@ -82,6 +83,7 @@ func (h *Handler) play(ctx context.Context, req Request) Reply {
 	if pz.Level != 0 {
 		rec.Level = pz.Level.String()
 	}
+	rec.Ranked = ranked(pz)
 	rec = recordOf(rec, g)
 	rec.Updated = now
 	saved, err := store.CreateGame(ctx, rec, h.maxOpen())
@@ -189,7 +191,7 @@ func (h *Handler) pastedPuzzle(ctx context.Context, req Request) (generate.Puzzl
 	case g.Complete() && res.Status == sudoku.Unique:
 		return no("That grid is complete: there is nothing left to play. Send a puzzle with empty cells.")
 	case res.Status == sudoku.Unique:
-		return generate.Puzzle{Grid: g, Solution: res.Solution}, Reply{}, true
+		return generate.Puzzle{Grid: g, Solution: res.Solution, Level: h.pastedLevel(ctx, g)}, Reply{}, true
 	case res.Status == sudoku.Multiple:
 		return no(fmt.Sprintf("That grid has several solutions, so no last move could be the right one: a game needs a puzzle with exactly one. Try %snew for one.", h.cfg.Prefix))
 	case res.Status == sudoku.Invalid:
@@ -200,6 +202,32 @@ func (h *Handler) pastedPuzzle(ctx context.Context, req Request) (generate.Puzzl
 		return no(fmt.Sprintf("I could not solve that grid within %v, so I can't check the moves against its solution.", h.cfg.SolveTimeout))
 	}
 	return no("The puzzle could not be read to the end (the bot may be restarting). Please try again.")
+}
+
+// pastedLevel rates a pasted puzzle for its level, within the solve
+// deadline: none when logic alone does not solve it in time (it then has
+// no level, and its games are not ranked).
+func (h *Handler) pastedLevel(ctx context.Context, g sudoku.Grid) generate.Level {
+	lg, err := logic.New(g)
+	if err != nil {
+		return 0
+	}
+	ctx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
+	defer cancel()
+	r, err := logic.Rate(ctx, lg)
+	if err != nil || r.Status != logic.Solved {
+		return 0
+	}
+	return generate.LevelOf(r.Rating)
+}
+
+// ranked says whether a game of pz counts on leaderboards: a puzzle with a
+// level (made, the day's, or pasted and rated) with at least half its cells
+// to fill, so that a pasted grid with a cell or two left is no "fastest
+// solve".
+func ranked(pz generate.Puzzle) bool {
+	cells := pz.Grid.Shape().Cells()
+	return pz.Level != 0 && 2*(cells-pz.Grid.Filled()) >= cells
 }
 
 // tooMany is the reply to one game too many: the limit and the games open.

@@ -204,7 +204,7 @@ func TestPlayWholeGame(t *testing.T) {
 	if rep.Outcome != outcomeGameSolved || !rep.Game.Over {
 		t.Fatalf("the last moves: %s\n%s", rep.Outcome, rep.Text)
 	}
-	want := fmt.Sprintf("🎉 **Game %s solved!** 9×9 in 12 min 3 s: %d moves, 1 hint, 1 mistake.", id, 1+2+51)
+	want := fmt.Sprintf("🎉 **Game %s solved!** 9×9 Easy in 12 min 3 s: %d moves, 1 hint, 1 mistake.", id, 1+2+51) // a pasted puzzle, rated
 	if !strings.Contains(rep.Text, want) {
 		t.Errorf("solved:\n%s\nwant %q", rep.Text, want)
 	}

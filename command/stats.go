@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/render"
@@ -13,9 +12,9 @@ import (
 )
 
 // Statistics of the games played: !stats (a member's own, in the server
-// where it is asked) and !leaderboard [level] (the server's fastest solves
-// of the last seven days, hints counted). Both read the finished games
-// from the store.
+// where it is asked: the store's aggregates) and !leaderboard [level] (the
+// server's fastest ranked solves of the last seven days, hints counted: a
+// puzzle with a level and at least half its cells to fill, see ranked).
 
 // leaderboardDays is how far back !leaderboard looks.
 const leaderboardDays = 7
@@ -56,7 +55,7 @@ func (h *Handler) stats(ctx context.Context, req Request) Reply {
 	if rep != nil {
 		return *rep
 	}
-	games, err := h.cfg.Play.Games.FinishedGames(ctx, seat.GuildID, seat.UserID, time.Time{})
+	st, err := h.cfg.Play.Games.MemberStats(ctx, seat.GuildID, seat.UserID)
 	if err != nil {
 		return Reply{Text: render.Notice(msgGamesDown), Outcome: outcomeGameDown, Err: err}
 	}
@@ -67,52 +66,29 @@ func (h *Handler) stats(ctx context.Context, req Request) Reply {
 	} else {
 		b.WriteString(" in this server")
 	}
-	solvedBy := map[string][]time.Duration{}
-	solved := 0
-	for _, g := range games {
-		if g.Status != settings.GameSolved {
-			continue
-		}
-		solved++
-		level := g.Level
-		if level == "" {
-			level = "Unrated"
-		}
-		solvedBy[level] = append(solvedBy[level], g.Finished.Sub(g.Started))
+	fmt.Fprintf(&b, ": %d finished, %d solved, %d given up.", st.Finished, st.Solved, st.GaveUp)
+	byLevel := map[string]settings.LevelStats{}
+	for _, l := range st.Levels {
+		byLevel[l.Level] = l
 	}
-	fmt.Fprintf(&b, ": %d finished, %d solved, %d given up.", len(games), solved, len(games)-solved)
-	levels := make([]string, 0, len(solvedBy))
-	for _, l := range generate.Levels {
-		if _, ok := solvedBy[l.String()]; ok {
-			levels = append(levels, l.String())
+	for _, l := range append(slices.Clone(generate.Levels), 0) {
+		name, label := "", "Unrated"
+		if l != 0 {
+			name, label = l.String(), l.String()
 		}
-	}
-	if _, ok := solvedBy["Unrated"]; ok {
-		levels = append(levels, "Unrated")
-	}
-	for _, l := range levels {
-		ts := solvedBy[l]
-		slices.Sort(ts)
-		fmt.Fprintf(&b, "\n• %s: %d solved, best %s, median %s", l, len(ts), render.Duration(ts[0]), render.Duration(median(ts)))
+		if ls, ok := byLevel[name]; ok {
+			fmt.Fprintf(&b, "\n• %s: %d solved, best %s, median %s", label, ls.Solved, render.Duration(ls.Best), render.Duration(ls.Median))
+		}
 	}
 	if s := h.cfg.Play.Solvers; s != nil && seat.GuildID != "" {
 		if n, err := s.Streak(ctx, seat.GuildID, seat.UserID, settings.DayOf(h.cfg.Now())); err == nil {
 			fmt.Fprintf(&b, "\nDaily puzzle streak: %d %s.", n, plural(n, "day", "days"))
 		}
 	}
-	if len(games) == 0 {
+	if st.Finished == 0 {
 		fmt.Fprintf(&b, "\nStart one with `%splay`.", h.cfg.Prefix)
 	}
 	return Reply{Text: fitReply(b.String()), Outcome: "stats"}
-}
-
-// median of sorted durations: the middle one, or the mean of the two.
-func median(ts []time.Duration) time.Duration {
-	n := len(ts)
-	if n%2 == 1 {
-		return ts[n/2]
-	}
-	return (ts[n/2-1] + ts[n/2]) / 2
 }
 
 // leaderboard answers !leaderboard [level]: the server's fastest solves of
@@ -135,19 +111,10 @@ func (h *Handler) leaderboard(ctx context.Context, req Request) Reply {
 		level = l.String()
 	}
 	now := h.cfg.Now()
-	games, err := h.cfg.Play.Games.FinishedGames(ctx, seat.GuildID, "", now.AddDate(0, 0, -leaderboardDays))
+	solves, err := h.cfg.Play.Games.FastestSolves(ctx, seat.GuildID, level, now.AddDate(0, 0, -leaderboardDays), maxLeaders)
 	if err != nil {
 		return Reply{Text: render.Notice(msgGamesDown), Outcome: outcomeGameDown, Err: err}
 	}
-	var solves []settings.GameRecord
-	for _, g := range games {
-		if g.Status == settings.GameSolved && (level == "" || g.Level == level) {
-			solves = append(solves, g)
-		}
-	}
-	slices.SortStableFunc(solves, func(a, b settings.GameRecord) int {
-		return int((a.Finished.Sub(a.Started) - b.Finished.Sub(b.Started)) / time.Millisecond)
-	})
 	what := "every level"
 	if level != "" {
 		what = level
@@ -157,7 +124,7 @@ func (h *Handler) leaderboard(ctx context.Context, req Request) Reply {
 	if len(solves) == 0 {
 		fmt.Fprintf(&b, "\nNone yet: start a game with `%splay`.", h.cfg.Prefix)
 	}
-	for i, g := range solves[:min(len(solves), maxLeaders)] {
+	for i, g := range solves {
 		who := "<@" + g.OwnerID + ">"
 		if g.Team && len(g.Players) > 0 {
 			names := make([]string, len(g.Players))
@@ -166,11 +133,7 @@ func (h *Handler) leaderboard(ctx context.Context, req Request) Reply {
 			}
 			who = strings.Join(names, " and ")
 		}
-		lv := g.Level
-		if lv == "" {
-			lv = "unrated"
-		}
-		fmt.Fprintf(&b, "\n%d. %s: %s, %s, %d %s", i+1, who, render.Duration(g.Finished.Sub(g.Started)), lv, g.Hints, plural(g.Hints, "hint", "hints"))
+		fmt.Fprintf(&b, "\n%d. %s: %s, %s, %d %s", i+1, who, render.Duration(g.Finished.Sub(g.Started)), g.Level, g.Hints, plural(g.Hints, "hint", "hints"))
 	}
 	return Reply{Text: fitReply(b.String()), Outcome: "leaderboard"}
 }

@@ -46,24 +46,32 @@ func TestStatsAndLeaderboard(t *testing.T) {
 	solveIn(t, h, c, bob, playPuzzle, 7*time.Minute, 2)
 	give := start(t, h, ann, playPuzzle).Game.ID
 	h.Move(context.Background(), give, seatOf(ann), "give up")
+	// A pasted grid with one cell left is no fastest solve: its game is
+	// not ranked (its member's statistics count it, at its level).
+	oneLeft := "." + playSolution[1:]
+	quick := start(t, h, ann, oneLeft).Game.ID
+	c.add(time.Second)
+	if rep := h.Move(context.Background(), quick, seatOf(ann), "r1c1 5"); rep.Outcome != outcomeGameSolved {
+		t.Fatalf("one cell left: %s\n%s", rep.Outcome, rep.Text)
+	}
 
 	rep := askAs(t, h, ann, "!stats")
-	for _, want := range []string{"**Your games** in this server: 4 finished, 3 solved, 1 given up.",
-		"• Unrated: 3 solved, best 5 min 0 s, median 10 min 0 s", "Daily puzzle streak: 0 days."} {
+	for _, want := range []string{"**Your games** in this server: 5 finished, 4 solved, 1 given up.",
+		"• Easy: 4 solved, best 1 s, median 7 min 30 s", "Daily puzzle streak: 0 days."} {
 		if !strings.Contains(rep.Text, want) {
 			t.Errorf("!stats lacks %q:\n%s", want, rep.Text)
 		}
 	}
 	rep = askAs(t, h, ann, "!leaderboard")
 	want := "**Fastest solves here in the last 7 days** (every level):\n" +
-		"1. <@" + ann + ">: 5 min 0 s, unrated, 0 hints\n" +
-		"2. <@" + bob + ">: 7 min 0 s, unrated, 2 hints\n" +
-		"3. <@" + ann + ">: 10 min 0 s, unrated, 1 hint"
+		"1. <@" + ann + ">: 5 min 0 s, Easy, 0 hints\n" +
+		"2. <@" + bob + ">: 7 min 0 s, Easy, 2 hints\n" +
+		"3. <@" + ann + ">: 10 min 0 s, Easy, 1 hint"
 	if rep.Text != want {
 		t.Errorf("!leaderboard:\n%s\nwant\n%s", rep.Text, want)
 	}
-	if rep := askAs(t, h, ann, "!leaderboard easy"); !strings.Contains(rep.Text, "(Easy):\nNone yet") {
-		t.Errorf("!leaderboard easy:\n%s", rep.Text)
+	if rep := askAs(t, h, ann, "!leaderboard hard"); !strings.Contains(rep.Text, "(Hard):\nNone yet") {
+		t.Errorf("!leaderboard hard:\n%s", rep.Text)
 	}
 	// Another bot's words are not for this one.
 	for _, content := range []string{"!stats for my dog", "!leaderboard global xp"} {
