@@ -66,9 +66,9 @@ type Config struct {
 	Workers int
 	// Queue is how many solves may wait for a worker; more are told the bot
 	// is busy. Negative means 4 × Workers; zero means no waiting.
-	Queue          int
-	UserRate       int           // commands per user per minute
-	UserBurst      int           // commands a user may send at once
+	Queue     int
+	UserRate  int // commands per user per minute
+	UserBurst int // commands a user may send at once
 	// MoveRate and MoveBurst are the budget of the plays on a game (moves,
 	// pencil marks, undo, checks, typed or by the board's buttons and
 	// forms), per game and player: per minute, and at once. Hints and new
@@ -80,7 +80,7 @@ type Config struct {
 	MoveQueue int
 	// IdleSweep is how often the games left untouched are closed (see
 	// command.PlayConfig.Idle); zero means DefaultIdleSweep.
-	IdleSweep time.Duration
+	IdleSweep      time.Duration
 	DevGuildID     string        // register slash commands to this guild only (fast, for development)
 	MessageContent bool          // ask for the privileged message content intent
 	ShutdownGrace  time.Duration // how long in-flight commands may take after a stop signal
@@ -142,13 +142,13 @@ const (
 // Defaults of [Config]; cmd/bot, .env.example and the README are tested
 // against them.
 const (
-	DefaultUserRate       = 12
-	DefaultUserBurst      = 4
+	DefaultUserRate  = 12
+	DefaultUserBurst = 4
 	// A move a second sustained, bursts of 10: the fastest human player.
-	DefaultMoveRate  = 60
-	DefaultMoveBurst = 10
-	DefaultMoveQueue = 256
-	DefaultIdleSweep = time.Hour
+	DefaultMoveRate       = 60
+	DefaultMoveBurst      = 10
+	DefaultMoveQueue      = 256
+	DefaultIdleSweep      = time.Hour
 	DefaultChannelBacklog = 32
 	DefaultShutdownGrace  = 10 * time.Second
 	DefaultAckWait        = 2 * time.Second
