@@ -158,6 +158,8 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		}
 	}
 	integer("GAMES_MAX_OPEN", &cfg.Command.Play.MaxOpen, 1, 1000)
+	integer("GAME_MOVE_RATE", &cfg.Bot.MoveRate, 1, 100000)
+	integer("GAME_MOVE_BURST", &cfg.Bot.MoveBurst, 1, 100000)
 	idleDays := int(cfg.Command.Play.Idle / (24 * time.Hour))
 	integer("GAME_IDLE_DAYS", &idleDays, 1, 3650)
 	cfg.Command.Play.Idle = time.Duration(idleDays) * 24 * time.Hour

@@ -83,6 +83,8 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 		"PUZZLE_CPU":             "0.5",
 		"GAMES_MAX_OPEN":         "2",
 		"GAME_IDLE_DAYS":         "7",
+		"GAME_MOVE_RATE":         "90",
+		"GAME_MOVE_BURST":        "15",
 		"LOG_LEVEL":              "debug",
 		"LOG_FORMAT":             "JSON",
 		"DATABASE_URL":           "postgres://bot:secret@db:5432/sudokubot",
@@ -97,6 +99,7 @@ func TestLoadConfigEveryVariable(t *testing.T) {
 	wantBot.UserRate, wantBot.UserBurst, wantBot.ChannelBacklog = 30, 6, 9
 	wantBot.DevGuildID, wantBot.MessageContent = "123456789012345678", false
 	wantBot.ShutdownGrace, wantBot.ReconnectMax = 3*time.Second, 30*time.Second
+	wantBot.MoveRate, wantBot.MoveBurst = 90, 15
 	wantCommand := command.Config{Prefix: "?", SolveTimeout: 750 * time.Millisecond, Spoiler: true,
 		Pictures: command.PicturesAlways, Theme: picture.Light, Play: command.PlayConfig{MaxOpen: 2, Idle: 7 * 24 * time.Hour}}
 	want := Config{Token: "abc.def", Bot: wantBot, Command: wantCommand, LogLevel: slog.LevelDebug, LogFormat: "json", PuzzleCPU: 0.5,
@@ -140,6 +143,8 @@ func TestLoadConfigBadValuesNameTheVariable(t *testing.T) {
 		"PUZZLE_CPU":             "0",
 		"GAMES_MAX_OPEN":         "0",
 		"GAME_IDLE_DAYS":         "a month",
+		"GAME_MOVE_RATE":         "fast",
+		"GAME_MOVE_BURST":        "0",
 		"LOG_LEVEL":              "loud",
 		"LOG_FORMAT":             "xml",
 	} {

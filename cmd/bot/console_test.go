@@ -315,7 +315,7 @@ func TestConsoleServerCommands(t *testing.T) {
 	if !strings.Contains(rs[0], "Text commands now start with `?`") || !strings.Contains(rs[1], "Prefix: `?` (the bot's default is `!`)") {
 		t.Errorf("the change is not saved and shown:\n%s\n%s", rs[0], rs[1])
 	}
-	if !strings.Contains(rs[2], "nobody has solved it yet here") {
+	if !strings.Contains(rs[2], "no daily channel, so the day's solvers are not counted") {
 		t.Errorf("/daily stats:\n%s", rs[2])
 	}
 	if g, err := store.Guild(context.Background(), consoleGuild); err != nil || g.Prefix != "?" {

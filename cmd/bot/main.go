@@ -38,6 +38,8 @@
 //	PUZZLE_CPU              share of one core the puzzle pool's background refill may use (default 0.25)
 //	GAMES_MAX_OPEN          games a member may have open per server (default 5)
 //	GAME_IDLE_DAYS          days a game may go untouched before it is closed (default 30)
+//	GAME_MOVE_RATE          plays per game and player per minute (default 60)
+//	GAME_MOVE_BURST         plays per game and player at once (default 10)
 //	LOG_LEVEL               debug, info, warn or error (default info)
 //	LOG_FORMAT              text or json (default text)
 //
