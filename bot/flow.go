@@ -27,6 +27,8 @@ const (
 	msgApology     = "Sorry, something went wrong on my side while handling that. It has been logged."
 	msgUnknownCmd  = "I don't know that command. Try /help."
 	msgNoFiles     = "The attachment of this reply could not be uploaded."
+	// msgDeliveredAgain answers an interaction Discord sent again.
+	msgDeliveredAgain = "I got that twice: it was done once, and nothing was done again."
 )
 
 // Outcomes the flow adds to the handler's (unique, timeout, help, ...), for

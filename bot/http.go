@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/command"
+	"github.com/sudokubot/sudokubot/render"
 )
 
 // maxInteractionBytes bounds the body of a request to the interactions
@@ -68,9 +69,10 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	}
 
 	if !b.firstTime(b.log, "i"+i.ID) {
-		// Answered already: no second answer can be given. Discord hangs
-		// up on its own.
-		http.Error(w, "interaction delivered again", http.StatusConflict)
+		// Handled already (its first delivery may still be under way): a
+		// note for the member alone, and nothing done again.
+		writeJSON(w, callbackPayload{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &messagePayload{Content: render.Notice(msgDeliveredAgain), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions()}})
 		return
 	}
 	reply := newInteractionReply(b.rest, &i, "http", arrived)

@@ -262,3 +262,67 @@ func TestMoveDeliveredToTwoProcessesPlaysOnce(t *testing.T) {
 		t.Errorf("%d moves saved for 5 messages of 2 moves each delivered to two processes, want 10", g.Moves)
 	}
 }
+
+// TestFormSubmittedTwiceOverHTTP: a form that reaches the endpoint twice
+// (one interaction sent again) is played once; the second delivery gets a
+// note for the member alone.
+func TestFormSubmittedTwiceOverHTTP(t *testing.T) {
+	t.Parallel()
+	db := openGames(t, filepath.Join(t.TempDir(), "games.db"))
+	srv := discordtest.New(t)
+	web := startHTTPOn(t, srv, playConfig(db), nil)
+	web.post(t, discordtest.Command{Name: "play", Options: opts("grid", gamePuzzle)})
+	b := waitBoard(t, srv, "1", "the board of /play", func(board) bool { return true })
+	ids, _ := customIDs(t, b)
+	ans, err := srv.PostInteraction(web.endpoint, srv.ComponentPayload(discordtest.Component{CustomID: ids["Move"], MessageID: b.id, ChannelID: b.channel}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := formPayload(srv, b, modalID(t, ans), "r1c3 +4", nil)
+	if ans, err := srv.PostInteraction(web.endpoint, p); err != nil || ans.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+		t.Fatalf("first submit: %v, %d %s", err, ans.Type, ans.Body)
+	}
+	again, err := srv.PostInteraction(web.endpoint, p)
+	if err != nil || again.Type != discordgo.InteractionResponseChannelMessageWithSource || again.Message == nil || !again.Message.Ephemeral() ||
+		!strings.Contains(again.Message.Content, "done once") {
+		t.Fatalf("the same submit again: %v, %d %s; want a note for the member alone", err, again.Type, again.Body)
+	}
+	waitBoard(t, srv, "1", "the marks", func(b board) bool { return strings.Contains(b.content, "Pencil marks: r1c3 4.") })
+	if g, _ := db.Game(context.Background(), "1"); g.Moves != 1 {
+		t.Errorf("%d moves saved for one form sent twice, want 1", g.Moves)
+	}
+}
+
+// TestIdleGamesClosedOnSchedule: the bot closes the games left untouched
+// on its sweep, without a new game to do it; a press on a closed game's
+// board says it is over, to the presser alone.
+func TestIdleGamesClosedOnSchedule(t *testing.T) {
+	t.Parallel()
+	db := openGames(t, filepath.Join(t.TempDir(), "games.db"))
+	cfg := playConfig(db)
+	cfg.IdleSweep = 20 * time.Millisecond
+	cfg.Play.Idle = time.Hour
+	clock := &fakeClock{t: time.Now()}
+	cfg.Now = clock.now
+	h := start(t, cfg, nil)
+	srv := h.srv
+	id := startedGame(t, srv, db, nil, gamePuzzle)
+	clock.add(2 * time.Hour)
+	poll(t, "the idle game closed by the sweep", func() bool {
+		g, err := db.Game(context.Background(), id)
+		return err == nil && g.Status == settings.GameClosed
+	})
+	b, _ := boardOf(srv, id)
+	in := press(t, srv, b, "Check", nil)
+	if r := responseTo(t, srv, in.ID); !r.Deferred() || !r.Ephemeral() {
+		t.Errorf("Check on a closed game: first response %v, want an ephemeral deferral", r)
+	}
+	srv.WaitUntil(t, wait, "the press on a closed game answered", func() bool {
+		for _, m := range srv.InteractionMessages(in.ID) {
+			if m.Kind == discordtest.KindOriginalEdit && strings.Contains(m.Content, "closed for being left untouched") {
+				return true
+			}
+		}
+		return false
+	})
+}

@@ -49,6 +49,14 @@ func rssMiB() float64 {
 	return 0
 }
 
+// heapMiB returns the heap in use after a collection, in MiB.
+func heapMiB() float64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return float64(ms.HeapInuse) / (1 << 20)
+}
+
 // TestPlayLoad: players, each with a game of their own in its thread, type
 // a move a second at once on one process (pencil marks on and off, so that
 // a move lost or played twice is refused and seen). Every move is saved
@@ -106,7 +114,7 @@ func TestPlayLoad(t *testing.T) {
 	rssStart := rssMiB()
 	begin := time.Now()
 	var wg sync.WaitGroup
-	var rssQuarter, rssMid float64
+	var rssQuarter, rssMid, heapQuarter, heapMid float64
 	for i, p := range ps {
 		wg.Add(1)
 		go func() {
@@ -123,9 +131,9 @@ func TestPlayLoad(t *testing.T) {
 				srv.Dispatch("MESSAGE_CREATE", srv.ThreadMessage(p.thread, move, p.user))
 				switch {
 				case i == 0 && k == max(seconds/4, 1):
-					rssQuarter = rssMiB()
+					rssQuarter, heapQuarter = rssMiB(), heapMiB()
 				case i == 0 && k == seconds/2:
-					rssMid = rssMiB()
+					rssMid, heapMid = rssMiB(), heapMiB()
 				}
 			}
 		}()
@@ -149,7 +157,7 @@ func TestPlayLoad(t *testing.T) {
 		})
 	}
 	took := time.Since(begin)
-	rssEnd := rssMiB()
+	rssEnd, heapEnd := rssMiB(), heapMiB()
 	var lat []time.Duration
 	for _, p := range ps {
 		mu.Lock()
@@ -171,6 +179,7 @@ func TestPlayLoad(t *testing.T) {
 		return lat[min(len(lat)-1, int(f*float64(len(lat))))].Round(time.Millisecond)
 	}
 	t.Logf("%d players × %d moves (a move a second each) in %v: every move saved once; move to edit p50 %v, p90 %v, p99 %v, max %v; "+
-		"RSS %.0f MiB before, %.0f at a quarter of the time, %.0f at half-time, %.0f at the end (the fake Discord and its last 500 records included)",
-		players, seconds, took.Round(time.Millisecond), q(0.5), q(0.9), q(0.99), q(1), rssStart, rssQuarter, rssMid, rssEnd)
+		"RSS %.0f MiB before, %.0f at a quarter of the time, %.0f at half-time, %.0f at the end; heap in use after a collection %.0f, %.0f, %.0f MiB "+
+		"(the fake Discord and its last 500 records included)",
+		players, seconds, took.Round(time.Millisecond), q(0.5), q(0.9), q(0.99), q(1), rssStart, rssQuarter, rssMid, rssEnd, heapQuarter, heapMid, heapEnd)
 }
