@@ -29,6 +29,10 @@ type Typed struct {
 	// ReplyTo is the message it replies to, "" for none: a reply to a
 	// game's board plays that game.
 	ReplyTo string
+	// Direct says every message there is meant for the member's game, as
+	// in a game's thread (the console, which stands for one): a malformed
+	// move is answered, not taken for talk.
+	Direct bool
 }
 
 // TypedMove finds the game a typed message is meant for (see above) and
@@ -89,19 +93,19 @@ func pickGame(games []settings.GameRecord, t Typed) (*settings.GameRecord, bool)
 		// In a channel, a game whose board is there (a game with a thread
 		// of its own is played in the thread).
 		if g := &games[i]; g.ThreadID == "" && (g.OwnerID == t.Seat.UserID || g.Team) {
-			return g, false
+			return g, t.Direct
 		}
 	}
 	return nil, false
 }
 
-// MoveIn plays a message typed in a channel or thread without the prefix
-// at once (the console's way: no budget, no deferral), when it is meant for
-// a game there ([Handler.TypedMove]); it reports false when it is not. The
-// Reply may then still carry Err, for the log, when the games could not be
-// read.
+// MoveIn plays a message typed without the prefix at once, the console's
+// way (no budget, no deferral; every message meant for the member's game
+// there, see [Typed].Direct), when it is meant for a game
+// ([Handler.TypedMove]); it reports false when it is not. The Reply may
+// then still carry Err, for the log, when the games could not be read.
 func (h *Handler) MoveIn(ctx context.Context, seat Seat, text string) (Reply, bool) {
-	a, ok, err := h.TypedMove(ctx, Typed{Seat: seat, Text: text})
+	a, ok, err := h.TypedMove(ctx, Typed{Seat: seat, Text: text, Direct: true})
 	if err != nil {
 		return Reply{Outcome: outcomeGameDown, Err: err}, false
 	}

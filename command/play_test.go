@@ -185,11 +185,15 @@ func TestPlayWholeGame(t *testing.T) {
 			t.Errorf("%q: %s\n%s", text, rep.Outcome, rep.Text)
 		}
 	}
-	// Typed in the channel, a malformed move is talk: not answered.
+	// Typed in the channel, a malformed move is talk: not answered; in the
+	// console (every message meant for the game), it is answered.
 	for _, text := range []string{"r1c3 x", "r1c3 4 thank you", "check this out"} {
-		if _, ok := h.MoveIn(context.Background(), seatOf(ann), text); ok {
-			t.Errorf("%q typed in the channel was taken for a move", text)
+		if _, ok, err := h.TypedMove(context.Background(), Typed{Seat: seatOf(ann), Text: text}); ok || err != nil {
+			t.Errorf("%q typed in the channel was taken for a move (%v)", text, err)
 		}
+	}
+	if rep, ok := h.MoveIn(context.Background(), seatOf(ann), "r1c3 x"); !ok || !rep.UserError {
+		t.Errorf("a malformed move in the console: taken %v, %s", ok, rep.Text)
 	}
 	if after, _ := db.Game(context.Background(), id); after.Version != before.Version {
 		t.Errorf("refused moves changed the game: version %d -> %d", before.Version, after.Version)
