@@ -252,8 +252,9 @@ func (r *interactionReply) edit(ctx context.Context, log *slog.Logger, a answer)
 		err := r.rest.Do(ctx, log, bk, req)
 		// An edit right after a deferral given in an HTTP response can reach
 		// Discord before the deferral is on record there: Unknown Message,
-		// for a moment.
-		if !unknownMessage(err) || attempt == 3 || time.Since(r.created) > interactionWindow {
+		// for a moment (the edit itself may come late on a busy machine:
+		// the webhook takes edits for 15 minutes).
+		if !unknownMessage(err) || attempt == 5 {
 			return err
 		}
 		log.Warn("edit of a deferred answer refused as unknown; retrying", "attempt", attempt, "err", err)

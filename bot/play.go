@@ -213,6 +213,10 @@ func (b *Bot) startGame(ctx context.Context, c *call, rep command.Reply, a answe
 		if err != nil {
 			log.Info("game thread not started; the game is played in the channel", "err", err)
 			b.sayNoThread(ctx, log, g.ChannelID, fromID)
+		} else if err := b.handler.SetGameMessage(ctx, g.ID, th, ""); err != nil {
+			// Moves typed in the thread find the game once its board is
+			// recorded, below.
+			log.Warn("game thread not recorded before its board", "thread", th, "err", err)
 		}
 		thread = th
 	}

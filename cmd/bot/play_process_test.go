@@ -34,7 +34,8 @@ func TestGameSurvivesKill9(t *testing.T) {
 				}
 				return false
 			})
-			srv.SendMessage(discordtest.Message{Content: "r1c3 4"})
+			// Typed in the game's thread, where its board is.
+			srv.Dispatch("MESSAGE_CREATE", srv.ThreadMessage(board.ChannelID, "r1c3 4", nil))
 			shows := func(desc, want string) {
 				t.Helper()
 				srv.WaitMessageNow(t, board.ID, 30*time.Second, desc, func(m discordtest.MessageState) bool { return strings.Contains(m.Content, want) })
