@@ -190,32 +190,12 @@ func (c Config) Resolved() Config {
 	if c.Queue < 0 {
 		c.Queue = 4 * c.Workers
 	}
-	if c.UserRate <= 0 {
-		c.UserRate = d.UserRate
+	for _, f := range [][2]*int{{&c.UserRate, &d.UserRate}, {&c.UserBurst, &d.UserBurst}, {&c.MoveRate, &d.MoveRate},
+		{&c.MoveBurst, &d.MoveBurst}, {&c.MoveQueue, &d.MoveQueue}, {&c.ChannelBacklog, &d.ChannelBacklog}} {
+		orDefault(f[0], *f[1])
 	}
-	if c.UserBurst <= 0 {
-		c.UserBurst = d.UserBurst
-	}
-	if c.MoveRate <= 0 {
-		c.MoveRate = d.MoveRate
-	}
-	if c.MoveBurst <= 0 {
-		c.MoveBurst = d.MoveBurst
-	}
-	if c.MoveQueue <= 0 {
-		c.MoveQueue = d.MoveQueue
-	}
-	if c.IdleSweep <= 0 {
-		c.IdleSweep = d.IdleSweep
-	}
-	if c.AckWait <= 0 {
-		c.AckWait = d.AckWait
-	}
-	if c.ChannelBacklog <= 0 {
-		c.ChannelBacklog = d.ChannelBacklog
-	}
-	if c.ReconnectMax <= 0 {
-		c.ReconnectMax = d.ReconnectMax
+	for _, f := range [][2]*time.Duration{{&c.IdleSweep, &d.IdleSweep}, {&c.AckWait, &d.AckWait}, {&c.ReconnectMax, &d.ReconnectMax}} {
+		orDefault(f[0], *f[1])
 	}
 	if c.ShutdownGrace < 0 {
 		c.ShutdownGrace = 0
@@ -224,6 +204,13 @@ func (c Config) Resolved() Config {
 		c.IdentifyInterval = DefaultIdentifyInterval
 	}
 	return c
+}
+
+// orDefault sets *v to def when it is zero or less (unset).
+func orDefault[T int | time.Duration](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
 }
 
 // Text-command notices (busy, rate limited) go through a queue of

@@ -54,13 +54,20 @@ func readPuzzles(tb testing.TB, name string, n int) []string {
 // peakRSS returns the process's peak resident set size (VmHWM) in MiB, and
 // resetPeakRSS starts a new peak; Linux only, 0 elsewhere. The process holds
 // the fake Discord as well as the bot, so the figure is an upper bound.
-func peakRSS() float64 {
+func peakRSS() float64 { return procStatusMiB("VmHWM:") }
+
+// rssMiB returns the process's resident set size (VmRSS) in MiB; Linux
+// only, 0 elsewhere.
+func rssMiB() float64 { return procStatusMiB("VmRSS:") }
+
+// procStatusMiB reads a size in kB from /proc/self/status, in MiB.
+func procStatusMiB(field string) float64 {
 	b, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return 0
 	}
 	for _, l := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmHWM:" {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == field {
 			kb, _ := strconv.ParseFloat(f[1], 64)
 			return kb / 1024
 		}

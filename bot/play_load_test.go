@@ -4,13 +4,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -34,22 +32,6 @@ type boardSeen struct {
 }
 
 var boardMoves = regexp.MustCompile(`^\*\*(?:Team game|Game) (\d+)\*\*[^\n]*?, (\d+) moves?,`)
-
-// rssMiB returns the process's resident set size (VmRSS) in MiB; Linux
-// only, 0 elsewhere.
-func rssMiB() float64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
-			kb, _ := strconv.ParseFloat(f[1], 64)
-			return kb / 1024
-		}
-	}
-	return 0
-}
 
 // heapMiB returns the heap in use after a collection, in MiB.
 func heapMiB() float64 {

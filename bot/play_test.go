@@ -531,26 +531,15 @@ func TestPlaySecondProcessAndHTTPOnly(t *testing.T) {
 		}
 		return ans
 	}
-	ans := pressAt(ids["Move"])
-	if ans.Type != discordgo.InteractionResponseModal {
-		t.Fatalf("Move over HTTP: %d %s", ans.Type, ans.Body)
-	}
-	var modal struct {
-		Data struct {
-			CustomID string `json:"custom_id"`
-		} `json:"data"`
-	}
-	if err := json.Unmarshal(ans.Body, &modal); err != nil {
-		t.Fatal(err)
-	}
-	ans, err := srv.PostInteraction(web.endpoint, formPayload(srv, b, modal.Data.CustomID, "r1c3 4", nil))
+	form := modalID(t, pressAt(ids["Move"]))
+	ans, err := srv.PostInteraction(web.endpoint, formPayload(srv, b, form, "r1c3 4", nil))
 	if err != nil || ans.Type != discordgo.InteractionResponseDeferredMessageUpdate {
 		t.Fatalf("form over HTTP: %v %d %s", err, ans.Type, ans.Body)
 	}
 	waitBoard(t, srv, id, "the move of the other process", func(b board) bool { return strings.Contains(b.content, "Last move: r1c3 4.") })
 	// A move against the rules in the form: the board stays, the presser
 	// alone is told (a follow-up: the first answer was the deferred update).
-	bad := formPayload(srv, b, modal.Data.CustomID, "r1c1 6", nil)
+	bad := formPayload(srv, b, form, "r1c1 6", nil)
 	if ans, err := srv.PostInteraction(web.endpoint, bad); err != nil || ans.Type != discordgo.InteractionResponseDeferredMessageUpdate {
 		t.Fatalf("bad form over HTTP: %v %d", err, ans.Type)
 	}
