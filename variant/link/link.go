@@ -119,6 +119,9 @@ var linkRE = regexp.MustCompile(`(?i)(?:https?://)?(?:www\.)?(?:f-puzzles\.com|s
 // cannot be decompressed, the words after it that could be its data are
 // joined back, as long as that makes a link that reads.
 func Find(text string) (link, rest string, ok bool) {
+	if strings.IndexByte(text, '/') < 0 {
+		return "", text, false // every link has a '/' after its host: most text is no link
+	}
 	loc := linkRE.FindStringIndex(text)
 	if loc == nil {
 		return "", text, false
