@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/sudoku"
+	"github.com/sudokubot/sudokubot/variant/link"
 )
 
 // symbols are the one-line symbols of the digits 0 (empty) to 25.
@@ -78,14 +79,15 @@ func formatGrid(g sudoku.Grid) string {
 type puzzle struct {
 	line int
 	grid sudoku.Grid
-	link string // an f-puzzles or SudokuPad link instead of a grid (variant.go)
+	link *link.Found // an f-puzzles or SudokuPad link instead of a grid, read (variant.go)
 	err  error
 }
 
 // readPuzzles calls fn for every non-blank line of r, in order, and returns
 // the reader's error if any. A line is read as a grid first: only a line
 // that is none and holds a '/' is matched against the links' pattern
-// (which cost more than solving a 17-clue puzzle, on every line).
+// (which cost more than solving a 17-clue puzzle, on every line), and a
+// link found is read there, once.
 func readPuzzles(r io.Reader, fn func(puzzle)) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
@@ -98,9 +100,11 @@ func readPuzzles(r io.Reader, fn func(puzzle)) error {
 			continue
 		}
 		g, err := parseLine(line, cells)
-		if err != nil && bytes.IndexByte(line, '/') >= 0 && isLink(string(line)) {
-			fn(puzzle{line: n, link: string(line)})
-			continue
+		if err != nil && bytes.IndexByte(line, '/') >= 0 {
+			if f, ok := link.Find(string(line)); ok {
+				fn(puzzle{line: n, link: &f})
+				continue
+			}
 		}
 		if err != nil {
 			err = &lineError{n, err}

@@ -97,7 +97,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			status = 1
 			return
 		}
-		if p.link != "" {
+		if p.link != nil {
 			line, err := solveLink(p.link, *timeout)
 			if err != nil {
 				out.Flush()
