@@ -120,6 +120,10 @@ func linkError(err error) Reply {
 			"Please paste the long link with the puzzle in it (in f-puzzles or SudokuPad: Share → copy link).", se.Site)),
 			Outcome: outcomeShortLink, UserError: true}
 	}
+	var le *variant.LimitError
+	if errors.As(err, &le) || errors.Is(err, link.ErrTooLarge) {
+		return Reply{Text: render.Error(problemSentence(err, Request{})), Outcome: outcomeBadLink, UserError: true}
+	}
 	return Reply{Text: render.Error("I can't read that link: " + err.Error() + "."), Outcome: outcomeBadLink, UserError: true}
 }
 

@@ -2,6 +2,7 @@ package variant
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"slices"
 )
@@ -31,8 +32,8 @@ const (
 // only) and -1 (in the columns only) add up to 0; each cage with more
 // cells counted v than 0 is replaced by its sum (times v), its cells
 // counted less v. The sums of at most setMaxCells cells are kept, the
-// smallest setMaxSums of them.
-func setSums(p *Puzzle) []Constraint {
+// smallest setMaxSums of them. When ctx ends it stops with those found.
+func setSums(ctx context.Context, p *Puzzle) []Constraint {
 	n := p.Size
 	if n > setMaxSize {
 		return nil
@@ -104,8 +105,11 @@ func setSums(p *Puzzle) []Constraint {
 		seen[key] = true
 		all = append(all, found{slices.Clone(coef), total, cells})
 	}
-	for k := 1; k <= setMaxRows && k < n; k++ {
+	for k := 1; k <= setMaxRows && k < n && ctx.Err() == nil; k++ {
 		combinations(n, k, func(rows []int) {
+			if ctx.Err() != nil {
+				return // the solve that follows reports it
+			}
 			combinations(n, k, func(cols []int) { try(rows, cols) })
 		})
 	}

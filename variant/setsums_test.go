@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 )
@@ -48,7 +49,7 @@ func TestSetSumsHold(t *testing.T) {
 		n := []int{4, 6, 9}[try%3]
 		sol := randomGrid(rng, n)
 		p := &Puzzle{Size: n, Givens: make([]int, n*n), Constraints: cutCages(rng, n, sol)}
-		for _, k := range setSums(p) {
+		for _, k := range setSums(context.Background(), p) {
 			sums++
 			if k.Broken(sol) {
 				t.Fatalf("%v: broken by the solution", k)
@@ -151,16 +152,16 @@ func TestSetSumsLatin(t *testing.T) {
 		p.Groups = append(p.Groups, Group{Name: "cage", Cells: cells})
 		p.Constraints = append(p.Constraints, NewCage("killer cage", 9, cells, c.sum, true))
 	}
-	e, err := compile(p)
+	e, err := compile(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := e.newState()
-	if !e.propagate(s, true) {
+	if !e.propagate(context.Background(), s, true) {
 		t.Fatal("a contradiction")
 	}
-	e.addSetSums(s)
-	if !e.propagate(s, true) {
+	e.addSetSums(context.Background(), s)
+	if !e.propagate(context.Background(), s, true) {
 		t.Fatal("a contradiction with the set sums")
 	}
 	for _, r := range []int{2, 5, 8} {
