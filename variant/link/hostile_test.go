@@ -271,7 +271,8 @@ func TestHostileCorpus(t *testing.T) {
 // FuzzReadSolve reads what may be a link and solves it: a link is refused
 // with a typed error, or read into a puzzle within the engine's limits and
 // answered within the deadline, rightly, with bounded memory. Its corpus
-// (testdata/fuzz/FuzzReadSolve) holds the hostile links above.
+// (testdata/fuzz/FuzzReadSolve) holds the hostile links above. An input
+// that starts with '{' is f-puzzles JSON, made into a link.
 func FuzzReadSolve(f *testing.F) {
 	if race.Enabled {
 		f.Skip("hostile links under the race detector take minutes; TestHostileLinks runs them")
@@ -281,7 +282,16 @@ func FuzzReadSolve(f *testing.F) {
 	}
 	f.Add("https://sudokupad.app/scl" + lzstring.CompressToBase64(tinyZipped))
 	f.Add("see https://sudokupad.app/fpuzzles" + strings.ReplaceAll(readPublished(f)[0].Puzzle, "+", " ") + " thanks")
+	// JSON is made into an f-puzzles link first: the mutator then changes
+	// rules, not compressed bits.
+	f.Add(fpJSON(f, 6, "", map[string]any{"killercage": []any{map[string]any{"cells": []string{"R1C1", "R1C2", "R2C1"}, "value": "12"}},
+		"thermometer": []any{map[string]any{"lines": [][]string{{"R3C3", "R3C4", "R4C4"}}}}, "antiknight": true}))
+	f.Add(fpJSON(f, 9, classic, map[string]any{"arrow": []any{map[string]any{"cells": []string{"R5C5"}, "lines": [][]string{{"R5C5", "R6C6", "R7C7"}}}},
+		"difference": []any{map[string]any{"cells": []string{"R1C1", "R1C2"}}}, "nonconsecutive": true}))
 	f.Fuzz(func(t *testing.T, s string) {
+		if strings.HasPrefix(s, "{") {
+			s = fpLink(s)
+		}
 		readSolve(t, s)
 	})
 }
