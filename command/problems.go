@@ -6,6 +6,8 @@ import (
 
 	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/parser"
+	"github.com/sudokubot/sudokubot/variant"
+	"github.com/sudokubot/sudokubot/variant/link"
 )
 
 // problemSentence words err, an error a person caused in a package below (a
@@ -20,7 +22,13 @@ import (
 func problemSentence(err error, req Request) string {
 	var ce *generate.CodeError
 	var pe *parser.Error
+	var le *variant.LimitError
 	switch {
+	case errors.As(err, &le):
+		return limitSentence(le)
+	case errors.Is(err, link.ErrTooLarge):
+		return fmt.Sprintf("That link holds more than any puzzle needs: over %d characters once unpacked, "+
+			"four times the largest published puzzle. I don't read it.", link.MaxJSON)
 	case errors.As(err, &ce):
 		return fmt.Sprintf("I can't read the puzzle code %s. %s", truncate(ce.Code, 30), codeProblem(ce))
 	case errors.As(inMessage(err, req), &pe):
@@ -33,6 +41,17 @@ func problemSentence(err error, req Request) string {
 		return pe.Err.Error()
 	}
 	return "Something went wrong. Please try again."
+}
+
+// limitSentence says which of the variant engine's limits a puzzle passes.
+func limitSentence(e *variant.LimitError) string {
+	switch {
+	case errors.Is(e, variant.ErrTooManyRules):
+		return fmt.Sprintf("That puzzle has %d rules; I solve puzzles of up to %d.", e.Got, e.Limit)
+	case errors.Is(e, variant.ErrTooManyGroups):
+		return fmt.Sprintf("That puzzle has %d groups of cells whose digits may not repeat (cages, extra regions, …); I take up to %d.", e.Got, e.Limit)
+	}
+	return fmt.Sprintf("The %s of that puzzle names %d cells, more than the grid's %d.", e.Where, e.Got, e.Limit)
 }
 
 // codeProblem says what is wrong with a code, as a sentence.

@@ -2,12 +2,15 @@ package command
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/generate"
 	"github.com/sudokubot/sudokubot/parser"
 	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/variant"
+	"github.com/sudokubot/sudokubot/variant/link"
 )
 
 // TestCodeProblemSentences: a word starting with # that is no puzzle code
@@ -80,5 +83,29 @@ func TestProblemSentenceOtherErrors(t *testing.T) {
 	got := problemSentence(errors.New("open /var/lib/secret: permission denied"), Request{})
 	if strings.Contains(got, "secret") || got == "" {
 		t.Errorf("problemSentence = %q", got)
+	}
+}
+
+// TestLimitSentences: a variant puzzle beyond one of the engine's limits,
+// or a link whose data unpacks beyond any puzzle's size, gets a sentence
+// naming the limit, whatever error carries it.
+func TestLimitSentences(t *testing.T) {
+	tests := []struct {
+		err  error
+		want string
+	}{
+		{&variant.LimitError{Err: variant.ErrTooManyRules, Got: 5000, Limit: variant.MaxRules},
+			fmt.Sprintf("That puzzle has 5000 rules; I solve puzzles of up to %d.", variant.MaxRules)},
+		{fmt.Errorf("reading: %w", &variant.LimitError{Err: variant.ErrTooManyGroups, Got: 1200, Limit: variant.MaxGroups}),
+			fmt.Sprintf("That puzzle has 1200 groups of cells whose digits may not repeat (cages, extra regions, …); I take up to %d.", variant.MaxGroups)},
+		{&variant.LimitError{Err: variant.ErrRuleTooLarge, Where: "thermometer at r1c1", Got: 90, Limit: 81},
+			"The thermometer at r1c1 of that puzzle names 90 cells, more than the grid's 81."},
+		{&link.Error{Where: "the link's data", Err: link.ErrTooLarge},
+			fmt.Sprintf("That link holds more than any puzzle needs: over %d characters once unpacked, four times the largest published puzzle. I don't read it.", link.MaxJSON)},
+	}
+	for _, tt := range tests {
+		if got := problemSentence(tt.err, Request{}); got != tt.want {
+			t.Errorf("%v:\n got %q\nwant %q", tt.err, got, tt.want)
+		}
 	}
 }

@@ -29,7 +29,7 @@ const (
 // link, and reports false when there is none (the command is about a
 // classic grid). !candidates is only for links.
 func (h *Handler) variantLink(ctx context.Context, req Request) (Reply, bool) {
-	l, rest, ok := link.Find(req.Args)
+	found, ok := link.Find(req.Args) // the link read once, for the whole message
 	if !ok {
 		if req.Kind == Candidates {
 			return Reply{Text: render.Notice(fmt.Sprintf(
@@ -45,9 +45,9 @@ func (h *Handler) variantLink(ctx context.Context, req Request) (Reply, bool) {
 				"%ssolve tells whether the puzzle has one solution, %scheck checks your progress, and %scandidates gives the true candidates.",
 			h.cfg.Prefix, req.Kind, h.cfg.Prefix, h.cfg.Prefix, h.cfg.Prefix)), Outcome: outcomeClassic, UserError: true}, true
 	}
-	p, info, err := link.Read(l)
-	if err != nil {
-		return linkError(err), true
+	p, info, rest := found.Puzzle, found.Info, found.Rest
+	if found.Err != nil {
+		return linkError(found.Err), true
 	}
 	v := render.Variant{Title: info.Title, Author: info.Author, Source: info.Source, Read: info.Read,
 		LeftAside: info.LeftAside, Unknown: info.Unknown, Size: p.Size, Givens: p.Givens, Standard: p.Regions == nil || standardRegions(p)}
@@ -119,6 +119,10 @@ func linkError(err error) Reply {
 		return Reply{Text: render.Notice(fmt.Sprintf("That is a short %s link: the puzzle is only on the site, and I don't fetch pages. "+
 			"Please paste the long link with the puzzle in it (in f-puzzles or SudokuPad: Share → copy link).", se.Site)),
 			Outcome: outcomeShortLink, UserError: true}
+	}
+	var le *variant.LimitError
+	if errors.As(err, &le) || errors.Is(err, link.ErrTooLarge) {
+		return Reply{Text: render.Error(problemSentence(err, Request{})), Outcome: outcomeBadLink, UserError: true}
 	}
 	return Reply{Text: render.Error("I can't read that link: " + err.Error() + "."), Outcome: outcomeBadLink, UserError: true}
 }

@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,6 +78,10 @@ func TestVariantSolve(t *testing.T) {
 			"unique", []string{"Left aside: 1 line.", "Not read: fogofwar"}, nil},
 		{"short link", "!solve https://sudokupad.app/abc123xyz", outcomeShortLink, []string{"short sudokupad.app link", "Share → copy link"}, nil},
 		{"bad link", "!solve https://www.f-puzzles.com/?load=N4Ig*zgl", outcomeBadLink, []string{"character 5 of the link's data"}, nil},
+		{"rule of too many cells", "!solve " + fpLink(t, vClassic, "", map[string]any{"killercage": []any{map[string]any{"cells": slices.Repeat([]string{"R1C1"}, 82), "value": "45"}}}),
+			outcomeBadLink, []string{"The killer cage at r1c1 … of that puzzle names 82 cells, more than the grid's 81."}, nil},
+		{"data beyond any puzzle", "!solve " + link.FPuzzlesLink(`{"size":9,"title":"`+strings.Repeat(" ", link.MaxJSON)+`"}`),
+			outcomeBadLink, []string{"That link holds more than any puzzle needs"}, nil},
 		{"hint", "!hint " + fpLink(t, vClassic, "", nil), outcomeClassic, []string{"is for classic Sudoku"}, nil},
 		{"rate", "!rate " + fpLink(t, vClassic, "", nil), outcomeClassic, []string{"!rate is for classic Sudoku"}, nil},
 		{"candidates without a link", "!candidates 53..7", outcomeNoLink, []string{"!candidates takes an f", "SudokuPad link"}, nil},

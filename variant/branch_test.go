@@ -26,7 +26,7 @@ func TestChoose(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e, err := compile(&Puzzle{Size: 4, Givens: make([]int, 16)})
+			e, err := compile(context.Background(), &Puzzle{Size: 4, Givens: make([]int, 16)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,11 +52,11 @@ func TestChoose(t *testing.T) {
 // rule that met it, and only those.
 func TestBlame(t *testing.T) {
 	cage := NewCage("killer cage", 4, []int{0, 1}, 8, true) // no two distinct digits of 1-4 make 8
-	e, err := compile(&Puzzle{Size: 4, Givens: make([]int, 16), Constraints: []Constraint{cage}})
+	e, err := compile(context.Background(), &Puzzle{Size: 4, Givens: make([]int, 16), Constraints: []Constraint{cage}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.propagate(e.newState(), true) {
+	if e.propagate(context.Background(), e.newState(), true) {
 		t.Fatal("propagation found no contradiction")
 	}
 	for c, w := range e.weight {
@@ -111,7 +111,7 @@ func TestLocked(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e, err := compile(&Puzzle{Size: 9, Givens: make([]int, 81), Groups: tt.groups, Constraints: tt.cons})
+			e, err := compile(context.Background(), &Puzzle{Size: 9, Givens: make([]int, 81), Groups: tt.groups, Constraints: tt.cons})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -161,11 +161,11 @@ func TestSettles(t *testing.T) {
 		{"a rule that does not settle is pruned again", []Constraint{plain}, &plain.calls, 2},
 		{"a rule that settles is not", []Constraint{settling}, &settling.calls, 1},
 	} {
-		e, err := compile(&Puzzle{Size: 4, Givens: make([]int, 16), Constraints: tt.cons})
+		e, err := compile(context.Background(), &Puzzle{Size: 4, Givens: make([]int, 16), Constraints: tt.cons})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !e.propagate(e.newState(), true) {
+		if !e.propagate(context.Background(), e.newState(), true) {
 			t.Fatalf("%s: a contradiction", tt.name)
 		}
 		if *tt.calls != tt.want {
@@ -174,12 +174,12 @@ func TestSettles(t *testing.T) {
 	}
 	// Narrowed after it by another rule (r1c1 to a 1), it is pruned again.
 	settling.calls = 0
-	e, err := compile(&Puzzle{Size: 4, Givens: make([]int, 16), Constraints: []Constraint{
+	e, err := compile(context.Background(), &Puzzle{Size: 4, Givens: make([]int, 16), Constraints: []Constraint{
 		settling, &keepRule{cells: []int{0}, set: DigitSet(1)}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !e.propagate(e.newState(), true) {
+	if !e.propagate(context.Background(), e.newState(), true) {
 		t.Fatal("a contradiction")
 	}
 	if settling.calls != 2 {

@@ -412,7 +412,7 @@ func compareWithBrute(t *testing.T, name string, p *Puzzle, sol []int, solves bo
 		}
 	}
 	if solves {
-		e, err := compile(p)
+		e, err := compile(context.Background(), p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -424,7 +424,7 @@ func compareWithBrute(t *testing.T, name string, p *Puzzle, sol []int, solves bo
 			}
 		}
 		if keep {
-			if !e.propagate(s, true) {
+			if !e.propagate(context.Background(), s, true) {
 				t.Fatalf("%s: propagation found a contradiction, but the grid it came from solves it", name)
 			}
 			for i, m := range s.cand {

@@ -3,6 +3,7 @@ package variant
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // MinSize and MaxSize bound a puzzle's size (its rows, columns and digits).
@@ -87,6 +88,48 @@ var (
 	ErrRegionTwo = errors.New("cell in two regions")
 )
 
+// The engine's limits on a puzzle's rules and groups: far above what
+// puzzles need, so that a crafted puzzle cannot make compiling it, or a
+// single propagation, cost more than a deadline can stop. The most of the
+// 103 published puzzles of the tests are 253 rules (Endless Knight's
+// anti-knight pairs) and 26 groups; a 16×16 grid with anti-knight,
+// anti-king and nonconsecutive has 1,770 rules.
+const (
+	MaxRules  = 4000
+	MaxGroups = 1000
+)
+
+// MaxRuleCells returns the most cells a rule or a group may name on a grid
+// of the size: the grid's cells.
+func MaxRuleCells(size int) int { return size * size }
+
+// The sentinels a [LimitError] wraps.
+var (
+	ErrTooManyRules  = errors.New("too many rules")
+	ErrTooManyGroups = errors.New("too many groups of distinct digits")
+	ErrRuleTooLarge  = errors.New("a rule of too many cells")
+)
+
+// LimitError is a puzzle beyond one of the engine's limits ([MaxRules],
+// [MaxGroups], [MaxRuleCells]): it has Got where the engine takes at most
+// Limit. Where names the rule or group, for [ErrRuleTooLarge] (its kind
+// and first cell, not all of them).
+type LimitError struct {
+	Err        error
+	Where      string
+	Got, Limit int
+}
+
+func (e *LimitError) Error() string {
+	s := fmt.Sprintf("%v: %d, at most %d", e.Err, e.Got, e.Limit)
+	if e.Where != "" {
+		s = e.Where + ": " + s
+	}
+	return s
+}
+
+func (e *LimitError) Unwrap() error { return e.Err }
+
 // PuzzleError is a puzzle that cannot be solved as given: what is wrong and
 // where (a cell name, a region number or a rule).
 type PuzzleError struct {
@@ -103,12 +146,34 @@ func (e *PuzzleError) Error() string {
 
 func (e *PuzzleError) Unwrap() error { return e.Err }
 
-// Validate checks the puzzle's shape: size, givens, regions, and that every
-// group and rule names cells of the grid.
+// Validate checks the puzzle's shape: size, givens, regions, that every
+// group and rule names cells of the grid, and the engine's limits (a
+// [*LimitError]).
 func (p *Puzzle) Validate() error {
 	n := p.Size
 	if n < MinSize || n > MaxSize {
 		return &PuzzleError{Where: fmt.Sprintf("size %d", n), Err: ErrSize}
+	}
+	if len(p.Constraints) > MaxRules {
+		return &LimitError{Err: ErrTooManyRules, Got: len(p.Constraints), Limit: MaxRules}
+	}
+	if len(p.Groups) > MaxGroups {
+		return &LimitError{Err: ErrTooManyGroups, Got: len(p.Groups), Limit: MaxGroups}
+	}
+	maxCells := MaxRuleCells(n)
+	for _, g := range p.Groups {
+		if len(g.Cells) > maxCells {
+			return &LimitError{Err: ErrRuleTooLarge, Where: shortName(g.Name), Got: len(g.Cells), Limit: maxCells}
+		}
+	}
+	for _, k := range p.Constraints {
+		if cs := k.Cells(); len(cs) > maxCells {
+			where := k.Kind()
+			if cs[0] >= 0 && cs[0] < n*n {
+				where += " at " + CellName(n, cs[0])
+			}
+			return &LimitError{Err: ErrRuleTooLarge, Where: where, Got: len(cs), Limit: maxCells}
+		}
 	}
 	if len(p.Givens) != n*n {
 		return &PuzzleError{Where: fmt.Sprintf("%d givens for %d cells", len(p.Givens), n*n), Err: ErrGivens}
@@ -148,6 +213,17 @@ func (p *Puzzle) Validate() error {
 		}
 	}
 	return nil
+}
+
+// shortName is a group's name cut after its first cell ("killer cage at
+// r1c1 r1c2 …" becomes "killer cage at r1c1 …").
+func shortName(name string) string {
+	if i := strings.Index(name, " at "); i >= 0 {
+		if j := strings.IndexByte(name[i+4:], ' '); j >= 0 {
+			return name[:i+4+j] + " …"
+		}
+	}
+	return name
 }
 
 func (p *Puzzle) regions() [][]int {

@@ -2,6 +2,7 @@ package variant
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"slices"
 )
@@ -31,8 +32,8 @@ const (
 // only) and -1 (in the columns only) add up to 0; each cage with more
 // cells counted v than 0 is replaced by its sum (times v), its cells
 // counted less v. The sums of at most setMaxCells cells are kept, the
-// smallest setMaxSums of them.
-func setSums(p *Puzzle) []Constraint {
+// smallest setMaxSums of them. When ctx ends it stops with those found.
+func setSums(ctx context.Context, p *Puzzle) []Constraint {
 	n := p.Size
 	if n > setMaxSize {
 		return nil
@@ -104,8 +105,11 @@ func setSums(p *Puzzle) []Constraint {
 		seen[key] = true
 		all = append(all, found{slices.Clone(coef), total, cells})
 	}
-	for k := 1; k <= setMaxRows && k < n; k++ {
+	for k := 1; k <= setMaxRows && k < n && ctx.Err() == nil; k++ {
 		combinations(n, k, func(rows []int) {
+			if ctx.Err() != nil {
+				return // the solve that follows reports it
+			}
 			combinations(n, k, func(cols []int) { try(rows, cols) })
 		})
 	}
@@ -143,6 +147,7 @@ type SetSum struct {
 	cells []int
 	terms []setTerm
 	Total int
+	sum   *Linear // the same sum, whose Broken is this one's
 }
 
 // setTerm is cells of one row counted with one coefficient.
@@ -171,6 +176,11 @@ func newSetSum(size int, coef []int, total int) *SetSum {
 			k.cells = append(k.cells, t.cells...)
 		}
 	}
+	coefs := make([]int, len(k.cells))
+	for i, c := range k.cells {
+		coefs[i] = coef[c]
+	}
+	k.sum = NewLinear("set sum", "", size, k.cells, coefs, total, total)
 	return k
 }
 
@@ -203,32 +213,43 @@ func distinctBounds(m Digits, count int) (lo, hi int, ok bool) {
 	return lo, hi, true
 }
 
-// termBounds returns a term's least and greatest contributions, but for
-// cell skip (-1 for none) and digit d there: placed digits count as
-// they are, the other cells' as distinct digits of their union less the
-// placed ones.
-func termBounds(s *State, t setTerm, skip int, d Digits) (lo, hi int, ok bool) {
-	var union, placed Digits
-	fixed, free := d.Min(), 0
+// termRest is what a term's cells but one hold (see [termRest.bounds]):
+// the union of their candidates not placed, the digits placed and their
+// sum, how many are not placed, and whether two placed ones clash.
+type termRest struct {
+	union, placed Digits
+	fixed, free   int
+	clash         bool
+}
+
+// restOf scans the cells of t but skip (-1 for none), once.
+func restOf(s *State, t setTerm, skip int) termRest {
+	var r termRest
 	for _, c := range t.cells {
 		m := s.cand[c]
 		switch {
 		case c == skip:
 		case m.Single():
-			if placed&m != 0 {
-				return 0, 0, false
-			}
-			placed |= m
-			fixed += m.Min()
+			r.clash = r.clash || r.placed&m != 0
+			r.placed |= m
+			r.fixed += m.Min()
 		default:
-			union |= m
-			free++
+			r.union |= m
+			r.free++
 		}
 	}
-	if placed&d != 0 {
+	return r
+}
+
+// bounds returns the term's least and greatest contributions with digit d
+// (0 for none) in the skipped cell: placed digits count as they are, the
+// other cells' as distinct digits of their union less the placed ones.
+func (r termRest) bounds(t setTerm, d Digits) (lo, hi int, ok bool) {
+	if r.clash || r.placed&d != 0 {
 		return 0, 0, false
 	}
-	a, b, ok := distinctBounds(union&^placed&^d, free)
+	a, b, ok := distinctBounds(r.union&^r.placed&^d, r.free)
+	fixed := r.fixed + d.Min()
 	a, b = a+fixed, b+fixed
 	if t.coef < 0 {
 		a, b = b, a
@@ -237,12 +258,14 @@ func termBounds(s *State, t setTerm, skip int, d Digits) (lo, hi int, ok bool) {
 }
 
 // Prune narrows each term's cells to the digits that, with distinct digits
-// in the term's other cells and the other terms' bounds, can make the total.
+// in the term's other cells and the other terms' bounds, can make the
+// total. The term's other cells are scanned once per cell, not once per
+// candidate digit.
 func (k *SetSum) Prune(s *State) bool {
 	for range 4 {
 		tlo, thi := 0, 0
 		for _, t := range k.terms {
-			a, b, ok := termBounds(s, t, -1, 0)
+			a, b, ok := restOf(s, t, -1).bounds(t, 0)
 			if !ok {
 				return false
 			}
@@ -254,14 +277,15 @@ func (k *SetSum) Prune(s *State) bool {
 		}
 		changed := false
 		for _, t := range k.terms {
-			a, b, _ := termBounds(s, t, -1, 0)
+			a, b, _ := restOf(s, t, -1).bounds(t, 0)
 			// the term's contribution lies in [nlo, nhi]
 			nlo, nhi := k.Total-(thi-b), k.Total-(tlo-a)
 			for _, c := range t.cells {
+				rest := restOf(s, t, c)
 				var keep Digits
 				for m := s.cand[c]; m != 0; m &= m - 1 {
 					d := m & -m
-					lo, hi, ok := termBounds(s, t, c, d)
+					lo, hi, ok := rest.bounds(t, d)
 					if ok && hi >= nlo && lo <= nhi {
 						keep |= d
 					}
@@ -285,15 +309,4 @@ func (k *SetSum) Prune(s *State) bool {
 }
 
 // Broken reports a full set of cells whose sum is not the total.
-func (k *SetSum) Broken(vals []int) bool {
-	t := 0
-	for _, term := range k.terms {
-		for _, c := range term.cells {
-			if vals[c] == 0 {
-				return false
-			}
-			t += term.coef * vals[c]
-		}
-	}
-	return t != k.Total
-}
+func (k *SetSum) Broken(vals []int) bool { return k.sum.Broken(vals) }

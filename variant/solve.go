@@ -70,9 +70,15 @@ type engine struct {
 	// meet the most contradictions (see [searcher.choose]).
 	conCells [][]int32
 	weight   []uint64
+	// err is the context's error when propagate stopped for it: its false
+	// is then no contradiction, and the solve reports err.
+	err error
 }
 
-func compile(p *Puzzle) (*engine, error) {
+// compile makes the engine of a puzzle; it fails on a puzzle that does
+// not validate, or when ctx ends first (the work grows with the rules and
+// groups, within the limits of [Puzzle.Validate]).
+func compile(ctx context.Context, p *Puzzle) (*engine, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -82,30 +88,43 @@ func compile(p *Puzzle) (*engine, error) {
 	e.peers = make([][]int32, cells)
 	e.cellGroups = make([][]int32, cells)
 	e.cellCons = make([][]int32, cells)
-	peerSeen := make([]map[int32]bool, cells)
+	// peerSeen holds, per cell, a bit for each cell known to be its peer;
+	// inGroup marks the cells of the group being added.
+	words := (cells + 63) / 64
+	peerSeen := make([]uint64, cells*words)
+	inGroup := make([]bool, cells)
 	for gi, g := range p.allGroups() {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("compile: %w", err)
+		}
 		cs := make([]int32, 0, len(g.Cells))
 		for _, c := range g.Cells {
-			if !slices.Contains(cs, int32(c)) {
+			if !inGroup[c] {
+				inGroup[c] = true
 				cs = append(cs, int32(c))
 			}
+		}
+		for _, c := range cs {
+			inGroup[c] = false
 		}
 		e.groups = append(e.groups, cs)
 		e.groupFull = append(e.groupFull, len(cs) == n)
 		for _, c := range cs {
 			e.cellGroups[c] = append(e.cellGroups[c], int32(gi))
-			if peerSeen[c] == nil {
-				peerSeen[c] = map[int32]bool{}
-			}
+			seen := peerSeen[int(c)*words : int(c+1)*words]
 			for _, o := range cs {
-				if o != c && !peerSeen[c][o] {
-					peerSeen[c][o] = true
+				if bit := uint64(1) << (o % 64); o != c && seen[o/64]&bit == 0 {
+					seen[o/64] |= bit
 					e.peers[c] = append(e.peers[c], o)
 				}
 			}
 		}
 	}
-	e.cons = append(slices.Clone(p.Constraints), innies(p, e.groups)...)
+	derived, err := innies(ctx, p, e.groups)
+	if err != nil {
+		return nil, err
+	}
+	e.cons = append(slices.Clone(p.Constraints), derived...)
 	// a group that is a cage's cells holds the digits its sum requires
 	e.groupCage = make([]*Cage, len(e.groups))
 	for _, k := range e.cons {
@@ -119,7 +138,10 @@ func compile(p *Puzzle) (*engine, error) {
 			}
 		}
 	}
-	e.crossings = crossings(e.groups, e.groupFull, e.groupCage, e.cellGroups)
+	e.crossings, err = crossings(ctx, e.groups, e.groupFull, e.groupCage, e.cellGroups)
+	if err != nil {
+		return nil, err
+	}
 	e.index(0)
 	e.puzzle = p
 	e.weight = make([]uint64, cells)
@@ -145,7 +167,9 @@ func (e *engine) index(from int) {
 		e.settles = append(e.settles, settles)
 		var cells []int32
 		for _, c := range k.Cells() {
-			if !slices.Contains(e.cellCons[c], int32(ki)) {
+			// ki is the last constraint added to any cell so far: a cell
+			// named twice has it last.
+			if cc := e.cellCons[c]; len(cc) == 0 || cc[len(cc)-1] != int32(ki) {
 				e.cellCons[c] = append(e.cellCons[c], int32(ki))
 				cells = append(cells, int32(c))
 			}
@@ -160,10 +184,10 @@ func (e *engine) index(from int) {
 // addSetSums adds the set sums of the puzzle (see [setSums]) that narrow
 // the root s (its propagation done): of the hundreds a killer can have,
 // most say nothing a search needs and would slow every node.
-func (e *engine) addSetSums(s *State) {
+func (e *engine) addSetSums(ctx context.Context, s *State) {
 	from := len(e.cons)
 	t := e.clone(s)
-	for _, k := range setSums(e.puzzle) {
+	for _, k := range setSums(ctx, e.puzzle) {
 		copy(t.cand, s.cand)
 		clear(t.inQ)
 		t.queue = t.queue[:0]
@@ -207,11 +231,11 @@ func killerCages(p *Puzzle) (cages []*Cage, owner []int) {
 // the rules, they remove no solution and are the strongest help a search
 // of a large killer gets. Innies of one group hold distinct digits and are
 // pruned as a cage when they are few.
-func innies(p *Puzzle, groups [][]int32) []Constraint {
+func innies(ctx context.Context, p *Puzzle, groups [][]int32) ([]Constraint, error) {
 	n := p.Size
 	cages, owner := killerCages(p)
 	if len(cages) == 0 {
-		return nil
+		return nil, nil
 	}
 	type area struct {
 		cells []int
@@ -260,6 +284,9 @@ func innies(p *Puzzle, groups [][]int32) []Constraint {
 		out = append(out, NewLinear(kind, "", n, cells, ones(len(cells)), sum, sum))
 	}
 	for _, a := range areas {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("innies: %w", err)
+		}
 		in := make(map[int]bool, len(a.cells))
 		for _, c := range a.cells {
 			in[c] = true
@@ -320,7 +347,7 @@ func innies(p *Puzzle, groups [][]int32) []Constraint {
 			add("outies", outies, outSum, false)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // newState is the starting state with every cell queued.
@@ -338,9 +365,13 @@ func (e *engine) clone(s *State) *State {
 	return &State{size: s.size, cand: slices.Clone(s.cand), inQ: make([]bool, len(s.cand))}
 }
 
+// propagateCheck is how many steps (a rule pruned, a group's singles) a
+// propagation takes between looks at its context.
+const propagateCheck = 256
+
 // propagate runs singles and every constraint to a fixed point; false
-// means a contradiction.
-func (e *engine) propagate(s *State, all bool) bool {
+// means a contradiction, or that ctx ended (then e.err holds its error).
+func (e *engine) propagate(ctx context.Context, s *State, all bool) bool {
 	if e.conMark == nil {
 		e.conMark = make([]uint32, len(e.cons))
 		e.grpMark = make([]uint32, len(e.groups))
@@ -368,7 +399,14 @@ func (e *engine) propagate(s *State, all bool) bool {
 	// do not queue it again unless something else narrowed them since
 	// (selfCand holds what it left them).
 	self, selfEnd := int32(-1), 0
+	steps := 0
 	for {
+		if steps++; steps%propagateCheck == 0 {
+			if err := ctx.Err(); err != nil {
+				e.err = err
+				return false
+			}
+		}
 		for len(s.queue) > 0 {
 			i := len(s.queue) - 1
 			c := s.queue[i]
@@ -466,12 +504,15 @@ type crossing struct {
 // crossings lists, for each group of every digit, the groups that share
 // two or more of its cells and have cells of their own (cellGroups: the
 // groups of each cell).
-func crossings(groups [][]int32, full []bool, cage []*Cage, cellGroups [][]int32) [][]crossing {
+func crossings(ctx context.Context, groups [][]int32, full []bool, cage []*Cage, cellGroups [][]int32) ([][]crossing, error) {
 	out := make([][]crossing, len(groups))
 	shared := make([]int, len(groups))
 	for g, cs := range groups {
 		if !full[g] && cage[g] == nil {
 			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("crossings: %w", err)
 		}
 		clear(shared)
 		for _, c := range cs {
@@ -499,7 +540,7 @@ func crossings(groups [][]int32, full []bool, cage []*Cage, cellGroups [][]int32
 			out[g] = append(out[g], x)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // locked removes locked candidates ("pointing" and "claiming"): a digit
@@ -652,10 +693,12 @@ func (sr *searcher) search(s *State) {
 		child.queue = child.queue[:0]
 		d := m & -m
 		child.Keep(best, d)
-		if sr.e.propagate(child, false) {
+		if sr.e.propagate(sr.ctx, child, false) {
 			sr.depth++
 			sr.search(child)
 			sr.depth--
+		} else if sr.e.err != nil {
+			sr.err = sr.e.err
 		}
 	}
 }
@@ -701,10 +744,12 @@ func (e *engine) probe(ctx context.Context, s *State) bool {
 				clear(t.inQ)
 				t.queue = t.queue[:0]
 				t.Keep(c, d)
-				if e.propagate(t, false) {
+				if e.propagate(ctx, t, false) {
 					for i, x := range t.cand {
 						union[i] |= x
 					}
+				} else if e.err != nil {
+					return true // stopped, not a contradiction: the search reports it
 				}
 			}
 			for i, u := range union {
@@ -715,8 +760,8 @@ func (e *engine) probe(ctx context.Context, s *State) bool {
 					}
 				}
 			}
-			if changed && !e.propagate(s, false) {
-				return false
+			if changed && !e.propagate(ctx, s, false) {
+				return e.err != nil
 			}
 		}
 	}
@@ -738,7 +783,7 @@ func (sr *searcher) state(s *State) *State {
 // returns a [*PuzzleError]; a context that ends first returns its error
 // with the solutions found so far.
 func Solve(ctx context.Context, p *Puzzle, limit int) (Result, error) {
-	e, err := compile(p)
+	e, err := compile(ctx, p)
 	if err != nil {
 		return Result{}, err
 	}
@@ -755,19 +800,23 @@ var errBudget = errors.New("search budget spent")
 
 func (e *engine) solve(ctx context.Context, s *State, limit int) (Result, error) {
 	sr := &searcher{e: e, ctx: ctx, limit: limit, budget: probeAfter}
-	if e.propagate(s, true) {
+	e.err = nil
+	if e.propagate(ctx, s, true) {
 		sr.search(s)
 		if errors.Is(sr.err, errBudget) {
 			nodes := sr.nodes
 			sr = &searcher{e: e, ctx: ctx, limit: limit, nodes: nodes}
 			if !e.derived {
 				e.derived = true
-				e.addSetSums(s)
+				e.addSetSums(ctx, s)
 			}
-			if e.propagate(s, true) && e.probe(ctx, s) {
+			if e.propagate(ctx, s, true) && e.probe(ctx, s) {
 				sr.search(s)
 			}
 		}
+	}
+	if sr.err == nil && e.err != nil {
+		sr.err = e.err // a propagation stopped: "none" would be a guess
 	}
 	res := Result{Solutions: sr.found, Nodes: sr.nodes}
 	switch {
@@ -789,13 +838,16 @@ func (e *engine) solve(ctx context.Context, s *State, limit int) (Result, error)
 // candidate not yet seen in one, so it may take many searches; a context
 // that ends first returns its error.
 func TrueCandidates(ctx context.Context, p *Puzzle) ([]Digits, error) {
-	e, err := compile(p)
+	e, err := compile(ctx, p)
 	if err != nil {
 		return nil, err
 	}
 	root := e.newState()
 	truth := make([]Digits, p.Size*p.Size)
-	if !e.propagate(root, true) {
+	if !e.propagate(ctx, root, true) {
+		if e.err != nil {
+			return nil, e.err
+		}
 		return truth, nil
 	}
 	mark := func(sol []int) {

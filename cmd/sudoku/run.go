@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"cmp"
 	"context"
 	"errors"
@@ -80,33 +81,74 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in, name = f, fs.Arg(0)
 	}
+	// The answers are buffered, and flushed before each read of the input
+	// (the moment it may wait for more) and before each message on stderr:
+	// a write per line cost more than solving a 17-clue puzzle, and a
+	// person typing puzzles still sees each answer at once.
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	deadline := newDeadlines(*timeout)
+	defer deadline.close()
 	status := 0
-	err := readPuzzles(in, func(p puzzle) {
+	err := readPuzzles(flushBefore{in, out}, func(p puzzle) {
 		if p.err != nil {
+			out.Flush()
 			fmt.Fprintf(stderr, "sudoku solve: %s: %v\n", name, p.err)
-			fmt.Fprintf(stdout, "error %v\n", p.err)
+			fmt.Fprintf(out, "error %v\n", p.err)
 			status = 1
 			return
 		}
-		if p.link != "" {
+		if p.link != nil {
 			line, err := solveLink(p.link, *timeout)
 			if err != nil {
+				out.Flush()
 				fmt.Fprintf(stderr, "sudoku solve: %s: line %d: %v\n", name, p.line, err)
 				status = 1
 			}
-			fmt.Fprintln(stdout, line)
+			out.WriteString(line)
+			out.WriteByte('\n')
 			return
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-		res, err := sudoku.Solve(ctx, p.grid, 2)
-		cancel()
-		fmt.Fprintln(stdout, solveLine(res, err, *timeout))
+		res, err := sudoku.Solve(deadline.next(), p.grid, 2)
+		writeSolveLine(out, res, err, *timeout)
 	})
+	if ferr := out.Flush(); ferr != nil {
+		fmt.Fprintf(stderr, "sudoku solve: writing the answers: %v\n", ferr)
+		return 1
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "sudoku solve: reading %s: %v\n", name, err)
 		return 1
 	}
 	return status
+}
+
+// flushBefore is a reader that flushes w before each read of r.
+type flushBefore struct {
+	r io.Reader
+	w *bufio.Writer
+}
+
+func (f flushBefore) Read(p []byte) (int, error) {
+	f.w.Flush() // an error stays in w, for the last Flush to report
+	return f.r.Read(p)
+}
+
+// writeSolveLine writes the output line for one solved puzzle: the common
+// case, a solution, without building a string.
+func writeSolveLine(w *bufio.Writer, res sudoku.Result, err error, timeout time.Duration) {
+	switch res.Status {
+	case sudoku.Unique, sudoku.Multiple:
+		b := w.AvailableBuffer()
+		for i, cells := 0, res.Solution.Shape().Cells(); i < cells; i++ {
+			b = append(b, symbols[res.Solution.At(i)])
+		}
+		b = append(b, ' ')
+		b = append(b, res.Status.String()...)
+		w.Write(append(b, '\n'))
+		return
+	}
+	w.WriteString(solveLine(res, err, timeout))
+	w.WriteByte('\n')
 }
 
 // solveLine is the output line for one solved puzzle.

@@ -14,25 +14,19 @@ import (
 	"github.com/sudokubot/sudokubot/variant/link"
 )
 
-// isLink reports whether a line is an f-puzzles or SudokuPad link rather
-// than a grid.
-func isLink(line string) bool {
-	_, _, ok := link.Find(line)
-	return ok
-}
-
-// solveLink solves the variant puzzle of a link and returns its output
-// line: the solution and "unique" or "multiple", "- none", "timeout …", or
-// "error <reason>" with the error.
-func solveLink(l string, timeout time.Duration) (string, error) {
-	p, _, err := link.Read(l)
-	if err != nil {
-		return "error " + err.Error(), err
+// solveLink solves the variant puzzle of a link read by [link.Find] and
+// returns its output line: the solution and "unique" or "multiple", "-
+// none", "timeout …", or "error <reason>" with the error.
+func solveLink(f *link.Found, timeout time.Duration) (string, error) {
+	if f.Err != nil {
+		return "error " + f.Err.Error(), f.Err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	res, err := variant.Solve(ctx, p, 2)
+	res, err := variant.Solve(ctx, f.Puzzle, 2)
 	switch {
+	case err != nil && !isTimeout(err):
+		return "error " + err.Error(), err
 	case err != nil && len(res.Solutions) > 0:
 		return fmt.Sprintf("timeout after %v: a solution was found, but not whether it is unique", timeout), nil
 	case err != nil:
@@ -41,6 +35,11 @@ func solveLink(l string, timeout time.Duration) (string, error) {
 		return "- none", nil
 	}
 	return digitsLine(res.Solutions[0]) + " " + res.Status.String(), nil
+}
+
+// isTimeout reports whether err is the end of a solve's deadline.
+func isTimeout(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 }
 
 // digitsLine writes digits in the one-line form (values above 9 as letters).

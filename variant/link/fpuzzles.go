@@ -144,16 +144,16 @@ func (b *builder) cells(where string, names []string) ([]int, error) {
 	return out, nil
 }
 
-func decodeFPuzzles(data string) (*variant.Puzzle, *Info, error) {
-	text, err := decompress(data)
+func decodeFPuzzles(data string) (*variant.Puzzle, *Info, int, error) {
+	text, used, err := decompress(data)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	p, info, err := FromFPuzzlesJSON([]byte(text))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, used, err
 	}
-	return p, info, nil
+	return p, info, used, nil
 }
 
 // jsonErr positions a JSON syntax error.
@@ -226,8 +226,12 @@ var ignored = map[string]bool{
 
 // FromFPuzzlesJSON reads an f-puzzles puzzle from its JSON (what a link's
 // data decompresses to). Errors are [*Error] values wrapping [ErrJSON] or
-// [ErrPuzzle], naming the key and entry.
+// [ErrPuzzle], naming the key and entry, or [ErrTooLarge] beyond MaxJSON
+// bytes.
 func FromFPuzzlesJSON(data []byte) (*variant.Puzzle, *Info, error) {
+	if len(data) > MaxJSON {
+		return nil, nil, tooLarge()
+	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
 		return nil, nil, jsonErr(data, err)
@@ -308,7 +312,7 @@ func FromFPuzzlesJSON(data []byte) (*variant.Puzzle, *Info, error) {
 		b.info.LeftAside = append(b.info.LeftAside, plural(b.aside[what], what))
 	}
 	if err := b.p.Validate(); err != nil {
-		return nil, nil, &Error{Where: "the puzzle", Err: ErrPuzzle, Detail: err.Error()}
+		return nil, nil, &Error{Where: "the puzzle", Err: ErrPuzzle, Detail: err.Error(), cause: err}
 	}
 	return b.p, b.info, nil
 }

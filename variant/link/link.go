@@ -40,6 +40,7 @@ var (
 	ErrShortLink = errors.New("a short link: the puzzle is only on the site")
 	ErrNoData    = errors.New("the link holds no puzzle data")
 	ErrData      = errors.New("the puzzle data cannot be decompressed")
+	ErrTooLarge  = errors.New("the puzzle data is larger than any puzzle needs")
 	ErrJSON      = errors.New("the puzzle data is not valid JSON")
 	ErrPuzzle    = errors.New("the puzzle cannot be read")
 )
@@ -51,6 +52,9 @@ type Error struct {
 	Err   error
 	// Detail says more for people, when there is more to say.
 	Detail string
+	// cause is the error of a package below that Detail words, when
+	// callers may look for it (a *variant.LimitError).
+	cause error
 }
 
 func (e *Error) Error() string {
@@ -64,7 +68,13 @@ func (e *Error) Error() string {
 	return s
 }
 
-func (e *Error) Unwrap() error { return e.Err }
+// Unwrap returns the sentinel and the cause below it, if any.
+func (e *Error) Unwrap() []error {
+	if e.cause != nil {
+		return []error{e.Err, e.cause}
+	}
+	return []error{e.Err}
+}
 
 // ShortLinkError is a short link, naming the site it belongs to.
 type ShortLinkError struct{ Site string }
@@ -113,49 +123,161 @@ type Shape struct {
 
 var linkRE = regexp.MustCompile(`(?i)(?:https?://)?(?:www\.)?(?:f-puzzles\.com|sudokupad\.app|sudokupad\.svencodes\.com|app\.crackingthecryptic\.com|tinyurl\.com|bit\.ly)/\S*`)
 
+// MaxJSON is the most bytes of JSON a link's data may hold (decompressed):
+// four times the largest of the published puzzles of the tests (9,770,
+// Locking Out the Odds; TestLimitsFitPublished holds it to that). A link
+// beyond it is refused with [ErrTooLarge] as soon as its data outgrows it,
+// so a few hundred characters that would expand quadratically cost no
+// more than a real puzzle.
+const MaxJSON = 40_000
+
+// maxSplitWords is how many words after a link Find joins back into its
+// data (see [Find]).
+const maxSplitWords = 64
+
+// Found is a link found in a message, read once: whoever answers the
+// message uses this reading, and never reads the link again.
+type Found struct {
+	Link string // the link, with the words a client split off its data joined back
+	Rest string // the text after it
+	// Puzzle and Info are the puzzle read, or nil when Err says why the
+	// link cannot be read (the errors of [Read]).
+	Puzzle *variant.Puzzle
+	Info   *Info
+	Err    error
+}
+
 // Find returns the first link of a message that this package may read
-// (or that is a short link it will explain), and the text after it. Some
-// clients turn the '+' of a link's data into spaces: when the link alone
-// cannot be decompressed, the words after it that could be its data are
-// joined back, as long as that makes a link that reads.
-func Find(text string) (link, rest string, ok bool) {
+// (or that is a short link it will explain), read, with the text after
+// it; false when the message holds none. Some clients turn the '+' of a
+// link's data into spaces: when the link alone cannot be decompressed, up
+// to 64 words after it that could be its data are joined back, decompressed
+// once, and kept up to the word where the data ends, as long as that makes
+// a link that reads.
+func Find(text string) (Found, bool) {
+	if strings.IndexByte(text, '/') < 0 {
+		return Found{Rest: text}, false // every link has a '/' after its host: most text is no link
+	}
 	loc := linkRE.FindStringIndex(text)
 	if loc == nil {
-		return "", text, false
+		return Found{Rest: text}, false
 	}
 	l := strings.TrimRight(text[loc[0]:loc[1]], ">)]|")
 	end := loc[0] + len(l)
-	link, rest = strings.TrimLeft(l, "<|"), text[end:]
-	if _, _, err := Read(link); errors.Is(err, ErrData) {
-		joined, after := link, rest
-		for range 64 {
-			if !strings.HasPrefix(after, " ") {
-				break
-			}
-			word := after[1:]
-			if i := strings.IndexAny(word, " \t\r\n"); i >= 0 {
-				word = word[:i]
-			}
-			word = strings.TrimRight(word, ">)]|")
-			if word == "" || strings.Trim(word, base64Chars) != "" {
-				break
-			}
-			joined += "+" + word
-			after = after[1+len(word):]
-			if _, _, err := Read(joined); err == nil {
-				return joined, after, true
-			}
+	f := Found{Link: strings.TrimLeft(l, "<|"), Rest: text[end:]}
+	src, err := parseLink(f.Link)
+	if err != nil {
+		f.Err = err
+		return f, true
+	}
+	r := src.read()
+	f.Puzzle, f.Info, f.Err = r.puzzle, r.info, r.err
+	if errors.Is(f.Err, ErrData) {
+		if j, ok := joinSplit(f, src); ok {
+			return j, true
 		}
 	}
-	return link, rest, true
+	return f, true
+}
+
+// joinSplit joins back the words after a link whose data does not
+// decompress: the base64 words that follow it, one decompression of them
+// all, and the words up to the one that holds the end of the stream.
+func joinSplit(f Found, src source) (Found, bool) {
+	var words []string
+	after := f.Rest
+	for len(words) < maxSplitWords && strings.HasPrefix(after, " ") {
+		word := after[1:]
+		if i := strings.IndexAny(word, " \t\r\n"); i >= 0 {
+			word = word[:i]
+		}
+		word = strings.TrimRight(word, ">)]|")
+		if word == "" || strings.Trim(word, base64Chars) != "" {
+			break
+		}
+		words = append(words, word)
+		after = after[1+len(word):]
+		if strings.Contains(word, "=") {
+			break // padding ends the data
+		}
+	}
+	if len(words) == 0 {
+		return f, false
+	}
+	all := src
+	all.data += "+" + strings.Join(words, "+")
+	r := all.read()
+	if r.err != nil {
+		return f, false
+	}
+	// Keep the fewest words that hold the stream's end (the first r.used
+	// characters of the data).
+	dataLen := len(all.data)
+	k := len(words)
+	for k > 0 && dataLen-1-len(words[k-1]) >= r.used {
+		k--
+		dataLen -= 1 + len(words[k])
+	}
+	if k == 0 {
+		return f, false // the link alone held the stream: its own error stands
+	}
+	rest := f.Rest
+	for _, w := range words[:k] {
+		rest = rest[1+len(w):]
+	}
+	return Found{Link: f.Link + "+" + strings.Join(words[:k], "+"), Rest: rest, Puzzle: r.puzzle, Info: r.info}, true
 }
 
 const base64Chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
 
 // Read reads the puzzle of a link. Errors: [*ShortLinkError] for a short
 // link, and [*Error] wrapping [ErrNotLink], [ErrNoData], [ErrData],
-// [ErrJSON] or [ErrPuzzle] with where the link went wrong.
+// [ErrTooLarge], [ErrJSON] or [ErrPuzzle] with where the link went wrong
+// (a puzzle beyond the engine's limits also wraps a [*variant.LimitError]).
 func Read(link string) (*variant.Puzzle, *Info, error) {
+	src, err := parseLink(link)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := src.read()
+	return r.puzzle, r.info, r.err
+}
+
+// Formats of a link's data.
+const (
+	fPuzzles  = iota // f-puzzles JSON, compressed
+	sudokuPad        // SudokuPad's JSON, compressed or written out
+)
+
+// source is a link taken apart: the format of its data and the data,
+// cleaned (see [cleanData]).
+type source struct {
+	format int
+	data   string
+}
+
+// reading is what reading a source gave: the puzzle, or the error; used
+// is how many characters of the data the compressed stream took.
+type reading struct {
+	puzzle *variant.Puzzle
+	info   *Info
+	used   int
+	err    error
+}
+
+func (s source) read() reading {
+	var r reading
+	switch s.format {
+	case fPuzzles:
+		r.puzzle, r.info, r.used, r.err = decodeFPuzzles(s.data)
+	default:
+		r.puzzle, r.info, r.used, r.err = decodeSCL(s.data)
+	}
+	return r
+}
+
+// parseLink finds the format and the data of a link.
+func parseLink(link string) (source, error) {
 	s := strings.TrimSpace(link)
 	if i := strings.Index(s, "://"); i >= 0 && i <= len("https") {
 		s = s[i+3:]
@@ -167,13 +289,13 @@ func Read(link string) (*variant.Puzzle, *Info, error) {
 	host = strings.TrimPrefix(strings.ToLower(host), "www.")
 	switch host {
 	case "tinyurl.com", "bit.ly":
-		return nil, nil, &ShortLinkError{Site: host}
+		return source{}, &ShortLinkError{Site: host}
 	case "f-puzzles.com":
-		return readFPuzzlesURL(rest)
+		return fPuzzlesSource(rest)
 	case "sudokupad.app", "sudokupad.svencodes.com", "app.crackingthecryptic.com":
-		return readSudokuPadURL(host, rest)
+		return sudokuPadSource(host, rest)
 	}
-	return nil, nil, &Error{Err: ErrNotLink}
+	return source{}, &Error{Err: ErrNotLink}
 }
 
 // cleanData percent-decodes link data and turns spaces back into '+'
@@ -189,26 +311,26 @@ func cleanData(s string) string {
 	return strings.ReplaceAll(s, " ", "+")
 }
 
-func readFPuzzlesURL(rest string) (*variant.Puzzle, *Info, error) {
+func fPuzzlesSource(rest string) (source, error) {
 	q := rest
 	if i := strings.IndexByte(q, '?'); i >= 0 {
 		q = q[i+1:]
 	} else {
-		return nil, nil, &Error{Where: "f-puzzles link", Err: ErrNoData}
+		return source{}, &Error{Where: "f-puzzles link", Err: ErrNoData}
 	}
 	for _, part := range strings.Split(q, "&") {
 		key, val, _ := strings.Cut(part, "=")
 		switch strings.ToLower(key) {
 		case "load":
-			return decodeFPuzzles(cleanData(val))
+			return source{format: fPuzzles, data: cleanData(val)}, nil
 		case "id":
-			return nil, nil, &ShortLinkError{Site: "f-puzzles.com"}
+			return source{}, &ShortLinkError{Site: "f-puzzles.com"}
 		}
 	}
-	return nil, nil, &Error{Where: "f-puzzles link", Err: ErrNoData}
+	return source{}, &Error{Where: "f-puzzles link", Err: ErrNoData}
 }
 
-func readSudokuPadURL(host, rest string) (*variant.Puzzle, *Info, error) {
+func sudokuPadSource(host, rest string) (source, error) {
 	id := rest
 	if strings.HasPrefix(strings.ToLower(id), "sudoku/") {
 		id = id[len("sudoku/"):]
@@ -228,38 +350,54 @@ func readSudokuPadURL(host, rest string) (*variant.Puzzle, *Info, error) {
 	lowerID := strings.ToLower(id)
 	for _, f := range []struct {
 		prefix string
-		fp     bool
-	}{{"fpuzzles", true}, {"fpuz", true}, {"scl", false}, {"ctc", false}} {
+		format int
+	}{{"fpuzzles", fPuzzles}, {"fpuz", fPuzzles}, {"scl", sudokuPad}, {"ctc", sudokuPad}} {
 		if strings.HasPrefix(lowerID, f.prefix) {
-			data := id[len(f.prefix):]
-			if f.fp {
-				return decodeFPuzzles(data)
-			}
-			return decodeSCL(data)
+			return source{format: f.format, data: id[len(f.prefix):]}, nil
 		}
 	}
 	if id == "" {
-		return nil, nil, &Error{Where: host + " link", Err: ErrNoData}
+		return source{}, &Error{Where: host + " link", Err: ErrNoData}
 	}
-	return nil, nil, &ShortLinkError{Site: host}
+	return source{}, &ShortLinkError{Site: host}
 }
 
-// decompress reads lz-string Base64 data, positioning its errors.
-func decompress(data string) (string, error) {
+// decompress reads lz-string Base64 data into at most MaxJSON bytes of
+// text, positioning its errors; used is how many characters of data the
+// stream took.
+func decompress(data string) (text string, used int, err error) {
 	if data == "" {
-		return "", &Error{Err: ErrNoData}
+		return "", 0, &Error{Err: ErrNoData}
 	}
-	s, err := lzstring.DecompressFromBase64(data)
+	// Every UTF-16 unit is at least one byte of text: at most MaxJSON
+	// units, then the bytes are counted.
+	s, used, err := lzstring.DecompressFromBase64(data, MaxJSON)
+	if err == nil && len(s) > MaxJSON {
+		err = &lzstring.Error{Pos: used - 1, Err: lzstring.ErrTooLong}
+	}
 	if err != nil {
 		var le *lzstring.Error
 		where := "the link's data"
 		if errors.As(err, &le) {
 			where = fmt.Sprintf("character %d of the link's data", le.Pos+1)
-			if errors.Is(err, lzstring.ErrBadChar) {
-				return "", &Error{Where: where, Err: ErrData, Detail: fmt.Sprintf("%q cannot be in it", data[le.Pos])}
+			switch {
+			case errors.Is(err, lzstring.ErrBadChar):
+				return "", 0, &Error{Where: where, Err: ErrData, Detail: fmt.Sprintf("%q cannot be in it", data[le.Pos])}
+			case errors.Is(err, lzstring.ErrTooLong):
+				return "", 0, tooLarge()
 			}
 		}
-		return "", &Error{Where: where, Err: ErrData, Detail: errors.Unwrap(err).Error()}
+		return "", 0, &Error{Where: where, Err: ErrData, Detail: errors.Unwrap(err).Error()}
 	}
-	return s, nil
+	return s, used, nil
 }
+
+// tooLarge is the error of data beyond MaxJSON.
+func tooLarge() error {
+	return &Error{Where: "the link's data", Err: ErrTooLarge,
+		Detail: fmt.Sprintf("over %d characters of puzzle; the largest published puzzle has about %d", MaxJSON, largestPublished)}
+}
+
+// largestPublished is the size of the largest published puzzle's JSON, of
+// which MaxJSON is four times (rounded up).
+const largestPublished = 9_770

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -78,13 +79,19 @@ func TestLinkForms(t *testing.T) {
 	}
 	for _, f := range forms {
 		t.Run(f[:min(len(f), 45)], func(t *testing.T) {
-			link, _, ok := Find("have a look: " + f + " thanks")
+			found, ok := Find("have a look: " + f + " thanks")
 			if !ok {
 				t.Fatalf("Find found no link in %q", f)
 			}
-			p, info, err := Read(link)
+			if strings.TrimLeft(found.Rest, ">") != " thanks" {
+				t.Errorf("rest %q, want %q", found.Rest, " thanks")
+			}
+			p, info, err := Read(found.Link)
 			if err != nil {
-				t.Fatalf("Read(%q): %v", link, err)
+				t.Fatalf("Read(%q): %v", found.Link, err)
+			}
+			if found.Err != nil || found.Puzzle == nil || !reflect.DeepEqual(found.Puzzle, p) || !reflect.DeepEqual(found.Info, info) {
+				t.Fatalf("Find read %v, %v; Read read another puzzle", found.Puzzle, found.Err)
 			}
 			if info.Title != "Test" || info.Author != "Tester" {
 				t.Errorf("title %q, author %q", info.Title, info.Author)

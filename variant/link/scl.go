@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/variant"
-	"github.com/sudokubot/sudokubot/variant/internal/lzstring"
 )
 
 // zipKeys are SudokuPad's short keys for its JSON properties (its "zipped"
@@ -118,34 +117,29 @@ type sclPuzzle struct {
 	MetaData  map[string]any      `json:"metaData"`
 }
 
-func decodeSCL(data string) (*variant.Puzzle, *Info, error) {
-	text, err := lzstring.DecompressFromBase64(data)
+func decodeSCL(data string) (*variant.Puzzle, *Info, int, error) {
+	text, used, err := decompress(data)
 	if err != nil || len(text) < len(data)/2 {
 		// SudokuPad takes data that does not decompress as written out.
 		if t := strings.TrimSpace(data); strings.HasPrefix(t, "{") {
-			text = t
+			text, used, err = t, len(data), nil
 		} else if err != nil {
-			return nil, nil, decompressErr(data, err)
+			return nil, nil, 0, err
 		}
 	}
-	return FromSudokuPadJSON([]byte(text))
-}
-
-// decompressErr positions an lz-string error.
-func decompressErr(data string, err error) error {
-	_, e := decompress(data)
-	if e != nil {
-		return e
-	}
-	return &Error{Where: "the link's data", Err: ErrData, Detail: err.Error()}
+	p, info, err := FromSudokuPadJSON([]byte(text))
+	return p, info, used, err
 }
 
 // FromSudokuPadJSON reads a puzzle in SudokuPad's own format, plain or
 // zipped. It reads what that format states: givens, regions, cages with
 // sums (killer cages), anti-knight and anti-king, title, author, rules and
 // solution; lines, arrows and shapes are left aside (their meaning is in
-// the rules text).
+// the rules text). Errors are those of [FromFPuzzlesJSON].
 func FromSudokuPadJSON(data []byte) (*variant.Puzzle, *Info, error) {
+	if len(data) > MaxJSON {
+		return nil, nil, tooLarge()
+	}
 	var raw any
 	if err := json.Unmarshal(data, &raw); err != nil {
 		unz := unzipJSON(string(data))
@@ -234,7 +228,7 @@ func FromSudokuPadJSON(data []byte) (*variant.Puzzle, *Info, error) {
 		b.info.LeftAside = append(b.info.LeftAside, plural(b.aside[what], what))
 	}
 	if err := b.p.Validate(); err != nil {
-		return nil, nil, &Error{Where: "the puzzle", Err: ErrPuzzle, Detail: err.Error()}
+		return nil, nil, &Error{Where: "the puzzle", Err: ErrPuzzle, Detail: err.Error(), cause: err}
 	}
 	return b.p, b.info, nil
 }

@@ -28,11 +28,6 @@ const (
 	uriAlphabet    = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$"
 )
 
-// MaxOutput is the most UTF-16 code units a decompression produces; a
-// stream that would produce more is refused with [ErrTooLong] (a short
-// stream can expand quadratically, and a puzzle is far smaller than this).
-const MaxOutput = 4 << 20
-
 // The sentinels an [Error] wraps.
 var (
 	ErrEmpty     = errors.New("no data")
@@ -70,22 +65,28 @@ func CompressToEncodedURIComponent(s string) string {
 	return compress(utf16.Encode([]rune(s)), uriAlphabet)
 }
 
-// DecompressFromBase64 decompresses the Base64 form. Trailing '=' padding
-// is ignored. A space is read as '+', since links pasted through some
-// clients turn '+' into a space.
-func DecompressFromBase64(s string) (string, error) {
-	return decompressString(strings.TrimRight(s, "="), base64Alphabet)
+// DecompressFromBase64 decompresses the Base64 form into at most limit
+// UTF-16 code units: a stream that would produce more is refused with
+// [ErrTooLong] as soon as it does (a short stream can expand
+// quadratically, so the caller bounds the work and the memory). used is
+// how many characters of s the stream took, up to and with the one that
+// holds its end marker; what follows is not read. Trailing '=' padding is
+// ignored. A space is read as '+', since links pasted through some clients
+// turn '+' into a space.
+func DecompressFromBase64(s string, limit int) (text string, used int, err error) {
+	return decompressString(strings.TrimRight(s, "="), base64Alphabet, limit)
 }
 
-// DecompressFromEncodedURIComponent decompresses the URI-safe form (a space
-// is read as '+', as lz-string does).
-func DecompressFromEncodedURIComponent(s string) (string, error) {
-	return decompressString(s, uriAlphabet)
+// DecompressFromEncodedURIComponent decompresses the URI-safe form, as
+// [DecompressFromBase64] does the Base64 one (a space is read as '+', as
+// lz-string does).
+func DecompressFromEncodedURIComponent(s string, limit int) (text string, used int, err error) {
+	return decompressString(s, uriAlphabet, limit)
 }
 
-func decompressString(s, alphabet string) (string, error) {
+func decompressString(s, alphabet string, limit int) (string, int, error) {
 	if s == "" {
-		return "", &Error{Pos: 0, Err: ErrEmpty}
+		return "", 0, &Error{Pos: 0, Err: ErrEmpty}
 	}
 	vals := make([]uint8, len(s))
 	for i := 0; i < len(s); i++ {
@@ -95,15 +96,15 @@ func decompressString(s, alphabet string) (string, error) {
 		}
 		k := strings.IndexByte(alphabet, ch)
 		if k < 0 {
-			return "", &Error{Pos: i, Err: ErrBadChar}
+			return "", 0, &Error{Pos: i, Err: ErrBadChar}
 		}
 		vals[i] = uint8(k)
 	}
-	units, err := decompress(vals)
+	units, used, err := decompress(vals, limit)
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
-	return string(utf16.Decode(units)), nil
+	return string(utf16.Decode(units)), used, nil
 }
 
 // bitReader hands out the input's bits, most significant first within each
@@ -112,6 +113,14 @@ type bitReader struct {
 	vals []uint8
 	idx  int   // index of the character being read
 	mask uint8 // the next bit of vals[idx]
+}
+
+// used is how many characters the bits read so far came from.
+func (r *bitReader) used() int {
+	if r.mask == 1<<5 {
+		return r.idx
+	}
+	return r.idx + 1
 }
 
 func (r *bitReader) read(n int) int {
@@ -132,10 +141,13 @@ func (r *bitReader) read(n int) int {
 // span is a dictionary entry: a run of the output already written.
 type span struct{ off, n int }
 
-func decompress(vals []uint8) ([]uint16, error) {
+// decompress decodes the stream into at most limit units: every code
+// read adds at least one unit, so the loop runs at most limit+1 times and
+// the dictionary holds at most twice as many entries.
+func decompress(vals []uint8, limit int) ([]uint16, int, error) {
 	r := &bitReader{vals: vals, mask: 1 << 5}
-	fail := func(err error) ([]uint16, error) {
-		return nil, &Error{Pos: min(r.idx, len(vals)-1), Err: err}
+	fail := func(err error) ([]uint16, int, error) {
+		return nil, 0, &Error{Pos: min(r.idx, len(vals)-1), Err: err}
 	}
 	var out []uint16
 	literal := func(code int) bool {
@@ -151,11 +163,14 @@ func decompress(vals []uint8) ([]uint16, error) {
 	}
 	switch first := r.read(2); first {
 	case 2:
-		return out, nil // the empty string
+		return out, r.used(), nil // the empty string
 	case 3:
 		return fail(ErrBadCode)
 	default:
 		literal(first)
+	}
+	if len(out) > limit {
+		return fail(ErrTooLong)
 	}
 	dict := []span{{}, {}, {}, {0, 1}} // codes 0-2 are markers
 	w := span{0, 1}
@@ -174,7 +189,7 @@ func decompress(vals []uint8) ([]uint16, error) {
 		var entry span
 		switch {
 		case code == 2:
-			return out, nil
+			return out, r.used(), nil
 		case code < 2:
 			off := len(out)
 			literal(code)
@@ -185,17 +200,23 @@ func decompress(vals []uint8) ([]uint16, error) {
 		case code < len(dict):
 			grow()
 			e := dict[code]
+			if len(out)+e.n > limit {
+				return fail(ErrTooLong) // before the copy: memory stays within the limit
+			}
 			entry = span{len(out), e.n}
 			out = append(out, out[e.off:e.off+e.n]...)
 		case code == len(dict):
 			grow()
+			if len(out)+w.n+1 > limit {
+				return fail(ErrTooLong)
+			}
 			entry = span{len(out), w.n + 1}
 			out = append(out, out[w.off:w.off+w.n]...)
 			out = append(out, out[w.off])
 		default:
 			return fail(ErrBadCode)
 		}
-		if len(out) > MaxOutput {
+		if len(out) > limit {
 			return fail(ErrTooLong)
 		}
 		// The previous entry and this one's first unit are adjacent in out.

@@ -5,8 +5,22 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 )
+
+// testLimit is the output limit of the tests: far above their texts.
+const testLimit = 1 << 20
+
+func decode(s string) (string, error) {
+	out, _, err := DecompressFromBase64(s, testLimit)
+	return out, err
+}
+
+func decodeURI(s string) (string, error) {
+	out, _, err := DecompressFromEncodedURIComponent(s, testLimit)
+	return out, err
+}
 
 // The vectors below were worked out by hand from the algorithm (see the
 // package doc): "a" is code 0 in 2 bits, 0x61 in 8 bits, then the end
@@ -34,7 +48,7 @@ func TestKnownVectors(t *testing.T) {
 			if tt.in == "" {
 				return
 			}
-			if got, err := DecompressFromBase64(tt.base64); err != nil || got != tt.in {
+			if got, err := decode(tt.base64); err != nil || got != tt.in {
 				t.Errorf("DecompressFromBase64(%q) = %q, %v; want %q", tt.base64, got, err, tt.in)
 			}
 		})
@@ -46,7 +60,7 @@ func TestKnownVectors(t *testing.T) {
 const publicLink = "N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3vyGCRfALrJCwgTOlyJU0XKVKFsles1c1yrRu2S9R+Yd1nVp/Vdk7r58WK5A"
 
 func TestDecompressPublicLink(t *testing.T) {
-	got, err := DecompressFromBase64(publicLink)
+	got, err := decode(publicLink)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +75,7 @@ func TestDecompressPublicLink(t *testing.T) {
 		t.Errorf("size %d, %d rows; want 9, 9 (%s)", p.Size, len(p.Grid), got)
 	}
 	// The same data with '+' turned into spaces reads the same.
-	if sp, err := DecompressFromBase64(strings.ReplaceAll(publicLink, "+", " ")); err != nil || sp != got {
+	if sp, err := decode(strings.ReplaceAll(publicLink, "+", " ")); err != nil || sp != got {
 		t.Errorf("with spaces for '+': %q, %v", sp, err)
 	}
 }
@@ -83,14 +97,14 @@ func TestRoundTrip(t *testing.T) {
 		if len(c)%4 != 0 {
 			t.Errorf("CompressToBase64(%.20q) = %q: length not a multiple of 4", in, c)
 		}
-		if got, err := DecompressFromBase64(c); err != nil || got != in {
+		if got, err := decode(c); err != nil || got != in {
 			t.Errorf("base64 round trip of %.20q: %.20q, %v", in, got, err)
 		}
 		u := CompressToEncodedURIComponent(in)
 		if strings.ContainsAny(u, "/=") {
 			t.Errorf("URI form %q has '/' or '='", u)
 		}
-		if got, err := DecompressFromEncodedURIComponent(u); err != nil || got != in {
+		if got, err := decodeURI(u); err != nil || got != in {
 			t.Errorf("URI round trip of %.20q: %.20q, %v", in, got, err)
 		}
 	}
@@ -113,7 +127,7 @@ func TestDecompressErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := DecompressFromBase64(tt.in)
+			got, err := decode(tt.in)
 			var e *Error
 			if !errors.As(err, &e) {
 				t.Fatalf("DecompressFromBase64(%q) = %q, %v; want an *Error", tt.in, got, err)
@@ -125,13 +139,50 @@ func TestDecompressErrors(t *testing.T) {
 	}
 }
 
+// A stream is refused as soon as it would produce more than the limit,
+// before it does: a few hundred characters that double their output with
+// every code ("aa", "aaaa", ...) stop at the limit without using more.
+func TestDecompressLimit(t *testing.T) {
+	text := strings.Repeat("a", 5000)
+	c := CompressToBase64(text)
+	if got, _, err := DecompressFromBase64(c, len(text)); err != nil || got != text {
+		t.Fatalf("at the limit: %d units, %v", len(got), err)
+	}
+	_, _, err := DecompressFromBase64(c, len(text)-1)
+	var e *Error
+	if !errors.As(err, &e) || !errors.Is(err, ErrTooLong) {
+		t.Fatalf("one unit over the limit: %v, want ErrTooLong", err)
+	}
+	if e.Pos < 0 || e.Pos >= len(c) {
+		t.Fatalf("position %d outside the %d characters", e.Pos, len(c))
+	}
+}
+
+// used counts the characters up to the end marker: what follows it, more
+// data or a word after the link, is not read.
+func TestDecompressUsed(t *testing.T) {
+	for _, in := range []string{"a", "ab", `{"size":9}`, strings.Repeat("xyz", 300)} {
+		c := CompressToBase64(in)
+		data := strings.TrimRight(c, "=")
+		for _, after := range []string{"", "=", "Zm9v", "+please+solve"} {
+			got, used, err := DecompressFromBase64(data+after, testLimit)
+			if err != nil || got != in {
+				t.Fatalf("%q then %q: %q, %v", c, after, got, err)
+			}
+			if used > len(data) || used < len(data)-1 {
+				t.Errorf("%q then %q: used %d, the data has %d characters", c, after, used, len(data))
+			}
+		}
+	}
+}
+
 func FuzzDecompress(f *testing.F) {
 	f.Add(publicLink)
 	f.Add("IZA=")
 	f.Add("IYIy")
 	f.Add(CompressToBase64("hello hello hello"))
 	f.Fuzz(func(t *testing.T, s string) {
-		out, err := DecompressFromBase64(s)
+		out, used, err := DecompressFromBase64(s, testLimit)
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || e.Pos < 0 || (len(s) > 0 && e.Pos >= len(s)) {
@@ -139,8 +190,14 @@ func FuzzDecompress(f *testing.F) {
 			}
 			return
 		}
-		if len(out) > 3*MaxOutput {
-			t.Fatalf("output of %d bytes beyond the limit", len(out))
+		if n := len(utf16.Encode([]rune(out))); n > testLimit {
+			t.Fatalf("output of %d units beyond the limit", n)
+		}
+		if used < 1 || used > len(strings.TrimRight(s, "=")) {
+			t.Fatalf("used %d of %d characters", used, len(s))
+		}
+		if again, _, err := DecompressFromBase64(s[:used], testLimit); err != nil || again != out {
+			t.Fatalf("the %d characters used decode to %q, %v; the whole to %q", used, again, err, out)
 		}
 	})
 }
@@ -156,7 +213,7 @@ func FuzzRoundTrip(f *testing.F) {
 		for _, form := range []struct {
 			enc func(string) string
 			dec func(string) (string, error)
-		}{{CompressToBase64, DecompressFromBase64}, {CompressToEncodedURIComponent, DecompressFromEncodedURIComponent}} {
+		}{{CompressToBase64, decode}, {CompressToEncodedURIComponent, decodeURI}} {
 			if got, err := form.dec(form.enc(s)); err != nil || got != s {
 				t.Fatalf("round trip of %q: %q, %v", s, got, err)
 			}
