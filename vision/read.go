@@ -557,7 +557,7 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 		best[i] = valueOf(class[i])
 		filled[i] = best[i] != 0 && probs[i].filled > filledAbove
 	}
-	chosen, chosenClass := best, class
+	chosen, chosenClass, chosenFilled := best, class, filled
 	v := verdict(ctx, &best, &filled)
 	if v > 0 {
 		// The alternatives: the next classes of the least certain cells
@@ -585,6 +585,8 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 			if !ok || cost > maxCost {
 				break
 			}
+			// Each set changes the most likely reading, its digits and
+			// their kinds, never the reading kept so far.
 			r, cl, f := best, class, filled
 			distinct := true
 			for _, k := range set {
@@ -602,11 +604,12 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 			}
 			tries++
 			if w := verdict(ctx, &r, &f); w < bestV {
-				bestV, chosen, chosenClass, filled = w, r, cl, f
+				bestV, chosen, chosenClass, chosenFilled = w, r, cl, f
 			}
 		}
 		v = bestV
 	}
+	filled = chosenFilled
 	if v <= 1 {
 		printedUnique(ctx, &chosen, &filled, probs)
 	}
