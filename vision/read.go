@@ -121,7 +121,7 @@ type cellProbs struct {
 // leaves many cells uncertain, the other quarter turns are read too and
 // the best reading kept: the digits, not the EXIF, tell which way is up.
 func Read(ctx context.Context, data []byte) (*Reading, error) {
-	r, k, _, err := prepare(data)
+	r, k, _, err := prepare(ctx, data)
 	if err != nil {
 		return nil, err
 	}
