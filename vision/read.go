@@ -151,7 +151,7 @@ func Read(ctx context.Context, data []byte) (*Reading, error) {
 		if best == nil || worse(best, bestErr, rd, err) {
 			best, bestErr = rd, err
 		}
-		if n == 0 && bestErr == nil && len(best.Uncertain) <= turnUncertain {
+		if n == 0 && !broken(best, bestErr) && len(best.Uncertain) <= turnUncertain {
 			break
 		}
 	}
@@ -178,13 +178,22 @@ func turned(q Quad, t int) Quad {
 // cells, or as many and be less likely. Otherwise the first reading, as the
 // picture or its EXIF has it, is kept.
 func worse(a *Reading, aErr error, b *Reading, bErr error) bool {
-	if bErr != nil || len(b.Uncertain) > turnUncertain {
+	if broken(b, bErr) || len(b.Uncertain) > turnUncertain {
 		return false
 	}
-	if aErr != nil || len(a.Uncertain) != len(b.Uncertain) {
-		return aErr != nil || len(a.Uncertain) > len(b.Uncertain)
+	if broken(a, aErr) || len(a.Uncertain) != len(b.Uncertain) {
+		return broken(a, aErr) || len(a.Uncertain) > len(b.Uncertain)
 	}
 	return logLikelihood(a) < logLikelihood(b)
+}
+
+// broken reports whether a reading breaks the rules: it could not be read
+// (its givens clash or have no solution), or two of its digits clash (a
+// digit filled in against another: a person's mistake on a page read the
+// right way up, but more often digits seen sideways, taken for handwriting,
+// which the rules let clash).
+func broken(r *Reading, err error) bool {
+	return err != nil || len(sudoku.Validate(r.Grid)) > 0
 }
 
 func logLikelihood(r *Reading) float64 {
