@@ -57,14 +57,18 @@ func pictureOf(atts []*discordgo.MessageAttachment) *discordgo.MessageAttachment
 	return nil
 }
 
-// fetch downloads a, or returns the image with the reason it could not.
-func (f pictureFetcher) fetch(ctx context.Context, log *slog.Logger, a *discordgo.MessageAttachment) *command.Image {
-	img := &command.Image{Name: a.Filename, ContentType: a.ContentType}
-	img.Data, img.Err = f.get(ctx, a)
-	if img.Err != nil {
-		log.Warn("attached picture not fetched", "attachment", a.ID, "size", a.Size, "err", img.Err)
-	}
-	return img
+// fetch returns the image of a, to be downloaded when the command reads
+// it ([command.Image.Fetch]: on a worker, once the command is admitted);
+// a failed download is logged and its reason given to the command. The
+// context given here is not used: the download takes the command's.
+func (f pictureFetcher) fetch(_ context.Context, log *slog.Logger, a *discordgo.MessageAttachment) *command.Image {
+	return &command.Image{Name: a.Filename, ContentType: a.ContentType, Fetch: func(ctx context.Context) ([]byte, error) {
+		data, err := f.get(ctx, a)
+		if err != nil {
+			log.Warn("attached picture not fetched", "attachment", a.ID, "size", a.Size, "err", err)
+		}
+		return data, err
+	}}
 }
 
 func (f pictureFetcher) get(ctx context.Context, a *discordgo.MessageAttachment) ([]byte, error) {

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/command"
 )
 
 func TestPictureOf(t *testing.T) {
@@ -54,7 +56,14 @@ func TestPictureFetcher(t *testing.T) {
 	f := pictureFetcher{client: srv.Client(), allowed: func(h string) bool { return h == host.Hostname() },
 		max: 1500, timeout: 200 * time.Millisecond}
 	log := slog.New(slog.DiscardHandler)
-	got := f.fetch(context.Background(), log, &discordgo.MessageAttachment{Filename: "ok.png", URL: srv.URL + "/ok.png", Size: 1000})
+	load := func(img *command.Image) *command.Image {
+		if img.Data != nil || img.Err != nil || img.Fetch == nil {
+			t.Fatalf("%s: fetched before the command reads it (%d bytes, %v)", img.Name, len(img.Data), img.Err)
+		}
+		img.Data, img.Err = img.Fetch(context.Background())
+		return img
+	}
+	got := load(f.fetch(context.Background(), log, &discordgo.MessageAttachment{Filename: "ok.png", URL: srv.URL + "/ok.png", Size: 1000}))
 	if got.Err != nil || string(got.Data) != body || got.Name != "ok.png" {
 		t.Fatalf("fetch ok.png: %d bytes, %v", len(got.Data), got.Err)
 	}
@@ -70,7 +79,7 @@ func TestPictureFetcher(t *testing.T) {
 		{"not http", discordgo.MessageAttachment{URL: "file:///etc/passwd", Size: 10}, errPictureHost},
 		{"too slow", discordgo.MessageAttachment{URL: srv.URL + "/slow.png", Size: 10}, context.DeadlineExceeded},
 	} {
-		got := f.fetch(context.Background(), log, &c.att)
+		got := load(f.fetch(context.Background(), log, &c.att))
 		if got.Err == nil || got.Data != nil || c.is != nil && !errors.Is(got.Err, c.is) {
 			t.Errorf("%s: %d bytes, err %v (want %v)", c.name, len(got.Data), got.Err, c.is)
 		}

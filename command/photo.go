@@ -16,12 +16,19 @@ import (
 // Image is a picture attached to a request: on Discord an attachment of the
 // message, or of the message it replies to; on the console a file named
 // with @. The transport fetches the bytes (within its own size cap and
-// deadline); Err says why it could not, and the reply says so.
+// deadline), or gives Fetch to fetch them when the command runs; Err says
+// why it could not, and the reply says so.
 type Image struct {
 	Name        string // the file's name, as the person sees it
 	ContentType string // the MIME type the transport was told, if any
 	Data        []byte
 	Err         error // the bytes could not be fetched
+	// Fetch, when set and Data and Err are not, fetches the bytes: the
+	// handler calls it when it reads the picture, on one of the bot's
+	// workers, so that a picture is downloaded only once its command is
+	// admitted (a command refused for a full queue downloads nothing,
+	// and no more pictures are held at once than there are workers).
+	Fetch func(ctx context.Context) ([]byte, error)
 }
 
 // DefaultPictureTimeout bounds reading one picture (decoding, finding the
@@ -49,6 +56,9 @@ func (h *Handler) fromPicture(ctx context.Context, req Request) (Reply, bool) {
 		return Reply{}, false
 	}
 	img := *req.Attached
+	if img.Data == nil && img.Err == nil && img.Fetch != nil {
+		img.Data, img.Err = img.Fetch(ctx)
+	}
 	if img.Err != nil {
 		return h.pictureProblem(fmt.Sprintf("I couldn't fetch %s, so I couldn't read it.", name(img)), outcomePictureBad), true
 	}

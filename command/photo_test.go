@@ -65,6 +65,26 @@ func TestPhotoSolve(t *testing.T) {
 	}
 }
 
+// TestPhotoFetchedWhenRead: a picture given to fetch is fetched when the
+// command reads it (once), and a failed fetch is said as one.
+func TestPhotoFetchedWhenRead(t *testing.T) {
+	data := boardPicture(t, strings.Repeat(".", 81))
+	calls := 0
+	rep := handlePhoto(t, "!solve", &Image{Name: "board.png", Fetch: func(context.Context) ([]byte, error) {
+		calls++
+		return data, nil
+	}})
+	if calls != 1 || rep.Outcome != sudoku.Unique.String() || rep.UserError {
+		t.Fatalf("%d fetches, outcome %q (user error %v):\n%s", calls, rep.Outcome, rep.UserError, rep.Text)
+	}
+	rep = handlePhoto(t, "!solve", &Image{Name: "gone.png", Fetch: func(context.Context) ([]byte, error) {
+		return nil, errors.New("HTTP 404")
+	}})
+	if rep.Outcome != outcomePictureBad || !strings.Contains(rep.Text, "couldn't fetch") {
+		t.Errorf("a failed fetch: outcome %q:\n%s", rep.Outcome, rep.Text)
+	}
+}
+
 func TestPhotoCheckCountsWrongDigits(t *testing.T) {
 	filled := []byte(strings.Repeat(".", 81))
 	copy(filled, "..4") // r1c3 = 4, the solution's

@@ -152,14 +152,26 @@ func inkColours(r *raster, hm gridMap, cells *[81]cut) {
 		// The core of the strokes, where the ink is deepest: their edges
 		// are blended with the background (a highlighted cell's tint
 		// included), which a thin face's strokes are mostly.
-		deep, core := 0, float32(0.6)
+		// A digit faint against its cell (an entry on a highlighted
+		// cell: blue on light blue is little darker than its
+		// background) has too few samples of deep ink: its core is then
+		// its deepest samples, against its own deepest.
+		deep, mid, core := 0, 0, float32(0.6)
+		deepest := float32(0)
 		for _, v := range cell.ink {
 			if v >= 0.9 {
 				deep++
 			}
+			if v >= 0.6 {
+				mid++
+			}
+			deepest = max(deepest, v)
 		}
-		if deep >= 8 {
+		switch {
+		case deep >= 8:
 			core = 0.9
+		case mid < 8 && deepest >= 0.35:
+			core = 0.75 * deepest
 		}
 		for k, v := range cell.ink {
 			if v < core {

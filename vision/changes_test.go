@@ -75,3 +75,41 @@ func TestDecideFixesSeveralMisreadings(t *testing.T) {
 		t.Errorf("corrected %v, want the %d misread cells", r.Corrected, len(wrong))
 	}
 }
+
+// TestDecideKeepsKindsOfTheReadingKept: the kinds of the reading kept are
+// its own, not those of a reading the search kept for a while before. The
+// rules first empty r3c3 (its 8, written by hand, clashes with an 8 read
+// in r3c6: the grid then has several solutions, better than a clash), then
+// find that r3c6 is empty instead (one solution); r3c3 keeps its 8, and
+// must keep its kind, filled in, too.
+func TestDecideKeepsKindsOfTheReadingKept(t *testing.T) {
+	const puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	const x, w = 20, 23 // r3c3 holds the 8 of the puzzle; r3c6 is empty
+	var probs [81]cellProbs
+	for i := range 81 {
+		d := 0
+		if puzzle[i] != '.' {
+			d = int(puzzle[i] - '0')
+		}
+		probs[i].class[d] = 1
+		probs[i].filled = 0.95 // every digit written by hand
+	}
+	probs[x].class = [numClasses]float64{0: 0.45, 8: 0.55} // the cheaper change: empty r3c3
+	probs[w].class = [numClasses]float64{0: 0.4, 8: 0.6}   // the right one: empty r3c6
+	r, err := decide(t.Context(), Quad{}, &probs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Line(); got != puzzle {
+		t.Fatalf("read %s\nwant %s", got, puzzle)
+	}
+	for i := range 81 {
+		want := Empty
+		if puzzle[i] != '.' {
+			want = Filled
+		}
+		if r.Kinds[i] != want {
+			t.Errorf("r%dc%d read %v, want %v", i/9+1, i%9+1, r.Kinds[i], want)
+		}
+	}
+}

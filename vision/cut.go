@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -32,17 +33,31 @@ type Cut struct {
 	inked [81]float64
 }
 
-// prepare decodes data into the working raster, light ink on dark turned over.
-func prepare(data []byte) (*raster, int, bool, error) {
-	img, err := decode(data)
+// prepare decodes data into the working raster, shrunk by the factor it
+// returns: a baseline JPEG a row of blocks at a time, at the size the
+// raster needs ([decodeJPEG]), any other picture whole, then shrunk.
+func prepare(ctx context.Context, data []byte) (*raster, int, bool, error) {
+	cfg, err := checkHeader(data)
 	if err != nil {
 		return nil, 0, false, err
 	}
-	b := img.Bounds()
-	k := shrinkFactor(b.Dx(), b.Dy())
-	r := newRaster(img)
-	img = nil
-	return r, k, false, nil
+	k := shrinkFactor(cfg.Width, cfg.Height)
+	r, err := decodeJPEG(data, k)
+	switch {
+	case err == nil:
+		if r.w != max(cfg.Width/k, 1) || r.h != max(cfg.Height/k, 1) {
+			return nil, 0, false, fmt.Errorf("%w: header says %d×%d, pixels are otherwise", ErrCorrupt, cfg.Width, cfg.Height)
+		}
+		return r, k, false, nil
+	case !errors.Is(err, errJPEGOther):
+		return nil, 0, false, err
+	}
+	img, release, err := decodeWhole(ctx, data, cfg)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	defer release()
+	return newRaster(img), k, false, nil
 }
 
 // invert turns r's grey levels over, for light ink on a dark background.
@@ -140,7 +155,7 @@ func inkShare(ink []bool, w, h int, q Quad) float64 {
 // CutGrid decodes a picture, finds its grid and cuts the cells. It returns
 // an error wrapping [ErrFormat], [ErrTooLarge], [ErrCorrupt] or [ErrNoGrid].
 func CutGrid(data []byte) (*Cut, error) {
-	r, k, _, err := prepare(data)
+	r, k, _, err := prepare(context.Background(), data)
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +170,7 @@ func CutGrid(data []byte) (*Cut, error) {
 // picture, clockwise from the top left) instead of found: for training on
 // photos whose corners are known.
 func CutGridAt(data []byte, outline Quad) (*Cut, error) {
-	r, k, dark, err := prepare(data)
+	r, k, dark, err := prepare(context.Background(), data)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package vision
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -10,6 +11,7 @@ import (
 	_ "image/jpeg" // JPEG
 	_ "image/png"  // PNG
 	"strings"
+	"sync"
 
 	_ "golang.org/x/image/bmp"  // BMP
 	_ "golang.org/x/image/webp" // WebP
@@ -113,31 +115,93 @@ func bytesPerPixel(m color.Model) int {
 	return 8
 }
 
-// decode checks the header of data against the limits and then decodes it.
-func decode(data []byte) (image.Image, error) {
+// checkHeader checks the header of data against the limits and returns
+// the picture's dimensions and colour model.
+func checkHeader(data []byte) (image.Config, error) {
 	if len(data) > MaxFileBytes {
-		return nil, fmt.Errorf("%w: %d MiB, at most %d", ErrTooLarge, len(data)>>20, MaxFileBytes>>20)
+		return image.Config{}, fmt.Errorf("%w: %d MiB, at most %d", ErrTooLarge, len(data)>>20, MaxFileBytes>>20)
 	}
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
 		if errors.Is(err, image.ErrFormat) {
-			return nil, &FormatError{Format: sniffFormat(data)}
+			return cfg, &FormatError{Format: sniffFormat(data)}
 		}
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		return cfg, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	w, h := cfg.Width, cfg.Height
 	if w <= 0 || h <= 0 || w > MaxSide || h > MaxSide || int64(w)*int64(h) > MaxPixels ||
 		int64(w)*int64(h)*int64(bytesPerPixel(cfg.ColorModel)) > maxDecodedBytes {
-		return nil, &SizeError{Width: w, Height: h}
+		return cfg, &SizeError{Width: w, Height: h}
+	}
+	return cfg, nil
+}
+
+// decodeWhole decodes data, whose header checkHeader accepted as cfg, to
+// its full size, within the memory that whole decodes may take at once.
+func decodeWhole(ctx context.Context, data []byte, cfg image.Config) (image.Image, func(), error) {
+	need := int64(cfg.Width) * int64(cfg.Height) * int64(bytesPerPixel(cfg.ColorModel))
+	release, err := wholeDecodes.acquire(ctx, need)
+	if err != nil {
+		return nil, nil, err
 	}
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		release()
+		return nil, nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
-	if b := img.Bounds(); b.Dx() != w || b.Dy() != h {
-		return nil, fmt.Errorf("%w: header says %d×%d, pixels are %d×%d", ErrCorrupt, w, h, b.Dx(), b.Dy())
+	if b := img.Bounds(); b.Dx() != cfg.Width || b.Dy() != cfg.Height {
+		release()
+		return nil, nil, fmt.Errorf("%w: header says %d×%d, pixels are %d×%d", ErrCorrupt, cfg.Width, cfg.Height, b.Dx(), b.Dy())
 	}
-	return img, nil
+	return img, release, nil
+}
+
+// wholeDecodeBytes is the memory that the pictures decoded whole (all but
+// baseline JPEGs, which are decoded a row of blocks at a time) may take at
+// once; a decode that would go over waits for the others to be done.
+const wholeDecodeBytes = 192 << 20
+
+var wholeDecodes = newBudget(wholeDecodeBytes)
+
+// budget is a semaphore of bytes: an amount is taken whole, by one taker
+// at a time, so that two takers never each hold a part and wait forever.
+type budget struct {
+	turn  chan struct{}
+	units chan struct{} // a unit is a MiB
+}
+
+func newBudget(bytes int64) *budget {
+	return &budget{turn: make(chan struct{}, 1), units: make(chan struct{}, bytes>>20)}
+}
+
+// acquire takes n bytes (at most the whole budget) and returns the function
+// that gives them back, or the context's error.
+func (b *budget) acquire(ctx context.Context, n int64) (func(), error) {
+	units := int(min((n+(1<<20)-1)>>20, int64(cap(b.units))))
+	select {
+	case b.turn <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-b.turn }()
+	for i := range units {
+		select {
+		case b.units <- struct{}{}:
+		case <-ctx.Done():
+			for range i {
+				<-b.units
+			}
+			return nil, ctx.Err()
+		}
+	}
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			for range units {
+				<-b.units
+			}
+		})
+	}, nil
 }
 
 // MaxFileBytes is the largest file [Read] takes: 64 MiB, above Discord's

@@ -9,7 +9,11 @@
 //
 //   - decoding, with the dimensions checked from the header first (a
 //     decompression bomb is refused before it takes memory) and the picture
-//     shrunk by a whole factor to about a megapixel as it is read;
+//     shrunk by a whole factor to about a megapixel as it is read: a
+//     baseline JPEG (a phone's photo) a row of blocks at a time, its blocks
+//     shrunk by the DCT itself where the factor allows, so that its full
+//     pixels are never held; other pictures whole, within a budget of
+//     memory that those decodes share;
 //   - an adaptive threshold (ink is darker than its neighbourhood), so
 //     shadows and uneven light do not matter;
 //   - finding the grid: the largest connected region of ink whose largest

@@ -121,7 +121,7 @@ type cellProbs struct {
 // leaves many cells uncertain, the other quarter turns are read too and
 // the best reading kept: the digits, not the EXIF, tell which way is up.
 func Read(ctx context.Context, data []byte) (*Reading, error) {
-	r, k, _, err := prepare(data)
+	r, k, _, err := prepare(ctx, data)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +151,7 @@ func Read(ctx context.Context, data []byte) (*Reading, error) {
 		if best == nil || worse(best, bestErr, rd, err) {
 			best, bestErr = rd, err
 		}
-		if n == 0 && bestErr == nil && len(best.Uncertain) <= turnUncertain {
+		if n == 0 && !broken(best, bestErr) && len(best.Uncertain) <= turnUncertain {
 			break
 		}
 	}
@@ -178,13 +178,22 @@ func turned(q Quad, t int) Quad {
 // cells, or as many and be less likely. Otherwise the first reading, as the
 // picture or its EXIF has it, is kept.
 func worse(a *Reading, aErr error, b *Reading, bErr error) bool {
-	if bErr != nil || len(b.Uncertain) > turnUncertain {
+	if broken(b, bErr) || len(b.Uncertain) > turnUncertain {
 		return false
 	}
-	if aErr != nil || len(a.Uncertain) != len(b.Uncertain) {
-		return aErr != nil || len(a.Uncertain) > len(b.Uncertain)
+	if broken(a, aErr) || len(a.Uncertain) != len(b.Uncertain) {
+		return broken(a, aErr) || len(a.Uncertain) > len(b.Uncertain)
 	}
 	return logLikelihood(a) < logLikelihood(b)
+}
+
+// broken reports whether a reading breaks the rules: it could not be read
+// (its givens clash or have no solution), or two of its digits clash (a
+// digit filled in against another: a person's mistake on a page read the
+// right way up, but more often digits seen sideways, taken for handwriting,
+// which the rules let clash).
+func broken(r *Reading, err error) bool {
+	return err != nil || len(sudoku.Validate(r.Grid)) > 0
 }
 
 func logLikelihood(r *Reading) float64 {
@@ -557,7 +566,7 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 		best[i] = valueOf(class[i])
 		filled[i] = best[i] != 0 && probs[i].filled > filledAbove
 	}
-	chosen, chosenClass := best, class
+	chosen, chosenClass, chosenFilled := best, class, filled
 	v := verdict(ctx, &best, &filled)
 	if v > 0 {
 		// The alternatives: the next classes of the least certain cells
@@ -585,6 +594,8 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 			if !ok || cost > maxCost {
 				break
 			}
+			// Each set changes the most likely reading, its digits and
+			// their kinds, never the reading kept so far.
 			r, cl, f := best, class, filled
 			distinct := true
 			for _, k := range set {
@@ -602,11 +613,12 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 			}
 			tries++
 			if w := verdict(ctx, &r, &f); w < bestV {
-				bestV, chosen, chosenClass, filled = w, r, cl, f
+				bestV, chosen, chosenClass, chosenFilled = w, r, cl, f
 			}
 		}
 		v = bestV
 	}
+	filled = chosenFilled
 	if v <= 1 {
 		printedUnique(ctx, &chosen, &filled, probs)
 	}

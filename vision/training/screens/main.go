@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	go run ./vision/training/screens -o DIR [-n 80] [-seed 1] [-chromium chromium] [-convert convert]
+//	go run ./vision/training/screens -o DIR [-n 80] [-seed 1] [-style app-news] [-chromium chromium] [-convert convert]
 //
 // For each screenshot it writes an HTML page (random puzzles of the
 // generate package, so no puzzle is memorised; styles, fonts, colours,
@@ -41,12 +41,13 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the puzzles and styles")
 	chromium := flag.String("chromium", "chromium", "the Chromium binary")
 	convert := flag.String("convert", "/usr/bin/convert", "ImageMagick's convert (Debian's imagemagick)")
+	only := flag.String("style", "", "render only the shots of this style (their numbers as in the full set)")
 	flag.Parse()
 	if *out == "" {
 		fmt.Fprintln(os.Stderr, "screens: -o DIR is required")
 		os.Exit(2)
 	}
-	if err := run(*out, *n, *seed, tools{*chromium, *convert}); err != nil {
+	if err := run(*out, *n, *seed, *only, tools{*chromium, *convert}); err != nil {
 		fmt.Fprintln(os.Stderr, "screens:", err)
 		os.Exit(1)
 	}
@@ -55,9 +56,9 @@ func main() {
 type tools struct{ chromium, convert string }
 
 // styles are the kinds of screenshot, taken in turn.
-var styles = []string{"app-light", "app-dark", "web", "scan"}
+var styles = []string{"app-light", "app-dark", "web", "scan", "app-news"}
 
-func run(out string, n int, seed uint64, t tools) error {
+func run(out string, n int, seed uint64, only string, t tools) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
@@ -68,6 +69,9 @@ func run(out string, n int, seed uint64, t tools) error {
 	defer os.RemoveAll(tmp)
 	ctx := context.Background()
 	for i := range n {
+		if only != "" && styles[i%len(styles)] != only {
+			continue
+		}
 		rng := rand.New(rand.NewPCG(seed, uint64(i)))
 		level := []generate.Level{generate.Easy, generate.Medium, generate.Hard}[rng.IntN(3)]
 		g, err := generate.NewGenerator(generate.Kind{Shape: sudoku.Classic, Level: level}, seed*1000+uint64(i))
@@ -159,6 +163,18 @@ var darkThemes = []theme{
 	{"dim-violet", "#1b1b22", "#24242d", "#3d3d4a", "#9090a8", "#dcdce6", "#a78bfa", "#8c8ca0", "#3b3566", "#2b2b38", "#3a3358", "#552233", "#ff7a90", "#2b2b38", "#a78bfa"},
 }
 
+// newsThemes are a newspaper's app: givens bold black, entries regular blue,
+// on white.
+var newsThemes = []theme{
+	{"news-blue", "#ffffff", "#ffffff", "#b0b0b0", "#000000", "#000000", "#1a63d6", "#707070", "#fff3a8", "#eef3fb", "#dbe7fb", "#fde0e0", "#d92b2b", "#f0f0f0", "#000000"},
+	{"news-navy", "#f7f7f7", "#ffffff", "#9a9a9a", "#121212", "#121212", "#2458c5", "#666666", "#a7d8ff", "#f2f2f2", "#cfe3ff", "#ffd6d6", "#c81e1e", "#ffffff", "#121212"},
+	{"news-sky", "#ffffff", "#ffffff", "#cccccc", "#333333", "#000000", "#3b82f6", "#777777", "#ffe88a", "#f5f5f5", "#e1ecff", "#ffe1e1", "#e02424", "#eeeeee", "#3b82f6"},
+	{"news-ink", "#fafafa", "#ffffff", "#a0a0a0", "#000000", "#1a1a1a", "#0b57d0", "#5f6368", "#d2e3fc", "#f1f3f4", "#c2d7f7", "#fce8e6", "#d93025", "#f1f3f4", "#0b57d0"},
+}
+
+// newsBlues are the entries' blues of newsThemes, from a navy to a sky blue.
+var newsBlues = []string{"#1a63d6", "#2458c5", "#3b82f6", "#0b57d0", "#1e3a8a", "#4a90e2", "#2f6fb0", "#1565c0", "#5b8def", "#254e9c"}
+
 var printTheme = theme{"print", "#ffffff", "#ffffff", "#555555", "#000000", "#000000", "#000000", "#555555", "", "", "", "", "", "", ""}
 
 // fonts are the digit faces, with the weight of the givens.
@@ -203,12 +219,15 @@ func newShot(rng *rand.Rand, style string, puzzle, solution *sudoku.Grid) *shot 
 			s.kinds[i] = '.'
 		}
 	}
-	app := style == "app-light" || style == "app-dark"
+	app := style == "app-light" || style == "app-dark" || style == "app-news"
 	if style != "scan" {
 		// Entries: a share of the empty cells filled in, now and then a
 		// wrong one (shown in conflict red when it clashes); pencil
 		// marks in some of the rest.
 		share := rng.Float64() * 0.6
+		if style == "app-news" {
+			share = 0.4 + rng.Float64()*0.5 // well into the puzzle: 20 to 45 entries
+		}
 		markShare := 0.0
 		if rng.IntN(2) == 0 {
 			markShare = 0.1 + rng.Float64()*0.3
@@ -240,6 +259,10 @@ func newShot(rng *rand.Rand, style string, puzzle, solution *sudoku.Grid) *shot 
 		s.th = lightThemes[rng.IntN(len(lightThemes))]
 	case "app-dark":
 		s.th = darkThemes[rng.IntN(len(darkThemes))]
+	case "app-news":
+		s.th = newsThemes[rng.IntN(len(newsThemes))]
+		s.fontWeight = []string{"700", "800", "600", "900"}[rng.IntN(4)] // the givens bold, the entries regular
+		s.th.entry = newsBlues[rng.IntN(len(newsBlues))]
 	case "web":
 		if rng.IntN(4) == 0 {
 			s.th = darkThemes[rng.IntN(len(darkThemes))]
@@ -250,9 +273,12 @@ func newShot(rng *rand.Rand, style string, puzzle, solution *sudoku.Grid) *shot 
 		s.th = printTheme
 	}
 	switch style {
-	case "app-light", "app-dark":
+	case "app-light", "app-dark", "app-news":
 		ph := phones[rng.IntN(len(phones))]
 		s.width, s.height, s.scale = ph.w, ph.h, ph.scale
+		if style == "app-news" && rng.IntN(2) == 0 {
+			s.scale = []float64{2.625, 3}[rng.IntN(2)] // a phone of today's full resolution
+		}
 		s.cell = (s.width - 16 - rng.IntN(24)) / 9
 		s.pad, s.toolbar, s.title = rng.IntN(5) != 0, rng.IntN(3) != 0, true
 		s.selected = rng.IntN(81)
@@ -383,7 +409,7 @@ body { background: %s; font-family: %s; color: %s; }
 		max(8, c*26/100), th.mark, max(8, c*24/100), th.mark,
 		c*2/3, th.padInk, th.pad, th.mark)
 	switch s.style {
-	case "app-light", "app-dark":
+	case "app-light", "app-dark", "app-news":
 		b.WriteString(`<div style="padding: 12px 8px;">`)
 		fmt.Fprintf(&b, `<div style="display:flex;justify-content:space-between;font-size:15px;margin:6px 4px 14px;color:%s"><span>‹ Back</span><b>Sudoku</b><span>⚙</span></div>`, th.mark)
 		fmt.Fprintf(&b, `<div style="display:flex;justify-content:space-between;font-size:13px;margin:0 4px 8px;color:%s"><span>%s</span><span>Mistakes: %d/3</span><span>0%d:%02d</span></div>`,
