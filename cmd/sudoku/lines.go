@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -81,6 +82,21 @@ type puzzle struct {
 	grid sudoku.Grid
 	link *link.Found // an f-puzzles or SudokuPad link instead of a grid, read (variant.go)
 	err  error
+}
+
+// errLinkNotGrid is a variant link on a line of a command that reads grids
+// only.
+var errLinkNotGrid = errors.New("a variant puzzle's link: only solve and candidates read links")
+
+// readGrids is readPuzzles for the commands that read grids only: a link
+// is a line in error.
+func readGrids(r io.Reader, fn func(puzzle)) error {
+	return readPuzzles(r, func(p puzzle) {
+		if p.link != nil {
+			p = puzzle{line: p.line, err: &lineError{p.line, errLinkNotGrid}}
+		}
+		fn(p)
+	})
 }
 
 // readPuzzles calls fn for every non-blank line of r, in order, and returns

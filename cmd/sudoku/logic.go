@@ -41,7 +41,7 @@ func runLogic(cmd string, args []string, stdin io.Reader, stdout, stderr io.Writ
 		in, name = f, fs.Arg(0)
 	}
 	status := 0
-	err := readPuzzles(in, func(p puzzle) {
+	err := readGrids(in, func(p puzzle) {
 		if p.err != nil {
 			fmt.Fprintf(stderr, "sudoku %s: %s: %v\n", cmd, name, p.err)
 			fmt.Fprintf(stdout, "- error %v\n", p.err)

@@ -32,10 +32,12 @@
 // variant puzzle (see package variant/link): it prints the solution and
 // "unique" or "multiple" as for a grid, "- none" when the puzzle has no
 // solution, or "error <reason>" for a link it cannot read (a short link,
-// bad data), reported on standard error too. candidates prints the true
-// candidates of each LINK (the digits each cell holds in some solution),
-// one row of the grid a line, then a blank line; -timeout (default 1m)
-// bounds each.
+// bad data), reported on standard error too; rate, hint, explain, bench
+// and png report a link's line as a line they cannot read. A link is found
+// only on a line that is not a grid and holds a '/'. candidates prints the
+// true candidates of each LINK (the digits each cell holds in some
+// solution), one row of the grid a line, then a blank line; -timeout
+// (default 1m) bounds each.
 //
 // bench solves every puzzle of each FILE, counting to two solutions (with
 // -first, stopping at the first), verifies every solution (complete,

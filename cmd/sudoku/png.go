@@ -54,7 +54,7 @@ func runPNG(args []string, stdout, stderr io.Writer) int {
 	}
 	base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 	status, written := 0, 0
-	err = readPuzzles(f, func(p puzzle) {
+	err = readGrids(f, func(p puzzle) {
 		if *limit > 0 && written >= *limit {
 			return
 		}

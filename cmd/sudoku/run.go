@@ -254,7 +254,7 @@ func benchFile(name string, limit int, stderr io.Writer) (summary, error) {
 	var slow slowList
 	bad := 0
 	var failed error
-	err = readPuzzles(f, func(p puzzle) {
+	err = readGrids(f, func(p puzzle) {
 		if failed != nil {
 			return
 		}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -83,5 +85,25 @@ func TestCandidates(t *testing.T) {
 	}
 	if code, _, errOut := runArgs(t, "", "candidates", "https://f-puzzles.com/?id=abc"); code != 1 || !strings.Contains(errOut, "short link") {
 		t.Errorf("short link: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// The commands that read grids only say that a link is none, with its
+// line, instead of reading it as an empty grid.
+func TestLinkInGridCommands(t *testing.T) {
+	input := lcPuzzle + "\n" + fpLine(t, lcPuzzle, nil) + "\n"
+	for _, cmd := range []string{"rate", "hint", "explain"} {
+		code, out, errOut := runArgs(t, input, cmd)
+		if code != 1 || !strings.Contains(out, "line 2: "+errLinkNotGrid.Error()) || !strings.Contains(errOut, "line 2:") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", cmd, code, out, errOut)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "links.txt")
+	if err := os.WriteFile(path, []byte(input), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runArgs(t, "", "bench", path)
+	if code != 1 || !strings.Contains(errOut, "line 2: "+errLinkNotGrid.Error()) {
+		t.Errorf("bench: exit %d, stderr %q", code, errOut)
 	}
 }
