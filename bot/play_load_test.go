@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -62,7 +63,7 @@ func TestPlayLoad(t *testing.T) {
 	}
 	var mu sync.Mutex
 	seen := map[string][]boardSeen{} // by game
-	var others []string               // the bot's messages that are no board: notices, errors
+	var others []string              // the bot's messages that are no board: notices, errors
 	hook := func(m discordtest.SentMessage) {
 		if m.Kind != discordtest.KindMessageEdit && m.Kind != discordtest.KindChannelMessage {
 			return
@@ -115,6 +116,7 @@ func TestPlayLoad(t *testing.T) {
 	begin := time.Now()
 	var wg sync.WaitGroup
 	var rssQuarter, rssMid, heapQuarter, heapMid float64
+	var heaps []string // every 10 s
 	for i, p := range ps {
 		wg.Add(1)
 		go func() {
@@ -129,6 +131,9 @@ func TestPlayLoad(t *testing.T) {
 				move := fmt.Sprintf("r%dc%d +%d", c/9+1, c%9+1, (k-1)/len(empty)+1)
 				p.sent = append(p.sent, time.Now())
 				srv.Dispatch("MESSAGE_CREATE", srv.ThreadMessage(p.thread, move, p.user))
+				if i == 0 && k%10 == 0 {
+					heaps = append(heaps, fmt.Sprintf("%.0f", heapMiB()))
+				}
 				switch {
 				case i == 0 && k == max(seconds/4, 1):
 					rssQuarter, heapQuarter = rssMiB(), heapMiB()
@@ -182,6 +187,7 @@ func TestPlayLoad(t *testing.T) {
 	}
 	t.Logf("%d players × %d moves (a move a second each) in %v: every move saved once; move to edit p50 %v, p90 %v, p99 %v, max %v; "+
 		"RSS %.0f MiB before, %.0f at a quarter of the time, %.0f at half-time, %.0f at the end; heap in use after a collection %.0f, %.0f, %.0f MiB "+
-		"(the fake Discord and its last 500 records included)",
-		players, seconds, took.Round(time.Millisecond), q(0.5), q(0.9), q(0.99), q(1), rssStart, rssQuarter, rssMid, rssEnd, heapQuarter, heapMid, heapEnd)
+		"(the fake Discord and its last 500 records included); heap every 10 s: %s MiB",
+		players, seconds, took.Round(time.Millisecond), q(0.5), q(0.9), q(0.99), q(1), rssStart, rssQuarter, rssMid, rssEnd, heapQuarter, heapMid, heapEnd,
+		strings.Join(heaps, ", "))
 }
