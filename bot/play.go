@@ -107,13 +107,20 @@ type boardMessage struct {
 	EnforceNonce    bool                              `json:"enforce_nonce,omitempty"`
 }
 
-// boardNonce is the nonce of a post of game id's board at version: a post
-// retried after a failure that did reach Discord is not posted twice
-// (Discord returns the first); another version's post is another message.
-// "b" and two numbers stay within Discord's 25 characters.
+// boardNonce is the nonce of a post of game id's board at version (a
+// board posted again below, repost.go): a post retried after a failure
+// that did reach Discord is not posted twice (Discord returns the first);
+// another version's post is another message. "b" and two numbers stay
+// within Discord's 25 characters.
 func boardNonce(id string, version int64) string {
 	return "b" + id + "." + strconv.FormatInt(version, 10)
 }
+
+// firstBoardNonce is the nonce of a game's first board, whoever posts it:
+// the game's start, or a move played before the start's post was under way
+// (a move right after !play): the second post gets the first's message
+// from Discord, so a game never gets two first boards.
+func firstBoardNonce(id string) string { return "b" + id }
 
 func boardPayload(a answer) boardMessage {
 	refs := attachmentRefs(a.files)
@@ -225,7 +232,7 @@ func (b *Bot) startGame(ctx context.Context, c *call, rep command.Reply, a answe
 		channel, replyTo = thread, ""
 	}
 	a.buttons = rep.Buttons
-	id, err := b.postBoard(ctx, log, channel, replyTo, boardNonce(g.ID, g.Version), a)
+	id, err := b.postBoard(ctx, log, channel, replyTo, firstBoardNonce(g.ID), a)
 	if err == nil {
 		b.games.scroll.Track(channel, id)
 		err = b.handler.SetGameMessage(ctx, g.ID, thread, id)
@@ -276,14 +283,20 @@ func (b *Bot) showBoard(ctx context.Context, log *slog.Logger, rep command.Reply
 	}
 	channel := boardChannel(g)
 	if g.MessageID == "" {
-		id, err := b.postBoard(ctx, log, channel, "", boardNonce(g.ID, g.Version), draw())
+		id, err := b.postBoard(ctx, log, channel, "", firstBoardNonce(g.ID), draw())
 		if err == nil {
 			b.games.scroll.Track(channel, id)
 			err = b.handler.SetGameMessage(ctx, g.ID, g.ThreadID, id)
 		}
 		if err != nil {
 			log.Warn("board not posted", "game", g.ID, "err", err)
+			return
 		}
+		// Discord may have returned the start's board (same nonce), posted
+		// before this move: show the move on it.
+		cp := *g
+		cp.MessageID = id
+		b.boardEditor().Submit(channel+"/"+id, editOf(&cp, channel, draw, log.With("game", g.ID)))
 		return
 	}
 	if g = b.boardBelow(ctx, log, g, channel, draw); g == nil {

@@ -14,11 +14,17 @@ import (
 // FirstWait bounds how long a move waits for its game's first board.
 const FirstWait = 10 * time.Second
 
+// BeginWait bounds how long [Starting.First] waits for a game to be begun:
+// a move can be played on a game as soon as it is saved, a moment before
+// the process that saved it begins posting its board.
+const BeginWait = 2 * time.Second
+
 // Starting holds the games whose first board is being posted. The zero
 // value is ready to use.
 type Starting struct {
 	mu       sync.Mutex
 	starting map[string]*firstBoard
+	begun    chan struct{} // closed and replaced at each Begin
 }
 
 // firstBoard is a game's first board on its way: done is closed once it is
@@ -45,6 +51,10 @@ func (bs *Starting) Begin(id string) func(message, thread string) {
 		}
 	}
 	bs.starting[id] = fb
+	if bs.begun != nil {
+		close(bs.begun)
+		bs.begun = nil
+	}
 	bs.mu.Unlock()
 	return func(message, thread string) {
 		fb.message, fb.thread = message, thread
@@ -53,13 +63,12 @@ func (bs *Starting) Begin(id string) func(message, thread string) {
 }
 
 // First waits for game id's first board when it is being posted by this
-// process, and returns where it went. It reports false when the game was
-// not begun, when its board was not posted, or after [FirstWait] or the end
-// of ctx.
+// process, and returns where it went. A game not begun yet is waited for
+// up to [BeginWait] (it may have been saved a moment ago). It reports false
+// when the game was not begun, when its board was not posted, or after
+// [FirstWait] or the end of ctx.
 func (bs *Starting) First(ctx context.Context, id string) (message, thread string, ok bool) {
-	bs.mu.Lock()
-	fb := bs.starting[id]
-	bs.mu.Unlock()
+	fb := bs.begunGame(ctx, id)
 	if fb == nil {
 		return "", "", false
 	}
@@ -95,4 +104,31 @@ func (t *Told) First(channel string) bool {
 	}
 	t.told[channel] = true
 	return !said
+}
+
+// begunGame returns game id's first board once it is begun, waiting up to
+// BeginWait (or the end of ctx); nil if it is not.
+func (bs *Starting) begunGame(ctx context.Context, id string) *firstBoard {
+	timeout := time.NewTimer(BeginWait)
+	defer timeout.Stop()
+	for {
+		bs.mu.Lock()
+		fb := bs.starting[id]
+		if fb != nil {
+			bs.mu.Unlock()
+			return fb
+		}
+		if bs.begun == nil {
+			bs.begun = make(chan struct{})
+		}
+		begun := bs.begun
+		bs.mu.Unlock()
+		select {
+		case <-begun:
+		case <-timeout.C:
+			return nil
+		case <-ctx.Done():
+			return nil
+		}
+	}
 }

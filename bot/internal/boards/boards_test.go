@@ -67,3 +67,26 @@ func TestToldOncePerChannel(t *testing.T) {
 		}
 	}
 }
+
+// A move played on a game saved a moment before its start begins posting
+// the board waits for the start, rather than posting a board of its own.
+func TestFirstWaitsForTheBegin(t *testing.T) {
+	var s Starting
+	asked := make(chan struct{})
+	got := make(chan [2]string)
+	go func() {
+		close(asked)
+		msg, th, ok := s.First(context.Background(), "g4")
+		if !ok {
+			msg = "not ok"
+		}
+		got <- [2]string{msg, th}
+	}()
+	<-asked
+	s.Begin("other")("m0", "") // another game's start wakes the wait, which goes on
+	posted := s.Begin("g4")
+	posted("m4", "t4")
+	if g := <-got; g != [2]string{"m4", "t4"} {
+		t.Errorf("first board %v, want message m4 in thread t4", g)
+	}
+}
