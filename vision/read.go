@@ -223,25 +223,34 @@ func Classify(ctx context.Context, cut *Cut) (*Reading, error) {
 	return decide(ctx, cut.Outline, &probs)
 }
 
-// rowOfMarks reports whether a cell's ink is a row of pencil marks rather
-// than a digit: at most a quarter of the cell high (an app's candidates
-// written small across the middle of the cell or along its top, or a
-// single one), where a digit is at least a third of the cell high.
+// rowOfMarks reports whether a cell's ink is rows of pencil marks rather
+// than a digit: each band of inked rows at most a quarter of the cell high
+// (an app's candidates written small across the middle of the cell or
+// along its top, a single one, or centred candidates wrapped onto two
+// lines), where a digit is one band at least a third of the cell high.
 func rowOfMarks(ink *[CellSide * CellSide]float32) bool {
-	lo, hi := [2]int{CellSide, CellSide}, [2]int{-1, -1}
 	const edge = 2
+	band, bands, tallest := 0, 0, 0
 	for j := edge; j < CellSide-edge; j++ {
+		inked := false
 		for i := edge; i < CellSide-edge; i++ {
 			if ink[j*CellSide+i] > 0.4 {
-				lo[0], lo[1] = min(lo[0], i), min(lo[1], j)
-				hi[0], hi[1] = max(hi[0], i), max(hi[1], j)
+				inked = true
+				break
 			}
 		}
+		switch {
+		case inked:
+			if band == 0 {
+				bands++
+			}
+			band++
+			tallest = max(tallest, band)
+		default:
+			band = 0
+		}
 	}
-	if hi[0] < 0 {
-		return false
-	}
-	return hi[1]-lo[1]+1 <= CellSide/4
+	return bands > 0 && tallest <= CellSide/4
 }
 
 // marksOdds makes the digits of a cell ten times less likely against
