@@ -204,17 +204,23 @@ func logLikelihood(r *Reading) float64 {
 	return sum
 }
 
-// Classify reads the cells of a cut grid with the model and the rules.
+// Classify reads the cells of a cut grid with the models (their
+// probabilities averaged) and the rules.
 func Classify(ctx context.Context, cut *Cut) (*Reading, error) {
-	net, err := model()
+	nets, err := models()
 	if err != nil {
 		return nil, err
 	}
 	var probs [81]cellProbs
+	share := 1 / float64(len(nets))
 	for i := range cut.Cells {
-		d, k := net.logits(&cut.Cells[i], &cut.Zoom[i])
-		copy(probs[i].class[:], softmax(d[:]))
-		probs[i].filled = softmax(k[:])[1]
+		for _, net := range nets {
+			d, k := net.logits(&cut.Cells[i], &cut.Zoom[i])
+			for c, p := range softmax(d[:]) {
+				probs[i].class[c] += share * p
+			}
+			probs[i].filled += share * softmax(k[:])[1]
+		}
 		if rowOfMarks(&cut.Cells[i]) {
 			marksOdds(&probs[i])
 		}
