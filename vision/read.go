@@ -109,6 +109,10 @@ type cellProbs struct {
 	// mistake marks a digit an app shows as a mistake (in red): it is
 	// read as shown, not changed to keep to the rules.
 	mistake bool
+	// inked is the share of the cell's samples over half ink; marks
+	// reports ink in the shape of pencil marks (rowOfMarks).
+	inked float64
+	marks bool
 }
 
 // Read reads the sudoku in a picture (the bytes of a JPEG, PNG, WebP, GIF
@@ -221,7 +225,9 @@ func Classify(ctx context.Context, cut *Cut) (*Reading, error) {
 			}
 			probs[i].filled += share * softmax(k[:])[1]
 		}
+		probs[i].inked = cut.inked[i]
 		if rowOfMarks(&cut.Cells[i]) {
+			probs[i].marks = true
 			marksOdds(&probs[i])
 		}
 	}
@@ -637,6 +643,9 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 	if v <= 1 {
 		printedUnique(ctx, &chosen, &filled, probs)
 	}
+	if v == 0 {
+		fillLastGaps(ctx, &chosen, &chosenClass, &filled, probs)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -677,6 +686,47 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 		return out, &UnreadableError{Cells: cells, Reading: out}
 	}
 	return out, nil
+}
+
+// maxGaps is how many cells without a digit a grid otherwise filled in
+// may have for fillLastGaps to fill them; gapInk is the share of a gap's
+// samples that must be ink.
+const (
+	maxGaps = 3
+	gapInk  = 0.02
+)
+
+// fillLastGaps fills the last few cells of a grid filled in but for them
+// (at most maxGaps without a digit, the reading keeping to the rules with
+// one solution) with the solution's digits, as filled in, when each holds
+// ink that is not in the shape of pencil marks: on a page filled in to the
+// end, a cell with ink in it is a digit written faintly, which the model
+// took for pencil marks or nothing. They count as corrected.
+func fillLastGaps(ctx context.Context, r *reading, class *[81]int, filled *[81]bool, probs *[81]cellProbs) {
+	var gaps []int
+	for i, d := range r {
+		if d == 0 {
+			if probs[i].inked < gapInk || probs[i].marks {
+				return
+			}
+			gaps = append(gaps, i)
+		}
+	}
+	if len(gaps) == 0 || len(gaps) > maxGaps {
+		return
+	}
+	g, err := sudoku.FromCells(sudoku.Classic, r[:])
+	if err != nil {
+		return
+	}
+	res, err := sudoku.Solve(ctx, g, 2)
+	if err != nil || res.Count != 1 {
+		return
+	}
+	for _, i := range gaps {
+		d := res.Solution.At(i)
+		r[i], class[i], filled[i] = d, d, true
+	}
 }
 
 // maxReprinted is how many digits taken for filled in printedUnique may
