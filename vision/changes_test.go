@@ -113,3 +113,53 @@ func TestDecideKeepsKindsOfTheReadingKept(t *testing.T) {
 		}
 	}
 }
+
+// TestDecideFillsTheLastGaps: on a grid filled in to the end but for a
+// cell or two whose faint digit the model took for pencil marks, the
+// cells with ink in them take the solution's digits, filled in; not a
+// cell without ink, nor one whose ink has the shape of pencil marks, nor
+// more than maxGaps of them.
+func TestDecideFillsTheLastGaps(t *testing.T) {
+	const solution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+	read := func(gaps []int, inked float64, marks bool) *Reading {
+		t.Helper()
+		var probs [81]cellProbs
+		for i := range 81 {
+			probs[i].class[solution[i]-'0'] = 1
+			probs[i].filled = 0.95
+			probs[i].inked = 0.2
+		}
+		for _, i := range gaps {
+			d := solution[i] - '0'
+			probs[i].class = [numClasses]float64{}
+			probs[i].class[classMarks], probs[i].class[d] = 0.55, 0.45
+			probs[i].inked, probs[i].marks = inked, marks
+		}
+		r, err := decide(t.Context(), Quad{}, &probs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	r := read([]int{10, 40}, 0.05, false)
+	if got := r.Line(); got != solution || r.Kinds[10] != Filled || r.Kinds[40] != Filled {
+		t.Errorf("two faint digits: read %s, kinds %v and %v", got, r.Kinds[10], r.Kinds[40])
+	}
+	if len(r.Corrected) != 2 || len(r.Uncertain) != 2 {
+		t.Errorf("two faint digits: corrected %v, uncertain %v, want both cells", r.Corrected, r.Uncertain)
+	}
+	for name, c := range map[string]struct {
+		gaps  []int
+		inked float64
+		marks bool
+	}{
+		"no ink":            {[]int{10}, 0, false},
+		"shaped as marks":   {[]int{10}, 0.05, true},
+		"more than maxGaps": {[]int{10, 20, 30, 40}, 0.05, false},
+	} {
+		r := read(c.gaps, c.inked, c.marks)
+		if got := r.Line(); got[10] != '.' {
+			t.Errorf("%s: read %s, r2c2 filled", name, got)
+		}
+	}
+}

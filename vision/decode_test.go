@@ -112,3 +112,37 @@ func TestRasterShrinksAndLaysOnWhite(t *testing.T) {
 		t.Errorf("transparent pixel %d, want white", r.gray[1])
 	}
 }
+
+// TestBudgetTakesWholeAmounts: an amount over what is free waits until it
+// is given back (or its context ends); an amount over the whole budget
+// takes all of it; giving back twice gives back once.
+func TestBudgetTakesWholeAmounts(t *testing.T) {
+	b := newBudget(8 << 20)
+	first, err := b.acquire(context.Background(), 6<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := b.acquire(ctx, 3<<20); !errors.Is(err, context.Canceled) {
+		t.Fatalf("3 MiB with 2 free and the context done: %v, want context.Canceled", err)
+	}
+	got := make(chan func())
+	go func() {
+		release, err := b.acquire(context.Background(), 100<<20) // capped at the whole budget
+		if err != nil {
+			t.Error(err)
+		}
+		got <- release
+	}()
+	first()
+	first() // a second call gives nothing back
+	all := <-got
+	if n := len(b.units); n != 8 {
+		t.Errorf("%d MiB taken, want the whole 8", n)
+	}
+	all()
+	if n := len(b.units); n != 0 {
+		t.Errorf("%d MiB still taken after giving back", n)
+	}
+}

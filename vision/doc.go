@@ -27,9 +27,10 @@
 //     found), and each cell is cut between the crossings, so a curved page
 //     or an outline off at one side still cuts true; each cell is cut to
 //     28×28 grey levels normalised for ink;
-//   - a small convolutional network, its weights embedded in the binary,
-//     that gives each cell the probability of empty, 1 to 9 and pencil marks,
-//     and whether its digit looks printed or written;
+//   - two small convolutional networks, their weights embedded in the
+//     binary (one trained with handwriting pasted into photos), whose
+//     averaged probabilities give each cell the probability of empty, 1 to
+//     9 and pencil marks, and whether its digit looks printed or written;
 //   - a decoding step that uses the rules: when the most likely reading breaks
 //     a rule, or its givens do not have one solution, the next most likely
 //     readings of the least certain cells are tried before giving up.

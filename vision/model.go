@@ -21,8 +21,18 @@ import (
 // model.bin is "sdkcnn01" then each layer's weights and biases as
 // little-endian float32, in that order, in PyTorch's layout.
 //
+// Two networks of that shape are embedded and their probabilities averaged:
+// model.bin, trained on the shared photos and drawn grids, and
+// model_hand.bin, trained on those with handwriting written in (MNIST's
+// digits pasted into the photos' empty cells and drawn grids): the second
+// reads handwriting far better, the first keeps the printed pages read as
+// well as they were (each alone misreads a few the other does not).
+//
 //go:embed model.bin
 var modelBin []byte
+
+//go:embed model_hand.bin
+var modelHandBin []byte
 
 // Classes of a cell, as the model numbers them: 0 empty, 1-9 the digit, and
 // classMarks for pencil marks only.
@@ -37,13 +47,22 @@ type network struct {
 
 var (
 	netOnce sync.Once
-	netVal  *network
+	netVal  []*network
 	netErr  error
 )
 
-// model returns the embedded network, read once.
-func model() (*network, error) {
-	netOnce.Do(func() { netVal, netErr = parseModel(modelBin) })
+// models returns the embedded networks, read once.
+func models() ([]*network, error) {
+	netOnce.Do(func() {
+		for _, b := range [][]byte{modelBin, modelHandBin} {
+			n, err := parseModel(b)
+			if err != nil {
+				netVal, netErr = nil, err
+				return
+			}
+			netVal = append(netVal, n)
+		}
+	})
 	return netVal, netErr
 }
 

@@ -9,44 +9,51 @@ import (
 
 // TestGolden pins the Go inference against the trainer's: training/train.py
 // writes testdata/golden.json (held-out cells and the logits PyTorch gives
-// them) with the weights it writes to model.bin.
+// them) with the weights it writes to model.bin; the handwriting model's
+// are testdata/golden_hand.json and model_hand.bin.
 func TestGolden(t *testing.T) {
-	b, err := os.ReadFile("testdata/golden.json")
+	nets, err := models()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cases []struct {
-		Label int       `json:"label"`
-		Input []float32 `json:"input"`
-		Digit []float32 `json:"digit"`
-		Kind  []float32 `json:"kind"`
+	if len(nets) != 2 {
+		t.Fatalf("%d networks, want 2", len(nets))
 	}
-	if err := json.Unmarshal(b, &cases); err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) < 5 {
-		t.Fatalf("%d golden cases, want at least 5", len(cases))
-	}
-	net, err := model()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cases {
-		var cell, zoom [CellSide * CellSide]float32
-		if len(c.Input) != 2*len(cell) || len(c.Digit) != numClasses || len(c.Kind) != 2 {
-			t.Fatalf("golden case of label %d: sizes %d, %d, %d", c.Label, len(c.Input), len(c.Digit), len(c.Kind))
+	for n, file := range []string{"testdata/golden.json", "testdata/golden_hand.json"} {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
 		}
-		copy(cell[:], c.Input)
-		copy(zoom[:], c.Input[len(cell):])
-		d, k := net.logits(&cell, &zoom)
-		for i := range d {
-			if math.Abs(float64(d[i]-c.Digit[i])) > 1e-3 {
-				t.Errorf("label %d: class %d logit %v, PyTorch %v", c.Label, i, d[i], c.Digit[i])
+		var cases []struct {
+			Label int       `json:"label"`
+			Input []float32 `json:"input"`
+			Digit []float32 `json:"digit"`
+			Kind  []float32 `json:"kind"`
+		}
+		if err := json.Unmarshal(b, &cases); err != nil {
+			t.Fatal(err)
+		}
+		if len(cases) < 5 {
+			t.Fatalf("%s: %d golden cases, want at least 5", file, len(cases))
+		}
+		net := nets[n]
+		for _, c := range cases {
+			var cell, zoom [CellSide * CellSide]float32
+			if len(c.Input) != 2*len(cell) || len(c.Digit) != numClasses || len(c.Kind) != 2 {
+				t.Fatalf("%s: golden case of label %d: sizes %d, %d, %d", file, c.Label, len(c.Input), len(c.Digit), len(c.Kind))
 			}
-		}
-		for i := range k {
-			if math.Abs(float64(k[i]-c.Kind[i])) > 1e-3 {
-				t.Errorf("label %d: kind %d logit %v, PyTorch %v", c.Label, i, k[i], c.Kind[i])
+			copy(cell[:], c.Input)
+			copy(zoom[:], c.Input[len(cell):])
+			d, k := net.logits(&cell, &zoom)
+			for i := range d {
+				if math.Abs(float64(d[i]-c.Digit[i])) > 1e-3 {
+					t.Errorf("%s: label %d: class %d logit %v, PyTorch %v", file, c.Label, i, d[i], c.Digit[i])
+				}
+			}
+			for i := range k {
+				if math.Abs(float64(k[i]-c.Kind[i])) > 1e-3 {
+					t.Errorf("%s: label %d: kind %d logit %v, PyTorch %v", file, c.Label, i, k[i], c.Kind[i])
+				}
 			}
 		}
 	}

@@ -109,6 +109,10 @@ type cellProbs struct {
 	// mistake marks a digit an app shows as a mistake (in red): it is
 	// read as shown, not changed to keep to the rules.
 	mistake bool
+	// inked is the share of the cell's samples over half ink; marks
+	// reports ink in the shape of pencil marks (rowOfMarks).
+	inked float64
+	marks bool
 }
 
 // Read reads the sudoku in a picture (the bytes of a JPEG, PNG, WebP, GIF
@@ -204,18 +208,26 @@ func logLikelihood(r *Reading) float64 {
 	return sum
 }
 
-// Classify reads the cells of a cut grid with the model and the rules.
+// Classify reads the cells of a cut grid with the models (their
+// probabilities averaged) and the rules.
 func Classify(ctx context.Context, cut *Cut) (*Reading, error) {
-	net, err := model()
+	nets, err := models()
 	if err != nil {
 		return nil, err
 	}
 	var probs [81]cellProbs
+	share := 1 / float64(len(nets))
 	for i := range cut.Cells {
-		d, k := net.logits(&cut.Cells[i], &cut.Zoom[i])
-		copy(probs[i].class[:], softmax(d[:]))
-		probs[i].filled = softmax(k[:])[1]
+		for _, net := range nets {
+			d, k := net.logits(&cut.Cells[i], &cut.Zoom[i])
+			for c, p := range softmax(d[:]) {
+				probs[i].class[c] += share * p
+			}
+			probs[i].filled += share * softmax(k[:])[1]
+		}
+		probs[i].inked = cut.inked[i]
 		if rowOfMarks(&cut.Cells[i]) {
+			probs[i].marks = true
 			marksOdds(&probs[i])
 		}
 	}
@@ -223,25 +235,34 @@ func Classify(ctx context.Context, cut *Cut) (*Reading, error) {
 	return decide(ctx, cut.Outline, &probs)
 }
 
-// rowOfMarks reports whether a cell's ink is a row of pencil marks rather
-// than a digit: at most a quarter of the cell high (an app's candidates
-// written small across the middle of the cell or along its top, or a
-// single one), where a digit is at least a third of the cell high.
+// rowOfMarks reports whether a cell's ink is rows of pencil marks rather
+// than a digit: each band of inked rows at most a quarter of the cell high
+// (an app's candidates written small across the middle of the cell or
+// along its top, a single one, or centred candidates wrapped onto two
+// lines), where a digit is one band at least a third of the cell high.
 func rowOfMarks(ink *[CellSide * CellSide]float32) bool {
-	lo, hi := [2]int{CellSide, CellSide}, [2]int{-1, -1}
 	const edge = 2
+	band, bands, tallest := 0, 0, 0
 	for j := edge; j < CellSide-edge; j++ {
+		inked := false
 		for i := edge; i < CellSide-edge; i++ {
 			if ink[j*CellSide+i] > 0.4 {
-				lo[0], lo[1] = min(lo[0], i), min(lo[1], j)
-				hi[0], hi[1] = max(hi[0], i), max(hi[1], j)
+				inked = true
+				break
 			}
 		}
+		switch {
+		case inked:
+			if band == 0 {
+				bands++
+			}
+			band++
+			tallest = max(tallest, band)
+		default:
+			band = 0
+		}
 	}
-	if hi[0] < 0 {
-		return false
-	}
-	return hi[1]-lo[1]+1 <= CellSide/4
+	return bands > 0 && tallest <= CellSide/4
 }
 
 // marksOdds makes the digits of a cell ten times less likely against
@@ -622,6 +643,9 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 	if v <= 1 {
 		printedUnique(ctx, &chosen, &filled, probs)
 	}
+	if v == 0 {
+		fillLastGaps(ctx, &chosen, &chosenClass, &filled, probs)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -662,6 +686,47 @@ func decide(ctx context.Context, outline Quad, probs *[81]cellProbs) (*Reading, 
 		return out, &UnreadableError{Cells: cells, Reading: out}
 	}
 	return out, nil
+}
+
+// maxGaps is how many cells without a digit a grid otherwise filled in
+// may have for fillLastGaps to fill them; gapInk is the share of a gap's
+// samples that must be ink.
+const (
+	maxGaps = 3
+	gapInk  = 0.02
+)
+
+// fillLastGaps fills the last few cells of a grid filled in but for them
+// (at most maxGaps without a digit, the reading keeping to the rules with
+// one solution) with the solution's digits, as filled in, when each holds
+// ink that is not in the shape of pencil marks: on a page filled in to the
+// end, a cell with ink in it is a digit written faintly, which the model
+// took for pencil marks or nothing. They count as corrected.
+func fillLastGaps(ctx context.Context, r *reading, class *[81]int, filled *[81]bool, probs *[81]cellProbs) {
+	var gaps []int
+	for i, d := range r {
+		if d == 0 {
+			if probs[i].inked < gapInk || probs[i].marks {
+				return
+			}
+			gaps = append(gaps, i)
+		}
+	}
+	if len(gaps) == 0 || len(gaps) > maxGaps {
+		return
+	}
+	g, err := sudoku.FromCells(sudoku.Classic, r[:])
+	if err != nil {
+		return
+	}
+	res, err := sudoku.Solve(ctx, g, 2)
+	if err != nil || res.Count != 1 {
+		return
+	}
+	for _, i := range gaps {
+		d := res.Solution.At(i)
+		r[i], class[i], filled[i] = d, d, true
+	}
 }
 
 // maxReprinted is how many digits taken for filled in printedUnique may

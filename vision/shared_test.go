@@ -179,8 +179,8 @@ func readPhoto(tb testing.TB, p truthPhoto) (got string, sc score) {
 // TestSharedPhotos reads every shared photo with ground truth (VISION_SET=
 // wicht, wicht-mixed or kubiesa: only that set) and reports,
 // per set and split, the photos entirely right and the cells right: the
-// figures of the README. It fails when a set falls under the floor set
-// just below the figures measured.
+// figures of the README. It fails when a set, or its held-out fifth, falls
+// under the floor set just below the figures measured.
 func TestSharedPhotos(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads some 400 photos")
@@ -227,25 +227,38 @@ func TestSharedPhotos(t *testing.T) {
 	if race.Enabled {
 		return // a fortieth of the photos: too few for the floors
 	}
+	// The floors, per set and for its held-out fifth (the puzzles the model
+	// never trained on: the figures to judge it by; the totals are mostly
+	// photos it trained on).
 	floors := map[string]struct{ photos, cells float64 }{
-		"wicht":       {0.93, 0.96},  // measured: 150/160 (93.8%), 96.20% of cells
-		"wicht-mixed": {0.57, 0.935}, // 93/159 (58.5%), 94.23%
-		"kubiesa":     {0.98, 0.995}, // 79/80 (98.8%), 99.80%
+		"wicht":                {0.93, 0.96},  // measured: 150/160 (93.8%), 96.47% of cells
+		"wicht held-out":       {0.92, 0.945}, // 37/40 (92.5%), 94.97%
+		"wicht-mixed":          {0.83, 0.95},  // 134/159 (84.3%), 95.63%
+		"wicht-mixed held-out": {0.79, 0.93},  // 31/39 (79.5%), 93.70%
+		"kubiesa":              {0.98, 0.995}, // 79/80 (98.8%), 99.81%
+		"kubiesa held-out":     {0.91, 0.985}, // 11/12 (91.7%), 98.77%
 	}
-	for set, f := range floors {
-		s := tally[set]
+	keys = keys[:0]
+	for k := range floors {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		f := floors[key]
+		set, _, _ := strings.Cut(key, " ")
 		if only := os.Getenv("VISION_SET"); only != "" && only != set {
 			continue
 		}
+		s := tally[key]
 		if s == nil {
-			t.Errorf("%s: no photos", set)
+			t.Errorf("%s: no photos", key)
 			continue
 		}
 		if got := float64(s.right) / float64(s.photos); got < f.photos {
-			t.Errorf("%s: %.3f of photos entirely right, floor %.3f", set, got, f.photos)
+			t.Errorf("%s: %.3f of photos entirely right, floor %.3f", key, got, f.photos)
 		}
 		if got := float64(s.cellsRight) / float64(s.cells); got < f.cells {
-			t.Errorf("%s: %.4f of cells right, floor %.4f", set, got, f.cells)
+			t.Errorf("%s: %.4f of cells right, floor %.4f", key, got, f.cells)
 		}
 	}
 }

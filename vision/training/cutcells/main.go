@@ -8,12 +8,14 @@
 //
 // Usage:
 //
-//	go run ./vision/training/cutcells -data ../shared/data/photos -o cells.bin
+//	go run ./vision/training/cutcells -data ../shared/data/photos -o cells.bin [-mnist DIR]
 //
 // A record is 1,576 bytes: label (0 empty, 1-9, 10 pencil marks only), kind (0
 // unknown, 1 printed given, 2 filled in), split (0 train, 1 held out),
 // source (1 Wicht, 2 Wicht filled in by hand, 3 Kubiesa, 4 the bot's
-// boards, 5 fonts), the photo's number (uint16, little-endian), the cell
+// boards, 5 fonts; with -mnist, 6 Wicht pages and 7 Kubiesa photos with
+// MNIST's digits written into their empty cells, 8 drawn grids whose
+// entries are MNIST's: see hand.go), the photo's number (uint16, little-endian), the cell
 // (0-80), a zero byte, then the cell's 28×28 samples as bytes (0 background
 // to 255 ink) and its 28×28 framed samples (vision.Cut.Zoom). The held-out split is chosen by puzzle (a hash of its givens,
 // or of the Kubiesa puzzle's name): a fifth of the puzzles, every photo of
