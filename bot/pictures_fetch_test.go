@@ -53,8 +53,12 @@ func TestPictureFetcher(t *testing.T) {
 	}))
 	defer srv.Close()
 	host, _ := url.Parse(srv.URL)
+	// A timeout long enough for a busy machine; the slow download's case
+	// has a short one of its own (a busy machine only makes it surer).
 	f := pictureFetcher{client: srv.Client(), allowed: func(h string) bool { return h == host.Hostname() },
-		max: 1500, timeout: 200 * time.Millisecond}
+		max: 1500, timeout: time.Minute}
+	short := f
+	short.timeout = 200 * time.Millisecond
 	log := slog.New(slog.DiscardHandler)
 	load := func(img *command.Image) *command.Image {
 		if img.Data != nil || img.Err != nil || img.Fetch == nil {
@@ -71,15 +75,16 @@ func TestPictureFetcher(t *testing.T) {
 		name string
 		att  discordgo.MessageAttachment
 		is   error
+		f    pictureFetcher
 	}{
-		{"said too large", discordgo.MessageAttachment{URL: srv.URL + "/ok.png", Size: 2000}, nil},
-		{"larger than said", discordgo.MessageAttachment{URL: srv.URL + "/big.png", Size: 1000}, nil},
-		{"not found", discordgo.MessageAttachment{URL: srv.URL + "/gone.png", Size: 10}, nil},
-		{"other host", discordgo.MessageAttachment{URL: "https://example.com/a.png", Size: 10}, errPictureHost},
-		{"not http", discordgo.MessageAttachment{URL: "file:///etc/passwd", Size: 10}, errPictureHost},
-		{"too slow", discordgo.MessageAttachment{URL: srv.URL + "/slow.png", Size: 10}, context.DeadlineExceeded},
+		{"said too large", discordgo.MessageAttachment{URL: srv.URL + "/ok.png", Size: 2000}, nil, f},
+		{"larger than said", discordgo.MessageAttachment{URL: srv.URL + "/big.png", Size: 1000}, nil, f},
+		{"not found", discordgo.MessageAttachment{URL: srv.URL + "/gone.png", Size: 10}, nil, f},
+		{"other host", discordgo.MessageAttachment{URL: "https://example.com/a.png", Size: 10}, errPictureHost, f},
+		{"not http", discordgo.MessageAttachment{URL: "file:///etc/passwd", Size: 10}, errPictureHost, f},
+		{"too slow", discordgo.MessageAttachment{URL: srv.URL + "/slow.png", Size: 10}, context.DeadlineExceeded, short},
 	} {
-		got := load(f.fetch(context.Background(), log, &c.att))
+		got := load(c.f.fetch(context.Background(), log, &c.att))
 		if got.Err == nil || got.Data != nil || c.is != nil && !errors.Is(got.Err, c.is) {
 			t.Errorf("%s: %d bytes, err %v (want %v)", c.name, len(got.Data), got.Err, c.is)
 		}
