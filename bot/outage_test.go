@@ -70,8 +70,11 @@ func outage(t *testing.T, length, capWait time.Duration) time.Duration {
 func TestOutageRecoveryWithinTheCap(t *testing.T) {
 	t.Parallel()
 	const capWait = 500 * time.Millisecond
-	if back := outage(t, 5*time.Second, capWait); back > capWait+time.Second {
-		t.Errorf("resumed %v after the outage, want within the %v cap (+1 s to connect)", back, capWait)
+	// Within the cap and the time to connect again, with room for a busy
+	// machine: what this tells apart is discordgo's own back-off, which
+	// after 5 s of outage waits 8 s and more, up to 10 minutes.
+	if back := outage(t, 5*time.Second, capWait); back > capWait+5*time.Second {
+		t.Errorf("resumed %v after the outage, want within the %v cap (+5 s to connect on a busy machine)", back, capWait)
 	}
 }
 
