@@ -241,8 +241,8 @@ func TestMoveDeliveredToTwoProcessesPlaysOnce(t *testing.T) {
 	srv := discordtest.New(t)
 	db := openGames(t, path)
 	h1 := startOn(t, srv, playConfig(db), nil)
+	id := startedGame(t, srv, db, nil, gamePuzzle) // before the second process: !play is the first's alone
 	h2 := startOn(t, srv, playConfig(openGames(t, path)), nil)
-	id := startedGame(t, srv, db, nil, gamePuzzle)
 	g, _ := db.Game(context.Background(), id)
 	for i := range 5 {
 		n := srv.MessageCount()
