@@ -22,10 +22,12 @@ func NewMetrics(reg prometheus.Registerer) *Metrics { return metrics.New(reg) }
 // state reads, at each scrape, the values that live in the running bot.
 func (b *Bot) state() metrics.State {
 	return metrics.State{
-		Queued:   func() int { return b.pool.Queued() },
-		Busy:     func() int { return b.pool.Busy() },
-		InFlight: func() int { return b.inflight.Count() },
-		Buckets:  func() int { return b.rest.Channels.Size() },
-		RTTs:     func(f func(int, time.Duration)) { b.shards.RTTs(f) },
+		Queued:      func() int { return b.pool.Queued() },
+		Busy:        func() int { return b.pool.Busy() },
+		PlaysQueued: func() int { return b.plays.Queued() },
+		PlaysBusy:   func() int { return b.plays.Busy() },
+		InFlight:    func() int { return b.inflight.Count() },
+		Buckets:     func() int { return b.rest.Channels.Size() },
+		RTTs:        func(f func(int, time.Duration)) { b.shards.RTTs(f) },
 	}
 }

@@ -11,10 +11,13 @@ import (
 
 // State reads, at each scrape, values that live in the running bot.
 type State struct {
-	Queued   func() int // solves waiting for a worker
-	Busy     func() int // workers running a solve
-	InFlight func() int // commands being handled or answered
-	Buckets  func() int // REST rate-limit buckets of channels kept
+	Queued func() int // solves waiting for a worker
+	Busy   func() int // workers running a solve
+	// PlaysQueued and PlaysBusy are the same for the plays on games
+	// (moves, pencil marks, undo, checks), which have workers of their own.
+	PlaysQueued, PlaysBusy func() int
+	InFlight               func() int // commands being handled or answered
+	Buckets                func() int // REST rate-limit buckets of channels kept
 	// RTTs calls its argument with each connected shard's gateway
 	// round-trip time.
 	RTTs func(func(shard int, rtt time.Duration))
@@ -26,17 +29,20 @@ type State struct {
 type stateCollector struct {
 	s                                      State
 	queue, busy, inflight, buckets, rttDsc *prometheus.Desc
+	playsQueue, playsBusy                  *prometheus.Desc
 }
 
 // NewStateCollector returns a collector of the bot's state, read from s at
 // each scrape; register it with [Metrics.RegisterFunc].
 func NewStateCollector(s State) prometheus.Collector {
 	return &stateCollector{
-		s:        s,
-		queue:    prometheus.NewDesc("sudokubot_solve_queue_length", "Solves waiting for a worker.", nil, nil),
-		busy:     prometheus.NewDesc("sudokubot_solve_workers_busy", "Solve workers running a solve.", nil, nil),
-		inflight: prometheus.NewDesc("sudokubot_commands_in_flight", "Commands being handled or answered.", nil, nil),
-		buckets:  prometheus.NewDesc("sudokubot_rest_buckets", "Rate-limit buckets of channels the bot keeps (forgotten a minute after their last use).", nil, nil),
+		s:          s,
+		queue:      prometheus.NewDesc("sudokubot_solve_queue_length", "Solves waiting for a worker.", nil, nil),
+		busy:       prometheus.NewDesc("sudokubot_solve_workers_busy", "Solve workers running a solve.", nil, nil),
+		playsQueue: prometheus.NewDesc("sudokubot_play_queue_length", "Plays on games (moves, marks, undo, checks) waiting for a worker.", nil, nil),
+		playsBusy:  prometheus.NewDesc("sudokubot_play_workers_busy", "Play workers running a play.", nil, nil),
+		inflight:   prometheus.NewDesc("sudokubot_commands_in_flight", "Commands being handled or answered.", nil, nil),
+		buckets:    prometheus.NewDesc("sudokubot_rest_buckets", "Rate-limit buckets of channels the bot keeps (forgotten a minute after their last use).", nil, nil),
 		rttDsc: prometheus.NewDesc("sudokubot_gateway_rtt_seconds",
 			"Round-trip time of each shard's gateway connection, as the kernel measures it (TCP); absent while disconnected.", []string{"shard"}, nil),
 	}
@@ -45,6 +51,8 @@ func NewStateCollector(s State) prometheus.Collector {
 func (c *stateCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- c.queue
 	ch <- c.busy
+	ch <- c.playsQueue
+	ch <- c.playsBusy
 	ch <- c.inflight
 	ch <- c.buckets
 	ch <- c.rttDsc
@@ -54,6 +62,8 @@ func (c *stateCollector) Collect(ch chan<- prometheus.Metric) {
 	s := c.s
 	ch <- prometheus.MustNewConstMetric(c.queue, prometheus.GaugeValue, float64(s.Queued()))
 	ch <- prometheus.MustNewConstMetric(c.busy, prometheus.GaugeValue, float64(s.Busy()))
+	ch <- prometheus.MustNewConstMetric(c.playsQueue, prometheus.GaugeValue, float64(s.PlaysQueued()))
+	ch <- prometheus.MustNewConstMetric(c.playsBusy, prometheus.GaugeValue, float64(s.PlaysBusy()))
 	ch <- prometheus.MustNewConstMetric(c.inflight, prometheus.GaugeValue, float64(s.InFlight()))
 	ch <- prometheus.MustNewConstMetric(c.buckets, prometheus.GaugeValue, float64(s.Buckets()))
 	s.RTTs(func(shard int, rtt time.Duration) {

@@ -136,10 +136,12 @@ func TestStateCollectorReadsAtScrape(t *testing.T) {
 	m := New(reg)
 	queued := 4
 	s := State{
-		Queued:   func() int { return queued },
-		Busy:     func() int { return 2 },
-		InFlight: func() int { return 5 },
-		Buckets:  func() int { return 7 },
+		Queued:      func() int { return queued },
+		Busy:        func() int { return 2 },
+		PlaysQueued: func() int { return 3 },
+		PlaysBusy:   func() int { return 1 },
+		InFlight:    func() int { return 5 },
+		Buckets:     func() int { return 7 },
 		RTTs: func(f func(int, time.Duration)) {
 			f(0, 20*time.Millisecond)
 			f(1, 40*time.Millisecond)
@@ -150,6 +152,8 @@ func TestStateCollectorReadsAtScrape(t *testing.T) {
 	for name, want := range map[string]map[string]float64{
 		"sudokubot_solve_queue_length":  {"": 9},
 		"sudokubot_solve_workers_busy":  {"": 2},
+		"sudokubot_play_queue_length":   {"": 3},
+		"sudokubot_play_workers_busy":   {"": 1},
 		"sudokubot_commands_in_flight":  {"": 5},
 		"sudokubot_rest_buckets":        {"": 7},
 		"sudokubot_gateway_rtt_seconds": {`shard="0"`: 0.02, `shard="1"`: 0.04},
