@@ -252,6 +252,30 @@ func place(st *state9, d, b int, bit uint32) bool {
 	return true
 }
 
+// placeGuess is place for the open cell bit of band b, whose candidates
+// are digit d+1 and the digits of others (bit e for digit e+1): only those
+// digits' words hold the cell.
+func placeGuess(st *state9, d, b int, bit, others uint32) {
+	i := (d*3 + b) & 31
+	b &= 3
+	st.open[b] &^= bit
+	p := bits.TrailingZeros32(bit) & 31
+	col := tab9.column[p]
+	fd := (*[3]uint32)(st.f[d*3 : d*3+3])
+	v0, v1, v2 := fd[0]&col, fd[1]&col, fd[2]&col
+	fd[0] ^= v0
+	fd[1] ^= v1
+	fd[2] ^= v2
+	changed := (nonzero(v0)|nonzero(v1)<<1|nonzero(v2)<<2)<<(3*d) | 1<<i
+	for ; others != 0; others &= others - 1 {
+		j := (bits.TrailingZeros32(others)*3 + b) & 31
+		st.f[j] &^= bit
+		changed |= 1 << j
+	}
+	st.f[i] = st.f[i]&^tab9.peers[p] | bit
+	st.dirty |= changed
+}
+
 // placeNaked is place for a cell whose only candidate is digit d+1: no other
 // digit's word holds the cell, so only the digit's own words change.
 func placeNaked(st *state9, d, b int, bit uint32) {
@@ -507,20 +531,20 @@ func (s *solver9) search(state state9) {
 			return // cannot happen after propagate; kept for safety
 		}
 		// Try every candidate but the last on a copy; the last one reuses st.
+		all := digits
 		for ; digits&(digits-1) != 0; digits &= digits - 1 {
 			s.guesses++
 			child := *st
-			if place(&child, bits.TrailingZeros32(digits), b, bit) {
-				s.search(child)
-			}
+			d := bits.TrailingZeros32(digits)
+			placeGuess(&child, d, b, bit, all&^(1<<d))
+			s.search(child)
 			if s.count >= s.limit || s.err != nil {
 				return
 			}
 		}
 		s.guesses++
-		if !place(st, bits.TrailingZeros32(digits), b, bit) {
-			return
-		}
+		d := bits.TrailingZeros32(digits)
+		placeGuess(st, d, b, bit, all&^(1<<d))
 	}
 }
 
