@@ -161,7 +161,7 @@ func solve9(ctx context.Context, g *Grid, limit int, res *Result) error {
 	// The state after placing every given.
 	fromUnits(&st, (*[9]uint32)(unitsOf[:9]), givens)
 	s := solver9{ctx: ctx, limit: limit}
-	s.search(st)
+	s.search(st, 0, 0, 0, 0)
 	res.Count, res.Stats.Guesses = s.count, s.guesses
 	if s.count > 0 {
 		res.Solution = *g
@@ -500,8 +500,11 @@ const colsAfter = 8
 
 // search explores st, a copy of its own: each level of the recursion keeps
 // its state in its stack frame, so nothing is allocated or zeroed.
-func (s *solver9) search(state state9) {
+func (s *solver9) search(state state9, d, b int, bit, others uint32) {
 	st := &state
+	if bit != 0 {
+		placeGuess(st, d, b, bit, others)
+	}
 	for {
 		s.nodes++
 		if s.nodes&255 == 0 {
@@ -534,10 +537,8 @@ func (s *solver9) search(state state9) {
 		all := digits
 		for ; digits&(digits-1) != 0; digits &= digits - 1 {
 			s.guesses++
-			child := *st
 			d := bits.TrailingZeros32(digits)
-			placeGuess(&child, d, b, bit, all&^(1<<d))
-			s.search(child)
+			s.search(*st, d, b, bit, all&^(1<<d))
 			if s.count >= s.limit || s.err != nil {
 				return
 			}
