@@ -41,10 +41,7 @@ const all27 = 1<<27 - 1
 
 // tables9 are the lookup tables of the fast path.
 type tables9 struct {
-	perm    [512]uint32  // triplet occupancy (bit r*3+k) → the 27-bit mask of triplets in a fitting permutation; 0 if none fits
-	trip    [512]uint8   // one row of 9 cells → its 3 triplets' occupancy (bits 0-2)
-	trip1   [512]uint16  // trip shifted to bits 3-5 (the band's second row)
-	trip2   [512]uint16  // trip shifted to bits 6-8 (the third row)
+	perm    [512]uint32  // permHash of a word → the 27-bit mask of its triplets in a fitting permutation; 0 if none fits
 	colLock [512]uint32  // columns occupied in a band → the other bands' cells to clear: columns alone in their box
 	peers   [32]uint32   // cell → the other cells of its row and box in the band
 	column  [32]uint32   // cell (or column, below 9) → the three cells of its column in a band
@@ -62,12 +59,6 @@ var tab9 = *newTables9()
 func newTables9() *tables9 {
 	t := new(tables9)
 	for x := 0; x < 512; x++ {
-		for k := 0; k < 3; k++ {
-			if x>>(3*k)&7 != 0 {
-				t.trip[x] |= 1 << k
-			}
-		}
-		t.trip1[x], t.trip2[x] = uint16(t.trip[x])<<3, uint16(t.trip[x])<<6
 		for k := 0; k < 3; k++ {
 			if g := x >> (3 * k) & 7; g != 0 && g&(g-1) == 0 {
 				c := bits.TrailingZeros(uint(g)) + 3*k
@@ -90,7 +81,13 @@ func newTables9() *tables9 {
 				m |= 7 << (r*9 + 3*k)
 			}
 		}
-		t.perm[occ] = m
+		// The cells of the triplets of occ, one bit set in each: what
+		// permHash reads.
+		var y uint32
+		for j := 0; j < 9; j++ {
+			y |= uint32(occ>>j&1) << (3 * j)
+		}
+		t.perm[permHash(y)] = m
 	}
 	for p := 0; p < 27; p++ {
 		r, c := p/9, p%9
@@ -292,6 +289,14 @@ func placeNaked(st *state9, d, b int, bit uint32) {
 	st.dirty |= (nonzero(v0)|nonzero(v1)<<1|nonzero(v2)<<2)<<(3*d) | 1<<i
 }
 
+// permHash maps the triplets of x that hold a cell to an index of
+// tables9.permH: one multiplication, by a constant found by trying random
+// ones, gives each of the 512 sets of triplets its own 9 bits.
+func permHash(x uint32) uint32 {
+	y := (x | x>>1 | x>>2) & 0x1249249 // bit 9r+3k: triplet (r, k) holds a cell
+	return uint32(uint64(y) * 0xe200802000583544 >> 55)
+}
+
 // nonzero returns 1 if v (below 1<<31) is not 0, and 0 if it is.
 func nonzero(v uint32) uint32 { return (v | -v) >> 31 }
 
@@ -306,7 +311,7 @@ func propagate(st *state9, cols bool) bool {
 			i := bits.TrailingZeros32(dirty) & 31
 			dirty &= dirty - 1
 			x := st.f[i]
-			x &= t.perm[(uint32(t.trip[x&511])|uint32(t.trip1[x>>9&511])|uint32(t.trip2[x>>18&511]))&511]
+			x &= t.perm[permHash(x)]
 			if x == 0 {
 				return false
 			}
