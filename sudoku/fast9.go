@@ -41,16 +41,15 @@ const all27 = 1<<27 - 1
 
 // tables9 are the lookup tables of the fast path.
 type tables9 struct {
-	perm    [512]uint32  // permHash of a word → the 27-bit mask of its triplets in a fitting permutation; 0 if none fits
-	colLock [512]uint32  // columns occupied in a band → the other bands' cells to clear: columns alone in their box
-	peers   [32]uint32   // cell → the other cells of its row and box in the band
-	column  [32]uint32   // cell (or column, below 9) → the three cells of its column in a band
-	others  [32][2]uint8 // f index → the same digit's other two bands
-	band    [32]uint8    // f index → band
-	rows3   [8]uint32    // rows of a band (bit r) → their cells
-	boxes3  [8]uint32    // boxes of a band (bit k) → their cells
-	digit   [32]uint8    // f index → digit - 1
-	units   [128]uint32  // cell (row*9+col) → bit row, 9+col and 18+box; 81-127 unused, for index masks
+	perm    [512]uint32 // permHash of a word → the 27-bit mask of its triplets in a fitting permutation; 0 if none fits
+	colLock [512]uint32 // columns occupied in a band → the other bands' cells to clear: columns alone in their box
+	peers   [32]uint32  // cell → the other cells of its row and box in the band
+	column  [32]uint32  // cell (or column, below 9) → the three cells of its column in a band
+	others  [32]uint32  // f index → the same digit's other two bands (f indexes, in bits 0-7 and 8-15) and the band (bits 16-17)
+	rows3   [8]uint32   // rows of a band (bit r) → their cells
+	boxes3  [8]uint32   // boxes of a band (bit k) → their cells
+	digit   [32]uint8   // f index → digit - 1
+	units   [128]uint32 // cell (row*9+col) → bit row, 9+col and 18+box; 81-127 unused, for index masks
 }
 
 // tab9 is a value, not a pointer, so that the hot loops index it directly.
@@ -98,8 +97,8 @@ func newTables9() *tables9 {
 	}
 	for i := 0; i < 27; i++ {
 		d, b := i/3, i%3
-		t.digit[i], t.band[i] = uint8(d), uint8(b)
-		t.others[i] = [2]uint8{uint8(d*3 + (b+1)%3), uint8(d*3 + (b+2)%3)}
+		t.digit[i] = uint8(d)
+		t.others[i] = uint32(d*3+(b+1)%3) | uint32(d*3+(b+2)%3)<<8 | uint32(b)<<16
 	}
 	for p := 0; p < 27; p++ {
 		c := p % 9
@@ -317,8 +316,8 @@ func propagate(st *state9, cols bool) bool {
 			}
 			st.f[i] = x
 			lock := t.colLock[(x|x>>9|x>>18)&511]
-			o := &t.others[i]
-			o0, o1 := o[0]&31, o[1]&31
+			o := t.others[i]
+			o0, o1 := o&31, o>>8&31
 			v0, v1 := st.f[o0]&lock, st.f[o1]&lock
 			st.f[o0] ^= v0
 			st.f[o1] ^= v1
@@ -328,7 +327,7 @@ func propagate(st *state9, cols bool) bool {
 			// singles: testing boxes too saved no guess.) Every row of x
 			// holds a cell now, so z, x without the lowest cell of each
 			// row, borrows across no row.
-			b := int(t.band[i]) & 3
+			b := int(o>>16) & 3
 			z := x & (x - (1 | 1<<9 | 1<<18))
 			const low8, top = 0xFF | 0xFF<<9 | 0xFF<<18, 1<<8 | 1<<17 | 1<<26
 			many := ((z&low8 + low8) | z) & top >> 8 * 511 // rows of two cells or more
