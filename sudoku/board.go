@@ -140,7 +140,7 @@ func (b *Board) SolutionOtherThan(ctx context.Context, ps ...Placement) (bool, e
 		st.f[w] &^= bit
 		st.dirty |= 1 << w
 		s := solver9{ctx: ctx, limit: 1}
-		s.search(st)
+		s.search(st, 0, 0, 0, 0)
 		if s.err != nil {
 			return false, fmt.Errorf("solve: %w", s.err)
 		}
