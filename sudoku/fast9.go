@@ -574,6 +574,22 @@ func bandCounts(f *[32]uint32, b int) (once, twice, thrice uint32) {
 	return once, twice, thrice
 }
 
+// bestTwo returns the best key of pickCell among the cells two of a band
+// whose open cells are open, the other bands' being open1 and open2; base is
+// 127 minus the band<<5. It returns -1 if two is empty.
+func bestTwo(two, open, open1, open2 uint32, base int) int {
+	best := -1
+	for ; two != 0; two &= two - 1 {
+		p := bits.TrailingZeros32(two) & 31
+		col := tab9.column[p]
+		// One count: the band's peers in the low word, the column's
+		// cells of the other bands (the second shifted by one) above.
+		sc := bits.OnesCount64(uint64(open&tab9.peers[p]) | uint64(open1&col|(open2&col)<<1)<<32)
+		best = max(best, sc<<7|(base-p))
+	}
+	return best
+}
+
 // pickCell returns the open cell to branch on: of the cells with two
 // candidates (st.two, as propagate left it), the one with the most open
 // peers, so that either choice settles the most; without such cells, one
@@ -581,25 +597,13 @@ func bandCounts(f *[32]uint32, b int) (once, twice, thrice uint32) {
 // rather than taking the first, cut the guesses by 38% on forum_hardest and
 // 36% on 17clue.
 func pickCell(st *state9) (band int, bit uint32) {
-	t := &tab9
 	// The best key so far: the score above bits 0-6, which hold 127 minus
 	// the cell's band<<5 | bit index, so that of equal scores the first cell
 	// found wins. Taking a maximum needs no branch that mispredicts.
-	best := -1
-	open := st.open
-	next := [3]uint32{open[1], open[2], open[0]}
-	after := [3]uint32{open[2], open[0], open[1]}
-	for b := 0; b < 3; b++ {
-		o1, o2 := next[b], after[b]
-		for m := st.two[b]; m != 0; m &= m - 1 {
-			p := bits.TrailingZeros32(m)
-			col := t.column[p&31]
-			// One count: the band's peers in the low word, the column's
-			// cells of the other bands (the second shifted by one) above.
-			sc := bits.OnesCount64(uint64(open[b]&t.peers[p&31]) | uint64(o1&col|(o2&col)<<1)<<32)
-			best = max(best, sc<<7|(127-(b<<5|p)))
-		}
-	}
+	o0, o1, o2 := st.open[0], st.open[1], st.open[2]
+	best := bestTwo(st.two[0], o0, o1, o2, 127)
+	best = max(best, bestTwo(st.two[1], o1, o2, o0, 127-1<<5))
+	best = max(best, bestTwo(st.two[2], o2, o0, o1, 127-2<<5))
 	if best >= 0 {
 		k := 127 - best&127
 		return k >> 5, 1 << (k & 31)
