@@ -432,12 +432,25 @@ func columnSingles(st *state9) bool {
 	c0 := uint64(^st.open[0]) * (1 | 1<<32)
 	c1 := uint64(^st.open[1]) * (1 | 1<<32)
 	c2 := uint64(^st.open[2]) * (1 | 1<<32)
-	// Digits 1-2, 3-4, 5-6, 7-8 and 9 (alone: no digit 10).
-	o0, s0 := columnPair(uint64(f[0])|uint64(f[3])<<32, uint64(f[1])|uint64(f[4])<<32, uint64(f[2])|uint64(f[5])<<32, c0, c1, c2)
-	o1, s1 := columnPair(uint64(f[6])|uint64(f[9])<<32, uint64(f[7])|uint64(f[10])<<32, uint64(f[8])|uint64(f[11])<<32, c0, c1, c2)
-	o2, s2 := columnPair(uint64(f[12])|uint64(f[15])<<32, uint64(f[13])|uint64(f[16])<<32, uint64(f[14])|uint64(f[17])<<32, c0, c1, c2)
-	o3, s3 := columnPair(uint64(f[18])|uint64(f[21])<<32, uint64(f[19])|uint64(f[22])<<32, uint64(f[20])|uint64(f[23])<<32, c0, c1, c2)
-	o4, s4 := columnPair(uint64(f[24]), uint64(f[25]), uint64(f[26]), c0, c1, c2)
+	// Digits 1-2, 3-4, 5-6, 7-8 and 9 (alone: no digit 10), in bands 0-2:
+	// the cells of a band (row%3, column) holding the digit in at least one
+	// band and in at least two give the columns holding it once and twice;
+	// a column holding it once, and not at a closed cell, is a single.
+	x0, x1, x2 := uint64(f[0])|uint64(f[3])<<32, uint64(f[1])|uint64(f[4])<<32, uint64(f[2])|uint64(f[5])<<32
+	o0, t0 := columnCounts(x0|x1|x2, x0&x1|(x0|x1)&x2)
+	s0 := o0 &^ t0 &^ columnFold(x0&c0|x1&c1|x2&c2)
+	x0, x1, x2 = uint64(f[6])|uint64(f[9])<<32, uint64(f[7])|uint64(f[10])<<32, uint64(f[8])|uint64(f[11])<<32
+	o1, t1 := columnCounts(x0|x1|x2, x0&x1|(x0|x1)&x2)
+	s1 := o1 &^ t1 &^ columnFold(x0&c0|x1&c1|x2&c2)
+	x0, x1, x2 = uint64(f[12])|uint64(f[15])<<32, uint64(f[13])|uint64(f[16])<<32, uint64(f[14])|uint64(f[17])<<32
+	o2, t2 := columnCounts(x0|x1|x2, x0&x1|(x0|x1)&x2)
+	s2 := o2 &^ t2 &^ columnFold(x0&c0|x1&c1|x2&c2)
+	x0, x1, x2 = uint64(f[18])|uint64(f[21])<<32, uint64(f[19])|uint64(f[22])<<32, uint64(f[20])|uint64(f[23])<<32
+	o3, t3 := columnCounts(x0|x1|x2, x0&x1|(x0|x1)&x2)
+	s3 := o3 &^ t3 &^ columnFold(x0&c0|x1&c1|x2&c2)
+	x0, x1, x2 = uint64(f[24]), uint64(f[25]), uint64(f[26])
+	o4, t4 := columnCounts(x0|x1|x2, x0&x1|(x0|x1)&x2)
+	s4 := o4 &^ t4 &^ columnFold(x0&c0|x1&c1|x2&c2)
 	if (o0^rows)|(o1^rows)|(o2^rows)|(o3^rows)|(o4^511) != 0 {
 		return false // a column without one of the digits
 	}
@@ -447,24 +460,22 @@ func columnSingles(st *state9) bool {
 	return placeColumnSingles(st, &[5]uint64{s0, s1, s2, s3, s4})
 }
 
-// columnPair returns, for the two digits whose words of bands 0-2 are x0-x2
-// (one digit in each half), the columns that hold the digit (once) and the
-// columns where it has one cell left and is not placed yet (singles). The
-// closed cells of the three bands are c0-c2, in both halves.
-func columnPair(x0, x1, x2, c0, c1, c2 uint64) (once, singles uint64) {
-	const rows = 511 | 511<<32
-	// The cells of a band (row%3, column) that hold the digit in at least
-	// one band, and in at least two; then the columns that hold it at least
-	// once, and at least twice, over the three rows.
-	one := x0 | x1 | x2
-	two := x0&x1 | (x0|x1)&x2
+// columnCounts returns the columns that hold a digit at least once, and at
+// least twice, from the cells of a band (row%3, column) that hold it in at
+// least one band (one) and in at least two (two). Like columnFold, it works
+// on two digits at once, one in each half, and is small enough for the
+// compiler to inline.
+func columnCounts(one, two uint64) (once, twice uint64) {
+	const rows = 511 | 511<<32 // the first row of each half
 	a, b, c := one&rows, one>>9&rows, one>>18&rows
-	once = a | b | c
-	twice := (two|two>>9|two>>18)&rows | a&b | (a|b)&c
-	// Columns where the digit is placed already.
-	done := x0&c0 | x1&c1 | x2&c2
-	done = (done | done>>9 | done>>18) & rows
-	return once, once &^ twice &^ done
+	return a | b | c, (two|two>>9|two>>18)&rows | a&b | (a|b)&c
+}
+
+// columnFold returns the columns of the cells of x (in any row of a band).
+// Given the closed cells that hold a digit, it returns the columns where the
+// digit is placed already.
+func columnFold(x uint64) uint64 {
+	return (x | x>>9 | x>>18) & (511 | 511<<32)
 }
 
 // placeColumnSingles places the column singles cs of columnSingles (for
