@@ -381,7 +381,22 @@ func propagate(st *state9, cols bool) bool {
 		st.dirty = 0
 		// Naked singles.
 		for b := 0; b < 3; b++ {
-			once, twice, thrice := bandCounts(&st.f, b)
+			// The band's cells with at least one, two and three candidates.
+			fb := (*[25]uint32)(st.f[b : b+25])
+			x0, x1, x2, x3, x4, x5, x6, x7, x8 := fb[0], fb[3], fb[6], fb[9], fb[12], fb[15], fb[18], fb[21], fb[24]
+			// Pairwise, then merged: fewer dependent steps than one running count.
+			a1, a2 := x0|x1, x0&x1
+			b1, b2 := x2|x3, x2&x3
+			c1, c2 := x4|x5, x4&x5
+			d1, d2 := x6|x7, x6&x7
+			ab1, ab2, ab3 := a1|b1, a2|b2|a1&b1, a2&b1|b2&a1
+			cd1, cd2, cd3 := c1|d1, c2|d2|c1&d1, c2&d1|d2&c1
+			once := ab1 | cd1
+			twice := ab2 | cd2 | ab1&cd1
+			thrice := ab3 | cd3 | ab2&cd1 | cd2&ab1
+			thrice |= twice & x8
+			twice |= once & x8
+			once |= x8
 			open := st.open[b]
 			if open&^once != 0 {
 				return false
@@ -562,27 +577,6 @@ func (s *solver9) search(state state9, d, b int, bit, others uint32) {
 		d := bits.TrailingZeros32(digits)
 		placeGuess(st, d, b, bit, all&^(1<<d))
 	}
-}
-
-// bandCounts returns the cells of band b with at least one, two and three
-// candidates.
-func bandCounts(f *[32]uint32, b int) (once, twice, thrice uint32) {
-	fb := (*[25]uint32)(f[b : b+25])
-	x0, x1, x2, x3, x4, x5, x6, x7, x8 := fb[0], fb[3], fb[6], fb[9], fb[12], fb[15], fb[18], fb[21], fb[24]
-	// Pairwise, then merged: fewer dependent steps than one running count.
-	a1, a2 := x0|x1, x0&x1
-	b1, b2 := x2|x3, x2&x3
-	c1, c2 := x4|x5, x4&x5
-	d1, d2 := x6|x7, x6&x7
-	ab1, ab2, ab3 := a1|b1, a2|b2|a1&b1, a2&b1|b2&a1
-	cd1, cd2, cd3 := c1|d1, c2|d2|c1&d1, c2&d1|d2&c1
-	once = ab1 | cd1
-	twice = ab2 | cd2 | ab1&cd1
-	thrice = ab3 | cd3 | ab2&cd1 | cd2&ab1
-	thrice |= twice & x8
-	twice |= once & x8
-	once |= x8
-	return once, twice, thrice
 }
 
 // bestTwo returns the best key of pickCell among the cells two of a band
