@@ -265,6 +265,14 @@ func squareness(q Quad) float64 {
 // full from 60%), less half the share of the lines half way between them (a
 // grid has lines, not a blot; digits lie on those).
 func gridScore(ink []bool, w, h int, hm homography) float64 {
+	lines, _, off := gridLines(ink, w, h, hm)
+	return lines - 0.5*off
+}
+
+// gridLines is the two parts of [gridScore], the share of the grid's lines
+// inked (a line in full from 60%) and the share of the lines half way
+// between them, and the share of the samples along the lines inked.
+func gridLines(ink []bool, w, h int, hm homography) (lines, along, off float64) {
 	at := func(u, v float64) bool {
 		x, y := hm.apply(u, v)
 		xi, yi := int(x+0.5), int(y+0.5)
@@ -284,7 +292,7 @@ func gridScore(ink []bool, w, h int, hm homography) float64 {
 		return false
 	}
 	const steps = 72
-	lines, off := 0.0, 0
+	offN, alongN := 0, 0
 	for i := 0; i <= 9; i++ {
 		across, down := 0, 0
 		for s := range steps {
@@ -298,17 +306,18 @@ func gridScore(ink []bool, w, h int, hm homography) float64 {
 			if i < 9 {
 				m := float64(i) + 0.5
 				if at(t, m) {
-					off++
+					offN++
 				}
 				if at(m, t) {
-					off++
+					offN++
 				}
 			}
 		}
 		// A dashed or faint line counts in full from 60% inked.
 		lines += min(1, float64(across)/(0.6*steps)) + min(1, float64(down)/(0.6*steps))
+		alongN += across + down
 	}
-	return lines/20 - 0.5*float64(off)/float64(18*steps)
+	return lines / 20, float64(alongN) / float64(20*steps), float64(offN) / float64(18*steps)
 }
 
 // faintGridScore is [gridScore] measured on the grey levels rather than the
@@ -359,8 +368,13 @@ func faintGridScore(r *raster, hm homography) float64 {
 	return lines/20 - 0.5*off/18
 }
 
-// minGridScore is the score under which a quadrilateral is not taken for a grid.
-const minGridScore = 0.45
+// minGridScore is the score under which a quadrilateral is not taken for a
+// grid, and minRescuedScore the score an outline under it must reach once
+// put right by [refineOutline].
+const (
+	minGridScore    = 0.45
+	minRescuedScore = 0.7
+)
 
 // findGrid finds the outline of the grid in r: the largest square-ish
 // quadrilateral around one region of ink with the lines of a 9×9 grid. It
@@ -385,7 +399,7 @@ func findGrid(r *raster, ink []bool) (Quad, float64, bool) {
 	}
 	var best Quad
 	bestScore, found := 0.0, false
-	bestArea := 0.0
+	bestArea, bestRescued := 0.0, false
 	for _, c := range cands {
 		q := largestQuad(hull(labels, solid, r.w, c))
 		if !convexClockwise(q) || squareness(q) < minSquareness {
@@ -396,6 +410,17 @@ func findGrid(r *raster, ink []bool) (Quad, float64, bool) {
 			continue
 		}
 		s := gridScore(ink, r.w, r.h, hm)
+		rescued := false
+		if s < minGridScore {
+			// An outline off at a corner or a side may be put right by
+			// the lines within it, when they are clearly a grid's.
+			if q2 := refineOutline(ink, r.w, r.h, q, true); q2 != q {
+				hm2, _ := quadHomography(q2)
+				if s2 := gridScore(ink, r.w, r.h, hm2); s2 >= minRescuedScore {
+					q, hm, s, rescued = q2, hm2, s2, true
+				}
+			}
+		}
 		if s < minGridScore {
 			s = max(s, faintGridScore(r, hm))
 		}
@@ -403,10 +428,25 @@ func findGrid(r *raster, ink []bool) (Quad, float64, bool) {
 			continue
 		}
 		a := quadArea(q)
-		// The largest grid wins; a smaller one only with a clearly better score.
-		if !found || a > bestArea && s > bestScore-0.15 || s > bestScore+0.15 {
-			best, bestScore, bestArea, found = q, s, a, true
+		// The largest grid wins; a smaller one only with a clearly better
+		// score. An outline put right wins by its score alone.
+		var wins bool
+		switch {
+		case !found:
+			wins = true
+		case rescued:
+			wins = s > bestScore+0.05
+		case bestRescued:
+			wins = s > bestScore-0.05
+		default:
+			wins = a > bestArea && s > bestScore-0.15 || s > bestScore+0.15
 		}
+		if wins {
+			best, bestScore, bestArea, bestRescued, found = q, s, a, rescued, true
+		}
+	}
+	if found {
+		best = refineOutline(ink, r.w, r.h, best, bestRescued)
 	}
 	return best, bestScore, found
 }
@@ -414,3 +454,94 @@ func findGrid(r *raster, ink []bool) (Quad, float64, bool) {
 // minSquareness is the [squareness] under which a quadrilateral is not
 // taken for a grid: a square seen even at a steep angle keeps more.
 const minSquareness = 0.45
+
+// minRefineGain is the share of the grid's lines [refineOutline] must
+// find inked beyond those of the outline it starts from, and
+// maxRefineLoss how much of its [gridScore] the outline may lose for it.
+const (
+	minRefineGain = 0.03
+	maxRefineLoss = 0.02
+)
+
+// refineOutline moves the corners of q0, one at a time, while more of the
+// grid's lines lie on ink ([gridLines]), by steps from half a cell down to
+// a pixel, and returns that outline when it has gained [minRefineGain] of
+// the lines inked without losing more than [maxRefineLoss] of its score,
+// else q0. The ink's outline misses a corner that the light or the page's
+// fold has faded, and takes the last line of ink for a side that the
+// picture's edge cuts off; the grid's lines within tell where the corners
+// are. A corner may leave the picture by up to a cell. Ink between the
+// lines does not count here: digits written in would push the lines off
+// the cells.
+//
+// Thorough, for an outline not taken for a grid as it was, also moves a
+// side's two corners together and follows the samples along the lines
+// inked where the lines inked are level; on an outline taken for a grid
+// that drifts onto digits and text, so its corners move alone, on the
+// lines inked only.
+func refineOutline(ink []bool, w, h int, q0 Quad, thorough bool) Quad {
+	side := math.Sqrt(quadArea(q0))
+	margin := side / 9
+	// eval is the lines inked and, below a thousandth, the samples along
+	// them (when thorough); and the lines inked.
+	eval := func(q Quad) (float64, float64) {
+		for _, p := range q {
+			if p.X < -margin || p.Y < -margin || p.X > float64(w)+margin || p.Y > float64(h)+margin {
+				return -1, -1
+			}
+		}
+		if !convexClockwise(q) || squareness(q) < minSquareness {
+			return -1, -1
+		}
+		hm, ok := quadHomography(q)
+		if !ok {
+			return -1, -1
+		}
+		lines, along, _ := gridLines(ink, w, h, hm)
+		if !thorough {
+			along = 0
+		}
+		return lines + along/1000, lines
+	}
+	q := q0
+	score, start := eval(q)
+	if start >= 1-minRefineGain {
+		return q0
+	}
+	lines := start
+	moves := [4]Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	// Each corner alone, then (when thorough) each side's two corners together.
+	groups := [][]int{{0}, {1}, {2}, {3}, {0, 1}, {1, 2}, {2, 3}, {3, 0}}
+	if !thorough {
+		groups = groups[:4]
+	}
+	for step := side / 18; step >= 1; step /= 2 {
+		for range 8 { // rounds at one step, while a corner moves
+			moved := false
+			for _, g := range groups {
+				for _, m := range moves {
+					t := q
+					for _, c := range g {
+						t[c].X += m.X * step
+						t[c].Y += m.Y * step
+					}
+					if s, l := eval(t); s > score+1e-9 {
+						q, score, lines, moved = t, s, l, true
+					}
+				}
+			}
+			if !moved {
+				break
+			}
+		}
+	}
+	if lines < start+minRefineGain {
+		return q0
+	}
+	h0, _ := quadHomography(q0)
+	h1, _ := quadHomography(q)
+	if gridScore(ink, w, h, h1) < gridScore(ink, w, h, h0)-maxRefineLoss {
+		return q0
+	}
+	return q
+}

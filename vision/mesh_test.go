@@ -104,3 +104,49 @@ func TestRefineGridKeepsOutlineWithoutLines(t *testing.T) {
 		}
 	}
 }
+
+// TestFindGridRefinesOutline: a grid whose top left corner has faded from
+// the page (its lines there gone: its outline was not taken for a grid),
+// and one whose top side the picture's edge cuts off half a cell above
+// the ink's outline, are outlined near their corners, from the lines
+// within (within a fifth of a cell, and for the grid found, whose corners
+// move gently, 0.3 of a cell, which the mesh of its lines then follows).
+func TestFindGridRefinesOutline(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		gone func(x, y, margin, cell float64) bool
+		crop int     // rows cut off the top of the picture
+		near float64 // how near the corners must be, in cells
+	}{
+		{"faded corner", func(x, y, margin, cell float64) bool { return x-margin+y-margin < 2.2*cell }, 0, 0.2},
+		{"top side cut off", func(x, y, margin, cell float64) bool { return false }, 60, 0.3},
+	} {
+		r, truth := bentGrid(440, 0)
+		margin, cell := 40.0, float64(440-80)/9
+		for y := range r.h {
+			for x := range r.w {
+				if tc.gone(float64(x), float64(y), margin, cell) {
+					r.gray[y*r.w+x] = 210
+				}
+			}
+		}
+		if tc.crop > 0 {
+			r.gray = r.gray[tc.crop*r.w:]
+			r.rgb = r.rgb[3*tc.crop*r.w:]
+			r.h -= tc.crop
+		}
+		q, _, ok := findGrid(r, threshold(r))
+		if !ok {
+			t.Errorf("%s: no grid found", tc.name)
+			continue
+		}
+		for i, rc := range [4][2]int{{0, 0}, {0, 9}, {9, 9}, {9, 0}} {
+			want := truth(rc[0], rc[1])
+			want.Y -= float64(tc.crop)
+			if d := math.Hypot(q[i].X-want.X, q[i].Y-want.Y); d > tc.near*cell {
+				t.Errorf("%s: corner %d at %.1f,%.1f, want %.1f,%.1f (off by %.1f px, a cell is %.0f)",
+					tc.name, i, q[i].X, q[i].Y, want.X, want.Y, d, cell)
+			}
+		}
+	}
+}
