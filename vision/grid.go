@@ -399,7 +399,7 @@ func findGrid(r *raster, ink []bool) (Quad, float64, bool) {
 	}
 	var best Quad
 	bestScore, found := 0.0, false
-	bestArea, bestRescued := 0.0, false
+	bestArea, bestRescued, bestFaint := 0.0, false, false
 	for _, c := range cands {
 		q := largestQuad(hull(labels, solid, r.w, c))
 		if !convexClockwise(q) || squareness(q) < minSquareness {
@@ -410,19 +410,21 @@ func findGrid(r *raster, ink []bool) (Quad, float64, bool) {
 			continue
 		}
 		s := gridScore(ink, r.w, r.h, hm)
-		rescued := false
+		faint, rescued := false, false
+		if s < minGridScore {
+			if f := faintGridScore(r, hm); f >= minGridScore {
+				s, faint = f, true
+			}
+		}
 		if s < minGridScore {
 			// An outline off at a corner or a side may be put right by
 			// the lines within it, when they are clearly a grid's.
 			if q2 := refineOutline(ink, r.w, r.h, q, true); q2 != q {
 				hm2, _ := quadHomography(q2)
 				if s2 := gridScore(ink, r.w, r.h, hm2); s2 >= minRescuedScore {
-					q, hm, s, rescued = q2, hm2, s2, true
+					q, s, rescued = q2, s2, true
 				}
 			}
-		}
-		if s < minGridScore {
-			s = max(s, faintGridScore(r, hm))
 		}
 		if s < minGridScore {
 			continue
@@ -442,10 +444,12 @@ func findGrid(r *raster, ink []bool) (Quad, float64, bool) {
 			wins = a > bestArea && s > bestScore-0.15 || s > bestScore+0.15
 		}
 		if wins {
-			best, bestScore, bestArea, bestRescued, found = q, s, a, rescued, true
+			best, bestScore, bestArea, bestRescued, bestFaint, found = q, s, a, rescued, faint, true
 		}
 	}
-	if found {
+	if found && !bestFaint {
+		// (A grid found by its faint lines has too few of them in the
+		// ink to be put right by them.)
 		best = refineOutline(ink, r.w, r.h, best, bestRescued)
 	}
 	return best, bestScore, found

@@ -24,6 +24,7 @@ type screen struct {
 // line naming the style.
 func loadScreens(tb testing.TB, dir string) []screen {
 	tb.Helper()
+	candidateModels(tb)
 	truths, err := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if err != nil || len(truths) == 0 {
 		tb.Fatalf("no screenshots in %s: %v", dir, err)

@@ -40,6 +40,33 @@ type truthPhoto struct {
 	heldOut bool   // its puzzle is in the split the model never trained on
 }
 
+// candidateModels puts the networks VISION_MODELS names (model.bin files
+// of training/train.py, comma-separated) in place of the embedded ones,
+// for the figures of a candidate ensemble before it is committed.
+func candidateModels(tb testing.TB) {
+	list := os.Getenv("VISION_MODELS")
+	if list == "" {
+		return
+	}
+	if _, err := models(); err != nil {
+		tb.Fatal(err)
+	}
+	var nets []*network
+	for _, path := range strings.Split(list, ",") {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		n, err := parseModel(b)
+		if err != nil {
+			tb.Fatalf("%s: %v", path, err)
+		}
+		nets = append(nets, n)
+	}
+	netVal = nets
+	tb.Logf("networks of VISION_MODELS: %s", list)
+}
+
 // heldOutPuzzle is training/cutcells' split: a fifth of the puzzles, by a
 // hash of their givens (Wicht) or name (Kubiesa).
 func heldOutPuzzle(key string) bool {
@@ -67,6 +94,7 @@ func readDat(path string) (string, error) {
 // loadShared lists the shared photos with their truth, or skips.
 func loadShared(tb testing.TB) []truthPhoto {
 	tb.Helper()
+	candidateModels(tb)
 	if _, err := os.Stat(sharedPhotos); err != nil {
 		tb.Skipf("no shared photos: %v", err)
 	}
