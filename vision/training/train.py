@@ -150,10 +150,26 @@ def main():
         x, label, kind, split, source = load(sys.argv[2])
         report(read_model(sys.argv[3]), x, label, kind, split, source)
         return
+    args = sys.argv[1:]
+    # --seed N: another network from the same cells (its weights' start,
+    # the sampling and the augmentation), for an ensemble; 0, the default,
+    # is the seeds the committed models were trained with.
+    # --filled N: the digits filled in by hand on the shared pages (source
+    # 2, real handwriting) trained on N times an epoch, each time augmented
+    # anew; 1, the default, once.
+    seed, filled = 0, 1
+    while args[0].startswith("--"):
+        if args[0] == "--seed":
+            seed = int(args[1])
+        elif args[0] == "--filled":
+            filled = int(args[1])
+        else:
+            sys.exit(f"train.py: unknown option {args[0]}")
+        args = args[2:]
     torch.set_num_threads(1)
-    torch.manual_seed(1)
-    gen = torch.Generator().manual_seed(2)
-    cells, out = sys.argv[1], sys.argv[2]
+    torch.manual_seed(1 + 10 * seed)
+    gen = torch.Generator().manual_seed(2 + 10 * seed)
+    cells, out = args[0], args[1]
     x, label, kind, split, source = load(cells)
     # Every cell of the photos; of the drawn boards, a third of the digits
     # and a tenth of the empty cells (they are many and easy), which keeps
@@ -162,7 +178,7 @@ def main():
     # the other cells (the same page's givens and empty cells again); of
     # the drawn grids written into by hand, 60% of the digits written in,
     # a fifth of the givens and a tenth of the other cells.
-    keep = np.random.default_rng(3).random(len(label))
+    keep = np.random.default_rng(3 + 10 * seed).random(len(label))
     share = np.ones(len(label))
     drawn = (source == 4) | (source == 5)
     share[drawn] = np.where(label[drawn] == 0, 0.1, 0.35)
@@ -170,7 +186,9 @@ def main():
     share[pasted] = np.where(kind[pasted] == 2, 1.0, 0.33)
     hand = source == 8
     share[hand] = np.select([kind[hand] == 2, kind[hand] == 1], [0.6, 0.2], 0.1)
-    train = (split == 0) & (keep < share)
+    train = np.nonzero((split == 0) & (keep < share))[0]
+    real = train[(source[train] == 2) & (kind[train] == 2)]
+    train = np.concatenate([train] + [real] * (filled - 1))
     xt = torch.from_numpy(x[train])
     yt = torch.from_numpy(label[train])
     # kind target: 0 printed, 1 filled; -1 where unknown or not a digit
@@ -179,7 +197,7 @@ def main():
     print(f"training on {len(yt)} cells", flush=True)
     net = Net()
     opt = torch.optim.Adam(net.parameters(), lr=3e-3)
-    epochs, batch = int(sys.argv[3]) if len(sys.argv) > 3 else 7, 128
+    epochs, batch = int(args[2]) if len(args) > 2 else 7, 128
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=epochs * ((len(yt) + batch - 1) // batch))
     start = time.time()
     for epoch in range(epochs):
