@@ -290,12 +290,13 @@ func marksOdds(p *cellProbs) {
 // beside such givens (an app's mistakes) are filled in too, and read as
 // shown: the rules do not change a mistake read with confidence into the
 // right digit. Failing two groups, grey digits beside blue or green ones
-// tell them apart as well, and so do grey digits beside up to maxMistakes red ones (an app's
+// tell them apart as well, and so do grey digits, or digits all of one
+// colour (a dark slate), beside up to maxMistakes red ones (an app's
 // mistakes before any other entry). Digits all of one colour (a page
 // printed in red, a scan) and more red ink beside black (a page filled in
 // with a red pen, which the model knows) say nothing.
 func colourKinds(cut *Cut, probs *[81]cellProbs) {
-	var sure, unsure, red, grey, coloured []int
+	var sure, unsure, red, grey, coloured, notRed []int
 	for i := range probs {
 		best := argmax(probs[i].class[:])
 		rgb := cut.RGB[i]
@@ -316,6 +317,7 @@ func colourKinds(cut *Cut, probs *[81]cellProbs) {
 		case cut.Chroma[i] > 0.25 && rgb[2] > rgb[0]:
 			coloured = append(coloured, i)
 		}
+		notRed = append(notRed, i)
 		if probs[i].class[best] >= sureDigit {
 			sure = append(sure, i)
 		} else {
@@ -329,6 +331,8 @@ func colourKinds(cut *Cut, probs *[81]cellProbs) {
 		givens, entries = grey, coloured
 	case len(grey) >= 8 && len(red) > 0 && len(red) <= maxMistakes:
 		givens = grey
+	case len(notRed) >= 8 && len(red) > 0 && len(red) <= maxMistakes && oneColour(cut, notRed):
+		givens = notRed
 	default:
 		return
 	}
@@ -341,6 +345,24 @@ func colourKinds(cut *Cut, probs *[81]cellProbs) {
 	for _, i := range red {
 		probs[i].mistake = true
 	}
+}
+
+// oneColour reports whether the ink of cells is all of one colour: within
+// 12 levels of their mean colour ([colourFeature]), as a face's is.
+func oneColour(cut *Cut, cells []int) bool {
+	var mean colour
+	for _, i := range cells {
+		f := colourFeature(cut.RGB[i])
+		for c := range f {
+			mean[c] += f[c] / float64(len(cells))
+		}
+	}
+	for _, i := range cells {
+		if colourFeature(cut.RGB[i]).dist(mean) > 12 {
+			return false
+		}
+	}
+	return true
 }
 
 // maxMistakes is how many red digits beside grey ones are taken for an
