@@ -2,13 +2,16 @@
 """Train the vision package's digit model from the cells cutcells writes.
 
     go run ./vision/training/cutcells -data ../shared/data/photos -o /tmp/cells.bin
-    /usr/bin/python3 vision/training/train.py /tmp/cells.bin vision
+    /usr/bin/python3 vision/training/train.py [--seed N] [--filled N] /tmp/cells.bin vision [EPOCHS]
 
 writes vision/model.bin (the weights, read by vision/model.go) and
 vision/testdata/golden.json (a few cells and the logits this network gives
 them, which the Go test of the inference compares against), and prints the
 accuracy on the held-out split per source. Debian's python3-torch, one
-thread, a fixed seed: a few minutes on one core.
+thread, a fixed seed: a few minutes on one core. --seed N trains another
+network from the same cells (other fixed seeds), --filled N trains the digits
+filled in by hand on the shared pages N times an epoch (training/README.md
+gives the options the committed models were trained with).
 """
 import json
 import struct
@@ -158,7 +161,10 @@ def main():
     # 2, real handwriting) trained on N times an epoch, each time augmented
     # anew; 1, the default, once.
     seed, filled = 0, 1
-    while args[0].startswith("--"):
+    usage = "usage: train.py [--seed N] [--filled N] CELLS OUT [EPOCHS] | train.py --eval CELLS MODEL"
+    while args and args[0].startswith("--"):
+        if len(args) < 2:
+            sys.exit(usage)
         if args[0] == "--seed":
             seed = int(args[1])
         elif args[0] == "--filled":
@@ -166,6 +172,8 @@ def main():
         else:
             sys.exit(f"train.py: unknown option {args[0]}")
         args = args[2:]
+    if len(args) < 2:
+        sys.exit(usage)
     torch.set_num_threads(1)
     torch.manual_seed(1 + 10 * seed)
     gen = torch.Generator().manual_seed(2 + 10 * seed)
