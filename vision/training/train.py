@@ -148,7 +148,7 @@ def report(net, x, label, kind, split, source):
 
 
 def main():
-    if sys.argv[1] == "--eval":
+    if len(sys.argv) > 1 and sys.argv[1] == "--eval":
         # train.py --eval CELLS MODEL: the figures of a model.bin on the cells.
         x, label, kind, split, source = load(sys.argv[2])
         report(read_model(sys.argv[3]), x, label, kind, split, source)
